@@ -1,0 +1,149 @@
+"""Card encoding and parsing shared by every card game in the project.
+
+A card is a small integer ``card = rank * 4 + suit``:
+
+* ``rank`` 0..12 in ace-low order: A=0, 2=1, ..., 9=8, T=9, J=10, Q=11, K=12;
+* ``suit`` 0..3 in bridge order: c=0, d=1, h=2, s=3.
+
+So ``As`` is 3, ``2c`` is 4 and ``Ks`` is 51, and a larger integer is a "higher" card in
+the ace-low, suit-broken order Razz uses for the bring-in (K of spades highest).
+Hands are ``int8`` arrays (or rows of a 2-D array) of such integers.
+
+Text: a card is a rank ``A23456789TJQK`` followed by a suit ``cdhs`` (either case, ``10``
+is accepted for ``T``). In hands where it is allowed, ``x`` stands for an unknown card
+and a rank without a suit stands for "some card of that rank" (its suit is chosen by
+:func:`resolve_suits`). Spaces and commas between cards are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+RANKS = "A23456789TJQK"
+SUITS = "cdhs"
+DECK_SIZE = 52
+UNKNOWN = -1
+"""Placeholder for an unknown card (``x``)."""
+ANY_SUIT = -2
+"""Marker in :class:`ParsedHand` for a rank given without a suit."""
+
+_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs]?)|(x)", re.IGNORECASE)
+
+
+class CardError(ValueError):
+    """Raised for text that does not name valid, distinct cards."""
+
+
+def card(rank: int, suit: int) -> int:
+    """The card integer for a rank index (A=0 .. K=12) and a suit index (c=0 .. s=3)."""
+    return rank * 4 + suit
+
+
+def rank_of(c: int) -> int:
+    """Rank index of a card (A=0 .. K=12)."""
+    return c >> 2
+
+
+def suit_of(c: int) -> int:
+    """Suit index of a card (c=0 .. s=3)."""
+    return c & 3
+
+
+def card_str(c: int) -> str:
+    """Text of one card, e.g. ``As``; ``x`` for an unknown card."""
+    if c == UNKNOWN:
+        return "x"
+    return RANKS[c >> 2] + SUITS[c & 3]
+
+
+def cards_str(cards: "np.ndarray | list[int]") -> str:
+    """Text of several cards, e.g. ``As2h3d``."""
+    return "".join(card_str(int(c)) for c in cards)
+
+
+@dataclass(frozen=True)
+class ParsedHand:
+    """Cards as written: ``ranks[i]`` and ``suits[i]`` (ANY_SUIT if none given), or unknown."""
+
+    text: str
+    ranks: tuple[int, ...]
+    suits: tuple[int, ...]
+
+    @property
+    def n_known(self) -> int:
+        """Number of cards with at least a known rank."""
+        return sum(r != UNKNOWN for r in self.ranks)
+
+    def __len__(self) -> int:
+        return len(self.ranks)
+
+
+def parse_hand(text: str, *, allow_unknown: bool = False, allow_rank_only: bool = True) -> ParsedHand:
+    """Parse ``As2h3d``, ``A 2 3``, ``xx8``... into a :class:`ParsedHand`.
+
+    Raises :class:`CardError` naming the first piece that is not a card.
+    """
+    s = re.sub(r"[\s,]+", "", text)
+    if not s:
+        raise CardError(f"empty hand {text!r}")
+    ranks: list[int] = []
+    suits: list[int] = []
+    pos = 0
+    while pos < len(s):
+        m = _TOKEN.match(s, pos)
+        if m is None:
+            raise CardError(f"unknown card {s[pos:pos + 2]!r} in {text!r}")
+        if m.group(3):
+            if not allow_unknown:
+                raise CardError(f"unknown card 'x' is not allowed in {text!r}")
+            ranks.append(UNKNOWN)
+            suits.append(UNKNOWN)
+        else:
+            r = "T" if m.group(1) == "10" else m.group(1).upper()
+            if not m.group(2) and not allow_rank_only:
+                raise CardError(f"card {m.group(0)!r} in {text!r} has no suit")
+            ranks.append(RANKS.index(r))
+            suits.append(SUITS.index(m.group(2).lower()) if m.group(2) else ANY_SUIT)
+        pos = m.end()
+    return ParsedHand(text, tuple(ranks), tuple(suits))
+
+
+def parse_cards(text: str) -> np.ndarray:
+    """Parse fully specified cards (rank and suit) into an ``int8`` array; duplicates are an error."""
+    hand = parse_hand(text, allow_unknown=False, allow_rank_only=False)
+    return resolve_suits([hand])[0]
+
+
+def resolve_suits(hands: list[ParsedHand]) -> list[np.ndarray]:
+    """Turn parsed hands into card arrays, checking that no card appears twice.
+
+    Explicit cards are placed first; then each rank-only card takes the lowest suit
+    (c, d, h, s) of its rank not used anywhere in ``hands``. Unknown cards stay ``UNKNOWN``.
+    """
+    used: dict[int, str] = {}
+    for h in hands:
+        for r, su in zip(h.ranks, h.suits):
+            if r != UNKNOWN and su != ANY_SUIT:
+                c = card(r, su)
+                if c in used:
+                    raise CardError(f"duplicate card {card_str(c)} (in {used[c]!r} and {h.text!r})")
+                used[c] = h.text
+    out = []
+    for h in hands:
+        cards = []
+        for r, su in zip(h.ranks, h.suits):
+            if r == UNKNOWN:
+                cards.append(UNKNOWN)
+                continue
+            if su == ANY_SUIT:
+                free = [card(r, s) for s in range(4) if card(r, s) not in used]
+                if not free:
+                    raise CardError(f"no {RANKS[r]} left for {h.text!r}: all four are already used")
+                su = suit_of(free[0])
+                used[free[0]] = h.text
+            cards.append(card(r, su))
+        out.append(np.array(cards, dtype=np.int8))
+    return out
