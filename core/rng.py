@@ -62,6 +62,52 @@ def next_u64(state):
 
 
 @njit(cache=True, inline="always")
+def lemire32(x32, n):
+    """Map 32 random bits to ``[0, n)`` without bias (Lemire); -1 means "rejected, draw again"."""
+    nn = np.uint64(n)
+    m = x32 * nn
+    low = m & _LOW32
+    if low < nn and low < (np.uint64(0x100000000) - nn) % nn:
+        return np.int64(-1)
+    return np.int64(m >> _S32)
+
+
+@njit(cache=True)
+def deal_from(state, deck, n_draw, swap):
+    """Partial Fisher-Yates: put ``n_draw`` uniformly drawn cards in ``deck[:n_draw]``.
+
+    Each 64-bit output serves two draws (high half, then low half); a rejected half is
+    skipped. ``swap`` (length >= n_draw) records the swaps for :func:`undeal`. Returns the
+    new state.
+    """
+    n = deck.shape[0]
+    j = 0
+    while j < n_draw:
+        state, x = next_u64(state)
+        for half in (x >> _S32, x & _LOW32):
+            if j < n_draw:
+                k = lemire32(half, n - j)
+                if k >= 0:
+                    k += j
+                    swap[j] = k
+                    tmp = deck[j]
+                    deck[j] = deck[k]
+                    deck[k] = tmp
+                    j += 1
+    return state
+
+
+@njit(cache=True)
+def undeal(deck, n_draw, swap):
+    """Undo :func:`deal_from`, restoring the deck's order."""
+    for j in range(n_draw - 1, -1, -1):
+        k = swap[j]
+        tmp = deck[j]
+        deck[j] = deck[k]
+        deck[k] = tmp
+
+
+@njit(cache=True, inline="always")
 def bounded(state, n):
     """A uniform integer in ``[0, n)`` (Lemire's method with rejection, so exactly unbiased).
 

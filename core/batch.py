@@ -1,0 +1,81 @@
+"""The batch runner shared by every game: chunks, executors, progress, count accumulators.
+
+A :class:`Job` is ``n_items`` independent games or trials whose outcome is an integer count
+array; ``job.run_chunk(start, stop)`` plays items ``start..stop-1`` (each from its own random
+stream, see :mod:`core.rng`) and returns their counts. :func:`run` splits every job into
+chunks, maps the chunks through an executor (plain ``map`` in this process by default; a
+``concurrent.futures`` or ``dask.distributed`` executor for more processes or machines),
+adds the counts as they arrive, so memory does not grow with the number of items, and shows
+one tqdm progress bar for all jobs. Integer counts add up exactly in any order, so the result
+does not depend on chunk size, thread count or executor.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
+from typing import Protocol
+
+import numba
+import numpy as np
+from tqdm.auto import tqdm
+
+DEFAULT_CHUNK = 1 << 20
+
+
+class Job(Protocol):
+    """Work of ``n_items`` independent items returning integer counts."""
+
+    n_items: int
+
+    def run_chunk(self, start: int, stop: int) -> np.ndarray:
+        """Counts for items ``start`` to ``stop - 1``."""
+        ...
+
+
+def chunks(n_items: int, chunk_size: int) -> list[tuple[int, int]]:
+    """``[(start, stop), ...]`` covering ``range(n_items)`` in pieces of at most ``chunk_size``."""
+    return [(s, min(s + chunk_size, n_items)) for s in range(0, n_items, chunk_size)]
+
+
+def _call(task: tuple[Job, int, int]) -> np.ndarray:
+    job, start, stop = task
+    return job.run_chunk(start, stop)
+
+
+def run(
+    jobs: Sequence[Job],
+    *,
+    chunk_size: int = DEFAULT_CHUNK,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+    desc: str | None = None,
+) -> list[np.ndarray]:
+    """Run every job and return its summed counts, in job order.
+
+    ``progress=None`` shows a bar only when stderr is a terminal; ``False`` never does.
+    """
+    if chunk_size < 1:
+        raise ValueError("chunk_size must be positive")
+    tasks = [(i, s, e) for i, job in enumerate(jobs) for s, e in chunks(job.n_items, chunk_size)]
+    mapper: Callable[..., Iterator[np.ndarray]] = map if executor is None else executor.map
+    totals: list[np.ndarray | None] = [None] * len(jobs)
+    show = sys.stderr.isatty() if progress is None else progress
+    total_items = sum(job.n_items for job in jobs)
+    with tqdm(total=total_items, disable=not show, desc=desc, unit="game", unit_scale=True) as bar:
+        results: Iterable[np.ndarray] = mapper(_call, [(jobs[i], s, e) for i, s, e in tasks])
+        for (i, s, e), counts in zip(tasks, results):
+            totals[i] = counts if totals[i] is None else totals[i] + counts
+            bar.update(e - s)
+    return [t if t is not None else np.zeros(0, np.int64) for t in totals]
+
+
+def set_threads(n: int | None) -> int:
+    """Use ``n`` numba threads (all cores when ``None``); returns the number in use."""
+    limit = numba.config.NUMBA_NUM_THREADS
+    if n is not None:
+        if not 1 <= n <= limit:
+            raise ValueError(f"--threads must be between 1 and {limit} on this machine, got {n}")
+        numba.set_num_threads(n)
+    return numba.get_num_threads()

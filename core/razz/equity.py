@@ -1,0 +1,127 @@
+"""Monte Carlo all-in equity: every player runs out to seven cards, the best low wins, ties split.
+
+Trial ``i`` of a stream draws every missing card from the remaining deck with
+:func:`core.rng.deal_from` fed by its own random stream (:func:`core.rng.game_state`):
+the first drawn cards go to the players in seat order, each its missing cards in turn, and
+the last one is the community card if the deal has one. The deck is restored after each
+trial, so a trial's cards depend only on (key, i).
+
+Counts: ``counts[p, k]`` is the number of trials in which player ``p`` is one of exactly
+``k`` players sharing the best low (``k = 1`` is an outright win). Equity, win and tie
+rates and their standard errors all follow from these integers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from core.razz.deal import Deal
+from core.razz.evaluate import add_rank, paired_class
+from core.razz.ranking import tables
+from core.rng import deal_from, game_state, undeal
+
+BLOCK = 2048
+"""Trials per parallel block; fixed so that results never depend on the thread count."""
+
+
+@njit(cache=True)
+def _play_block(key, lo, hi, base, draws, community, deck, nopair, paired, counts):
+    n_players = base.shape[0]
+    total = community
+    for p in range(n_players):
+        total += draws[p]
+    swap = np.empty(total, np.int64)
+    cls = np.empty(n_players, np.int16)
+    for g in range(lo, hi):
+        deal_from(game_state(key, g), deck, total, swap)
+        shared = 0
+        if community:
+            shared = deck[total - 1] >> 2
+        t = 0
+        best = 32767
+        for p in range(n_players):
+            m1 = base[p, 0]
+            for q in range(t, t + draws[p]):
+                m1 |= 1 << (deck[q] >> 2)
+            if community:
+                m1 |= 1 << shared
+            c = nopair[m1]
+            if c < 0:
+                c = _paired_slow(base[p], deck, t, t + draws[p], community, shared, paired)
+            t += draws[p]
+            cls[p] = c
+            if c < best:
+                best = c
+        n_best = 0
+        for p in range(n_players):
+            if cls[p] == best:
+                n_best += 1
+        for p in range(n_players):
+            if cls[p] == best:
+                counts[p, n_best] += 1
+        undeal(deck, total, swap)
+
+
+@njit(cache=True)
+def _paired_slow(base, deck, lo, hi, community, shared, paired):
+    m1, m2, m3, m4 = base[0], base[1], base[2], base[3]
+    for q in range(lo, hi):
+        m1, m2, m3, m4 = add_rank(m1, m2, m3, m4, deck[q] >> 2)
+    if community:
+        m1, m2, m3, m4 = add_rank(m1, m2, m3, m4, shared)
+    return paired_class(m1, m2, m3, m4, paired)
+
+
+@njit(cache=True, parallel=True)
+def equity_counts(key, start, stop, base, draws, community, deck, nopair, paired):
+    """Counts (players, players + 1) for trials ``start..stop-1`` of stream ``key``."""
+    n_players = base.shape[0]
+    n_blocks = (stop - start + BLOCK - 1) // BLOCK
+    per_block = np.zeros((n_blocks, n_players, n_players + 1), np.int64)
+    for b in prange(n_blocks):
+        lo = start + b * BLOCK
+        hi = min(stop, lo + BLOCK)
+        _play_block(key, lo, hi, base, draws, community, deck.copy(), nopair, paired, per_block[b])
+    out = np.zeros((n_players, n_players + 1), np.int64)
+    for b in range(n_blocks):
+        out += per_block[b]
+    return out
+
+
+def base_layers(known: tuple[np.ndarray, ...]) -> np.ndarray:
+    """``(players, 4)`` int64 layer masks of each player's known cards."""
+    out = np.zeros((len(known), 4), np.int64)
+    for p, cards in enumerate(known):
+        for c in cards:
+            b = 1 << (int(c) >> 2)
+            out[p, 3] |= out[p, 2] & b
+            out[p, 2] |= out[p, 1] & b
+            out[p, 1] |= out[p, 0] & b
+            out[p, 0] |= b
+    return out
+
+
+@dataclass(frozen=True)
+class EquityJob:
+    """``n_items`` Monte Carlo trials of one deal on stream ``key`` (a :class:`core.batch.Job`)."""
+
+    deal: Deal
+    key: np.uint64
+    n_items: int
+
+    def run_chunk(self, start: int, stop: int) -> np.ndarray:
+        nopair, paired = tables()
+        return equity_counts(
+            np.uint64(self.key),
+            start,
+            stop,
+            base_layers(self.deal.known),
+            self.deal.draws(),
+            np.int64(self.deal.community),
+            self.deal.deck,
+            nopair,
+            paired,
+        )
