@@ -1,0 +1,209 @@
+"""Exact heads-up equity and draw odds by enumerating rank multisets.
+
+Suits never matter in Razz, so a deal is fully described by how many cards of each rank each
+player receives. A draw of multiset ``k`` (``k[r]`` cards of rank r) from a deck holding
+``c[r]`` cards of rank r can be dealt in ``prod_r C(c[r], k[r])`` ways; summing outcomes
+over multisets with these weights counts every card-level deal exactly once. All counts are
+integers (``int64``), so results carry no sampling error and no rounding until division.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
+
+import numpy as np
+from numba import njit, prange
+
+from core.razz.deal import HAND_SIZE, Deal
+from core.razz.evaluate import class_of_counts
+from core.razz.ranking import N_CLASSES, tables
+
+BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(5)], dtype=np.int64)
+
+
+@cache
+def multisets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rank multisets of ``size`` cards (at most 4 per rank), in a fixed order.
+
+    Returns ``(counts (K, 13) int8, nz_rank (K, 7) int8, nz_count (K, 7) int8, nz_len (K,))``:
+    the counts, and for each multiset its ranks present with their multiplicities.
+    """
+    rows = [m for m in combinations_with_replacement(range(13), size) if all(m.count(r) <= 4 for r in m)]
+    counts = np.zeros((len(rows), 13), np.int8)
+    nz_rank = np.zeros((len(rows), 7), np.int8)
+    nz_count = np.zeros((len(rows), 7), np.int8)
+    nz_len = np.zeros(len(rows), np.int64)
+    for i, m in enumerate(rows):
+        for r in m:
+            counts[i, r] += 1
+        present = sorted(set(m))
+        nz_len[i] = len(present)
+        for t, r in enumerate(present):
+            nz_rank[i, t] = r
+            nz_count[i, t] = m.count(r)
+    return counts, nz_rank, nz_count, nz_len
+
+
+def rank_counts(cards: np.ndarray) -> np.ndarray:
+    """Number of cards of each rank among ``cards``."""
+    return np.bincount(np.asarray(cards, dtype=np.int64) >> 2, minlength=13).astype(np.int64)
+
+
+@njit(cache=True, inline="always")
+def _weight(avail, nz_rank, nz_count, nz_len, binom):
+    w = 1
+    for t in range(nz_len):
+        a = avail[nz_rank[t]]
+        k = nz_count[t]
+        if k > a:
+            return 0
+        w *= binom[a, k]
+    return w
+
+
+@njit(cache=True, parallel=True)
+def _heads_up(deck, hero, vil, h_ms, h_nzr, h_nzc, h_nzl, v_ms, v_nzr, v_nzc, v_nzl, binom, nopair, paired):
+    nv = v_ms.shape[0]
+    v_cls = np.empty(nv, np.int16)
+    for j in prange(nv):
+        v_cls[j] = class_of_counts(vil + v_ms[j], nopair, paired)
+    nh = h_ms.shape[0]
+    out = np.zeros((nh, 3), np.int64)  # hero wins, ties, all deals
+    for i in prange(nh):
+        wh = _weight(deck, h_nzr[i], h_nzc[i], h_nzl[i], binom)
+        if wh == 0:
+            continue
+        avail = deck - h_ms[i]
+        h = class_of_counts(hero + h_ms[i], nopair, paired)
+        win = 0
+        tie = 0
+        tot = 0
+        for j in range(nv):
+            w = _weight(avail, v_nzr[j], v_nzc[j], v_nzl[j], binom)
+            if w == 0:
+                continue
+            tot += w
+            if v_cls[j] > h:
+                win += w
+            elif v_cls[j] == h:
+                tie += w
+        out[i, 0] = wh * win
+        out[i, 1] = wh * tie
+        out[i, 2] = wh * tot
+    return out.sum(axis=0)
+
+
+def heads_up(deal: Deal) -> tuple[int, int, int]:
+    """Exact ``(hero wins, ties, deals)`` for a heads-up deal (counted card-level deals)."""
+    if deal.n_players != 2:
+        raise ValueError("exact enumeration covers heads-up deals (one opponent) only")
+    hero, vil = deal.known
+    h_ms, h_nzr, h_nzc, h_nzl = multisets(HAND_SIZE - len(hero))
+    v_ms, v_nzr, v_nzc, v_nzl = multisets(HAND_SIZE - len(vil))
+    nopair, paired = tables()
+    res = _heads_up(
+        rank_counts(deal.deck), rank_counts(hero), rank_counts(vil),
+        h_ms, h_nzr, h_nzc, h_nzl, v_ms, v_nzr, v_nzc, v_nzl, BINOM, nopair, paired,
+    )
+    return int(res[0]), int(res[1]), int(res[2])
+
+
+@njit(cache=True)
+def _draw_classes(deck, hero, ms, nzr, nzc, nzl, binom, nopair, paired):
+    out = np.zeros(N_CLASSES, np.int64)
+    for i in range(ms.shape[0]):
+        w = _weight(deck, nzr[i], nzc[i], nzl[i], binom)
+        if w:
+            out[class_of_counts(hero + ms[i], nopair, paired)] += w
+    return out
+
+
+def draw_distribution(known: np.ndarray, dead: np.ndarray | None = None) -> np.ndarray:
+    """Ways (int64, per class) in which a hand with ``known`` cards ends up in each class.
+
+    The hand draws to seven cards from the 52-card deck less ``known`` and ``dead``.
+    This is Mike Caro's draw table generalised: sum the classes up to a bound and divide by
+    the total to get "finishes this low or better".
+    """
+    seen = np.concatenate([np.asarray(known), np.asarray(dead if dead is not None else [], np.int64)])
+    deck = 4 - rank_counts(seen)
+    ms = multisets(HAND_SIZE - len(known))
+    nopair, paired = tables()
+    return _draw_classes(deck, rank_counts(known), *ms, BINOM, nopair, paired)
+
+
+@njit(cache=True, parallel=True)
+def _seven_vs_random(ms, nzr, nzc, nzl, classes, binom):
+    n = ms.shape[0]
+    out = np.zeros((n, 2), np.int64)
+    for i in prange(n):
+        avail = 4 - ms[i].astype(np.int64)
+        h = classes[i]
+        win = 0
+        tie = 0
+        for j in range(n):
+            w = _weight(avail, nzr[j], nzc[j], nzl[j], binom)
+            if w == 0:
+                continue
+            if classes[j] > h:
+                win += w
+            elif classes[j] == h:
+                tie += w
+        out[i, 0] = win
+        out[i, 1] = tie
+    return out
+
+
+def _key(counts: np.ndarray) -> np.ndarray:
+    return (np.asarray(counts, np.int64) * (5 ** np.arange(13, dtype=np.int64))).sum(axis=-1)
+
+
+@njit(cache=True)
+def _starts(starts, keys7, order7, results7, ms4, nzr4, nzc4, nzl4, binom):
+    out = np.zeros((starts.shape[0], 2), np.int64)
+    pow5 = np.ones(13, np.int64)
+    for r in range(1, 13):
+        pow5[r] = pow5[r - 1] * 5
+    for s in range(starts.shape[0]):
+        avail = 4 - starts[s].astype(np.int64)
+        for i in range(ms4.shape[0]):
+            w = _weight(avail, nzr4[i], nzc4[i], nzl4[i], binom)
+            if w == 0:
+                continue
+            key = 0
+            for r in range(13):
+                key += (starts[s, r] + ms4[i, r]) * pow5[r]
+            idx = order7[np.searchsorted(keys7, key)]
+            out[s, 0] += w * results7[idx, 0]
+            out[s, 1] += w * results7[idx, 1]
+    return out
+
+
+def starting_hands_vs_random() -> tuple[np.ndarray, np.ndarray, int]:
+    """Exact heads-up results of all 455 three-card rank classes against one random hand.
+
+    Returns ``(starts (455, 13) rank counts, results (455, 2) = hero wins and ties, deals)``,
+    where ``deals = C(49, 4) * C(45, 7)`` is the number of card-level deals per start.
+    Works from each complete seven-card rank multiset's result against a random hand, which
+    every start then sums over its possible draws (49,205 x 49,205 pairs in all, instead of
+    455 x 1,820 x 49,205).
+    """
+    nopair, paired = tables()
+    ms7, nzr7, nzc7, nzl7 = multisets(7)
+    classes = _classes_of(ms7, nopair, paired)
+    results7 = _seven_vs_random(ms7, nzr7, nzc7, nzl7, classes, BINOM)
+    keys = _key(ms7)
+    order = np.argsort(keys)
+    starts = multisets(3)[0]
+    res = _starts(starts, keys[order], order, results7, *multisets(4), BINOM)
+    return starts, res, comb(49, 4) * comb(45, 7)
+
+
+@njit(cache=True)
+def _classes_of(ms, nopair, paired):
+    out = np.empty(ms.shape[0], np.int16)
+    for i in range(ms.shape[0]):
+        out[i] = class_of_counts(ms[i], nopair, paired)
+    return out
