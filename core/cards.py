@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.errors import InputError
+
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 DECK_SIZE = 52
@@ -33,7 +35,7 @@ ANY_SUIT = -2
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs]?)|(x)", re.IGNORECASE)
 
 
-class CardError(ValueError):
+class CardError(InputError):
     """Raised for text that does not name valid, distinct cards."""
 
 
@@ -59,7 +61,7 @@ def card_str(c: int) -> str:
     return RANKS[c >> 2] + SUITS[c & 3]
 
 
-def cards_str(cards: "np.ndarray | list[int]") -> str:
+def cards_str(cards: np.ndarray | list[int]) -> str:
     """Text of several cards, e.g. ``As2h3d``."""
     return "".join(card_str(int(c)) for c in cards)
 
@@ -129,7 +131,8 @@ def resolve_suits(hands: list[ParsedHand]) -> list[np.ndarray]:
             if r != UNKNOWN and su != ANY_SUIT:
                 c = card(r, su)
                 if c in used:
-                    raise CardError(f"duplicate card {card_str(c)} (in {used[c]!r} and {h.text!r})")
+                    where = f"in {h.text!r}" if used[c] == h.text else f"in {used[c]!r} and {h.text!r}"
+                    raise CardError(f"duplicate card {card_str(c)} ({where})")
                 used[c] = h.text
     out = []
     for h in hands:

@@ -1,0 +1,87 @@
+"""Rates, standard errors and intervals from the integer counts the kernels return.
+
+Equity is the mean of a per-trial pot share (1 for an outright win, 1/k for a k-way tie,
+0 otherwise); it is not a binomial proportion, so its interval is the normal interval
+mean +- z * SE with SE from the sample variance of the share (computed exactly from the
+counts). Win and tie rates are proportions and get Wilson intervals (statsmodels).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import numpy as np
+from statsmodels.stats.proportion import proportion_confint
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Share:
+    """Equity summary of one player."""
+
+    equity: float
+    win: float
+    tie: float
+    stderr: float
+    ci95: tuple[float, float]
+    win_ci95: tuple[float, float]
+    trials: int
+    exact: bool
+
+    def as_dict(self) -> dict:
+        d = asdict(self)
+        d["ci95"] = list(self.ci95)
+        d["win_ci95"] = list(self.win_ci95)
+        return d
+
+
+def from_counts(counts: np.ndarray, trials: int) -> list[Share]:
+    """One :class:`Share` per player from ``counts[p, k]`` (see :mod:`core.razz.equity`)."""
+    cols = equity_columns(counts, np.full(len(counts), trials))
+    wins = np.asarray(counts, np.int64)[:, 1]
+    lo, hi = proportion_confint(wins, trials, alpha=0.05, method="wilson")
+    return [
+        Share(
+            equity=float(cols["equity"][p]),
+            win=float(cols["win"][p]),
+            tie=float(cols["tie"][p]),
+            stderr=float(cols["stderr"][p]),
+            ci95=(float(cols["ci_low"][p]), float(cols["ci_high"][p])),
+            win_ci95=(float(lo[p]), float(hi[p])),
+            trials=trials,
+            exact=False,
+        )
+        for p in range(len(wins))
+    ]
+
+
+def exact_share(wins: int, ties: int, deals: int, *, hero: bool = True) -> Share:
+    """Exact heads-up summary (no sampling error); ``hero=False`` gives the opponent's side.
+
+    Heads-up, every tie is a two-way split, so equity = (wins + ties / 2) / deals.
+    """
+    if not hero:
+        wins = deals - wins - ties
+    eq = (wins + ties / 2) / deals
+    return Share(eq, wins / deals, ties / deals, 0.0, (eq, eq), (wins / deals, wins / deals), deals, True)
+
+
+def equity_columns(counts: np.ndarray, trials: np.ndarray) -> dict[str, np.ndarray]:
+    """Vectorised equity columns: ``counts[i, k]`` = trials of row i won in a k-way split."""
+    counts = np.asarray(counts, np.float64)
+    n = np.asarray(trials, np.float64)
+    k = np.arange(counts.shape[1], dtype=np.float64)
+    k[0] = np.inf
+    eq = (counts / k).sum(axis=1) / n
+    mean_sq = (counts / k**2).sum(axis=1) / n
+    var = np.maximum(mean_sq - eq**2, 0.0) * n / np.maximum(n - 1, 1)
+    se = np.sqrt(var / n)
+    return {
+        "equity": eq,
+        "win": counts[:, 1] / n,
+        "tie": counts[:, 2:].sum(axis=1) / n,
+        "stderr": se,
+        "ci_low": np.clip(eq - Z95 * se, 0, 1),
+        "ci_high": np.clip(eq + Z95 * se, 0, 1),
+    }
