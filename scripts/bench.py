@@ -1,0 +1,110 @@
+"""Speed of razzmatazz against PokerKit on the same work, measured in one run.
+
+Prints, for each task, our rate, PokerKit's rate and their ratio:
+
+* 7-card Razz evaluation of random hands (ours on every hand, PokerKit on a subset of the
+  same hands; both must agree on that subset);
+* heads-up all-in equity Monte Carlo, A-2-3 against a random hand (both engines);
+* all-in equity Monte Carlo, A-2-3 against 6 random hands (7 players; PokerKit cannot deal
+  8 players);
+* exact heads-up equity of all 455 starts against a random hand (ours only: PokerKit has no
+  exact enumeration; the target is under 60 s).
+
+Our kernels run on one thread unless ``--threads`` says otherwise; rates are per core then.
+Compilation happens in a warm-up call that is not timed. Usage::
+
+    python scripts/bench.py            # about 1 minute
+    python scripts/bench.py --quick    # smaller samples, for a smoke test
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+
+def _timed(fn, *args):
+    start = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - start
+
+
+def bench_eval(n_ours: int, n_pk: int, seed: int) -> tuple[float, float]:
+    import pokerkit
+
+    from core.cards import cards_str
+    from core.razz.evaluate import evaluate
+
+    rng = np.random.default_rng(seed)
+    hands = np.argsort(rng.random((n_ours, 52)), axis=1)[:, :7].astype(np.int8)
+    evaluate(hands[:8])
+    ours, dt = _timed(evaluate, hands)
+    texts = [cards_str(h) for h in hands[:n_pk]]
+    pk, dt_pk = _timed(lambda: [pokerkit.RegularLowHand.from_game(t).entry.index for t in texts])
+    if list(ours[:n_pk]) != pk:
+        raise SystemExit("evaluators disagree: benchmark invalid")
+    return n_ours / dt, n_pk / dt_pk
+
+
+def bench_equity(opponents: int, n_ours: int, n_pk: int, seed: int) -> tuple[float, float, float, float]:
+    import pokerkit
+
+    from core.razz.deal import make_deal
+    from core.razz.equity import EquityJob
+    from core.rng import stream_key
+
+    job = EquityJob(make_deal("As2h3d", ["random"] * opponents), stream_key(seed, 0), n_ours)
+    job.run_chunk(0, 100)
+    counts, dt = _timed(job.run_chunk, 0, n_ours)
+    k = np.arange(counts.shape[1], dtype=float)
+    k[0] = np.inf
+    ours = float((counts[0] / k).sum() / n_ours)
+    ranges = [[pokerkit.Card.parse("As2h3d")]] + [[[]]] * opponents
+    pk, dt_pk = _timed(
+        lambda: pokerkit.calculate_equities(
+            ranges, (), 7, 0, pokerkit.Deck.STANDARD, (pokerkit.RegularLowHand,), sample_count=n_pk
+        )
+    )
+    return n_ours / dt, n_pk / dt_pk, ours, pk[0]
+
+
+def bench_exact_table() -> float:
+    """Seconds for the exact 455-start table (one call, JIT loading from the cache included)."""
+    from core.razz.exact import starting_hands_vs_random
+
+    return _timed(starting_hands_vs_random)[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small samples (smoke test)")
+    parser.add_argument("--threads", type=int, default=1, help="numba threads for our kernels (default 1)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--skip-exact", action="store_true", help="skip the exact 455-start table")
+    args = parser.parse_args()
+
+    import numba
+
+    numba.set_num_threads(args.threads)
+    scale = 0.05 if args.quick else 1.0
+    rows = []
+    ours, pk = bench_eval(int(4_000_000 * scale), int(20_000 * scale), args.seed)
+    rows.append(("7-card evaluation (hands/s)", ours, pk))
+    for opp in (1, 6):
+        ours, pk, e_ours, e_pk = bench_equity(opp, int(10_000_000 * scale), int(20_000 * scale / opp), args.seed)
+        rows.append((f"A23 vs {opp} random, MC (trials/s)", ours, pk))
+        print(f"  check A23 vs {opp} random: ours {e_ours:.4f}, pokerkit {e_pk:.4f}")
+    print(f"\nrazzmatazz vs PokerKit, {args.threads} thread(s) for razzmatazz, PokerKit single process")
+    print(f"{'task':38s} {'razzmatazz':>14s} {'PokerKit':>12s} {'ratio':>10s}")
+    for name, ours, pk in rows:
+        print(f"{name:38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
+    if not args.skip_exact:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        dt = bench_exact_table()
+        print(f"{'exact HU table, 455 starts (s, all cores)':38s} {dt:14.1f} {'n/a':>12s} {'target < 60 s':>14s}")
+
+
+if __name__ == "__main__":
+    main()
