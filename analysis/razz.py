@@ -115,6 +115,7 @@ class EquityResult:
             df[[f"{col}_low", f"{col}_high"]] = pd.DataFrame(df.pop(col).tolist(), index=df.index)
         df["seed"] = self.seed
         df["community_card"] = self.community_card
+        df["convention"] = self.convention
         return df
 
 
