@@ -73,7 +73,7 @@ def test_class_ranks_shape_and_categories():
     cats = np.array([pattern[(d, t)] for d, t in zip(distinct, top)])
     assert (np.diff(cats) >= 0).all()
     for k, (start, size) in enumerate(zip(CATEGORY_START, CATEGORY_SIZES)):
-        assert (cats[start:start + size] == k).all()
+        assert (cats[start : start + size] == k).all()
         assert category_of(start) == category_of(start + size - 1)
     assert category_of(0) == "no pair" and category_of(1287) == "one pair"
     assert category_of(6174) == "quads"

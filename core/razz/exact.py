@@ -96,17 +96,26 @@ def _heads_up(deck, hero, vil, h_ms, h_nzr, h_nzc, h_nzl, v_ms, v_nzr, v_nzc, v_
 
 
 def heads_up(deal: Deal) -> tuple[int, int, int]:
-    """Exact ``(hero wins, ties, deals)`` for a heads-up deal (counted card-level deals)."""
+    """Exact ``(hero wins, ties, deals)`` for a heads-up deal (counted card-level deals).
+
+    With a community 7th card (only when dead cards leave too few cards), each possible
+    community rank is enumerated too, weighted by the cards of that rank left.
+    """
     if deal.n_players != 2:
         raise ValueError("exact enumeration covers heads-up deals (one opponent) only")
-    hero, vil = deal.known
-    h_ms, h_nzr, h_nzc, h_nzl = multisets(HAND_SIZE - len(hero))
-    v_ms, v_nzr, v_nzc, v_nzl = multisets(HAND_SIZE - len(vil))
+    hero, vil = (rank_counts(k) for k in deal.known)
+    deck = rank_counts(deal.deck)
+    own = deal.own_cards()
+    h_ms = multisets(own - len(deal.known[0]))
+    v_ms = multisets(own - len(deal.known[1]))
     nopair, paired = tables()
-    res = _heads_up(
-        rank_counts(deal.deck), rank_counts(hero), rank_counts(vil),
-        h_ms, h_nzr, h_nzc, h_nzl, v_ms, v_nzr, v_nzc, v_nzl, BINOM, nopair, paired,
-    )
+    if not deal.community:
+        res = _heads_up(deck, hero, vil, *h_ms, *v_ms, BINOM, nopair, paired)
+    else:
+        res = np.zeros(3, np.int64)
+        for r in np.nonzero(deck)[0]:
+            shared = np.eye(13, dtype=np.int64)[r]
+            res += deck[r] * _heads_up(deck - shared, hero + shared, vil + shared, *h_ms, *v_ms, BINOM, nopair, paired)
     return int(res[0]), int(res[1]), int(res[2])
 
 

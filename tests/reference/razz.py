@@ -238,7 +238,7 @@ def reference_equity_counts(key, start: int, stop: int, deal) -> list[list[int]]
         classes = []
         t = 0
         for p in range(n):
-            cards = known[p] + deck[t:t + draws[p]] + shared
+            cards = known[p] + deck[t : t + draws[p]] + shared
             t += draws[p]
             classes.append(class_index(cards))
         best = min(classes)
