@@ -61,7 +61,7 @@ def common_options(fn: Callable) -> Callable:
     return fn
 
 
-@click.group(cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(name="razzmatazz", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="razzmatazz")
 def main() -> None:
     """Monte Carlo strategy analyser for Razz, Razzia and Riffifi.
