@@ -29,6 +29,9 @@ class _Cli(click.Group):
         extra.pop("standalone_mode", None)
         try:
             super().main(args, prog_name or "razzmatazz", standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.format_message())
+            sys.exit(2)
         except click.ClickException as e:
             _fail(e.format_message())
         except InputError as e:
@@ -137,12 +140,14 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
     """
     import pandas as pd
 
-    from analysis.razz import evaluate_texts
+    from analysis.razz import BadInput, evaluate_texts
     from analysis.store import check_out_dir, manifest, write_result
 
     texts: list[str] = []
     for h in hands:
         texts += [line for line in sys.stdin.read().splitlines() if line.strip()] if h == "-" else [h]
+    if not texts:
+        raise BadInput("no hand to evaluate (stdin was empty)")
     if out is not None:
         check_out_dir(out)
     rows = evaluate_texts(texts)
@@ -156,8 +161,8 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
 @click.argument("hero")
 @click.option("--vs", "vs", multiple=True, metavar="HAND|random",
               help="An opponent: a hand ('6s7h8d', 'xx8' with x unknown) or 'random'. Repeatable.")
-@click.option("--opponents", type=int, default=None,
-              help="Number of opponents; those not given with --vs are random. Default: the --vs count or 1.")
+@click.option("--opponents", type=click.IntRange(1, 7), default=None,
+              help="Number of opponents (1-7); those not given with --vs are random. Default: the --vs count or 1.")
 @click.option("--dead", default="", metavar="CARDS", help="Cards out of the deck (folded up-cards).")
 @click.option("--trials", type=int, default=None, help="Monte Carlo trials [default: 1,000,000].")
 @click.option("--exact", is_flag=True, help="Enumerate every deal exactly (heads-up only).")
@@ -179,6 +184,7 @@ def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
     """
     from analysis.razz import BadInput, equity
     from analysis.store import check_out_dir, manifest, write_result
+    from core.razz.deal import make_deal
 
     opp = list(vs)
     if opponents is not None:
@@ -188,6 +194,9 @@ def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
     opp = opp or ["random"]
     if exact and trials is not None:
         raise BadInput("--exact enumerates every deal; it takes no --trials")
+    if trials is not None and trials < 1:
+        raise BadInput(f"--trials must be positive, got {trials}")
+    make_deal(hero, opp, dead)  # validate before anything is printed or written
     if out is not None:
         check_out_dir(out)
     n_threads, seed = _setup(threads, seed, quiet or fmt != "table", needs_seed=not exact)
@@ -275,8 +284,10 @@ def table_cmd(trials: int, opp_text: str, exact: bool, top: int, seed: int | Non
     from analysis.plots import table_figures
     from core.razz.deal import COMMUNITY_CONVENTION
 
-    how = f"{trials:,} trials per cell" + (", heads-up exact" if exact else "")
-    meta = manifest(kind="razz table", seed=seed, trials_per_cell=trials, opponents=opponents,
+    monte_carlo = not (exact and opponents == [1])
+    how = ", ".join(([f"{trials:,} trials per cell"] if monte_carlo else [])
+                    + (["heads-up exact"] if exact and 1 in opponents else []))
+    meta = manifest(kind="razz table", seed=seed, trials_per_cell=trials if monte_carlo else None, opponents=opponents,
                     exact_heads_up=exact, cells=len(table), total_trials=int(table.loc[~table.exact, "trials"].sum()),
                     threads=n_threads, wall_time_s=round(wall, 3), convention=COMMUNITY_CONVENTION,
                     streams="trial i of cell (start s, k opponents) uses stream (seed, 1, 2, s, k), game i")

@@ -34,14 +34,27 @@ SCRIPT = Path(sys.executable).with_name("razzmatazz")
 
 HERO, VILLAIN = "As2h3d", "6s7h8d"
 EXACT_EQUITY = 0.59558  # As2h3d vs 6s7h8d, all 18,265,297,050 deals
-EQUITY_KEYS = {"hero", "opponents", "equity", "win", "tie", "stderr", "ci95", "trials", "exact", "seed",
-               "community_card", "convention"}
+EQUITY_KEYS = {
+    "hero",
+    "opponents",
+    "equity",
+    "win",
+    "tie",
+    "stderr",
+    "ci95",
+    "trials",
+    "exact",
+    "seed",
+    "community_card",
+    "convention",
+}
 TABLE_FILES = {"table.parquet", "table.csv", "heatmap.png", "best_starts.png", "manifest.json"}
 TABLE_COLUMNS = {"hand", "opponents", "equity", "stderr", "ci_low", "ci_high", "trials", "exact", "community_card"}
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 # ----------------------------------------------------------------------------- helpers
+
 
 def invoke(args: list[str], input: str | None = None):
     """Run the CLI in-process; stdout and stderr stay separate (click >= 8.2)."""
@@ -51,14 +64,15 @@ def invoke(args: list[str], input: str | None = None):
 def run_script(args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run the installed console script, as a user would."""
     assert SCRIPT.exists(), f"console script not installed at {SCRIPT}"
-    return subprocess.run([str(SCRIPT), *map(str, args)], capture_output=True, text=True, timeout=300,
-                          cwd=cwd or ROOT)
+    return subprocess.run([str(SCRIPT), *map(str, args)], capture_output=True, text=True, timeout=300, cwd=cwd or ROOT)
 
 
 def assert_ok(result) -> None:
     assert result.exit_code == 0, f"exit {result.exit_code}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}" + (
-        f"\nexception: {result.exception!r}" if result.exception and not isinstance(result.exception, SystemExit)
-        else "")
+        f"\nexception: {result.exception!r}"
+        if result.exception and not isinstance(result.exception, SystemExit)
+        else ""
+    )
 
 
 def assert_one_line_error(exit_code: int, stdout: str, stderr: str, fragment: str) -> str:
@@ -97,6 +111,7 @@ def _all_threads():
 
 
 # ----------------------------------------------------------------------------- 1. help
+
 
 def _command_paths(cmd: click.Command = main, path: tuple[str, ...] = ()):
     yield path, cmd
@@ -155,6 +170,7 @@ def test_help_does_not_import_numba():
 
 
 # ----------------------------------------------------------------------------- 2. eval
+
 
 def test_eval_table_output():
     result = invoke(["razz", "eval", "As2h3d4c5s6h7d"])
@@ -221,6 +237,7 @@ def test_eval_out_writes_a_result(tmp_path):
 
 
 # ----------------------------------------------------------------------------- 3. equity
+
 
 @pytest.fixture(scope="module")
 def exact_heads_up() -> dict:
@@ -302,8 +319,9 @@ def test_equity_opponents_fills_with_random():
 
 def test_equity_out_writes_a_result(tmp_path):
     out = tmp_path / "eq"
-    proc = run_script(["razz", "equity", HERO, "--vs", VILLAIN, "--trials", "20000", "--seed", "5",
-                       "--format", "json", "--out", out])
+    proc = run_script(
+        ["razz", "equity", HERO, "--vs", VILLAIN, "--trials", "20000", "--seed", "5", "--format", "json", "--out", out]
+    )
     assert proc.returncode == 0, proc.stderr
     assert {p.name for p in out.iterdir()} == {"equity.parquet", "equity.csv", "manifest.json"}
     shown = json.loads(proc.stdout)
@@ -311,8 +329,10 @@ def test_equity_out_writes_a_result(tmp_path):
     for key in ("seed", "trials", "versions", "git", "command", "wall_time_s", "threads"):
         assert key in meta, key
     assert meta["seed"] == 5 and meta["trials"] == 20_000
-    assert meta["command"] == f"razzmatazz razz equity {HERO} --vs {VILLAIN} --trials 20000 --seed 5 " \
-                              f"--format json --out {out}"
+    assert (
+        meta["command"] == f"razzmatazz razz equity {HERO} --vs {VILLAIN} --trials 20000 --seed 5 "
+        f"--format json --out {out}"
+    )
     assert meta["versions"]["numba"] and meta["versions"]["razzmatazz"]
     assert "commit" in meta["git"]
     assert isinstance(meta["threads"], int) and meta["threads"] >= 1
@@ -328,9 +348,11 @@ def test_equity_out_writes_a_result(tmp_path):
 
 # ----------------------------------------------------------------------------- 4. table
 
+
 def _table(out: Path, *extra: str):
-    return invoke(["razz", "table", "--trials", "300", "--opponents", "1,7", "--seed", "3", "--out", out, "--quiet",
-                   *extra])
+    return invoke(
+        ["razz", "table", "--trials", "300", "--opponents", "1,7", "--seed", "3", "--out", out, "--quiet", *extra]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -374,8 +396,9 @@ def test_table_same_seed_same_table(table_run, tmp_path):
     _, out = table_run
     result = _table(tmp_path / "again")
     assert_ok(result)
-    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "again" / "table.parquet"),
-                                  pd.read_parquet(out / "table.parquet"))
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(tmp_path / "again" / "table.parquet"), pd.read_parquet(out / "table.parquet")
+    )
     assert result.stdout.replace(str(tmp_path / "again"), "OUT") == table_run[0].stdout.replace(str(out), "OUT")
 
 
@@ -456,11 +479,15 @@ def test_bad_input_is_one_line_and_writes_nothing(name, where, tmp_path, previou
     assert sorted(p.name for p in tmp_path.iterdir()) == ([] if where == "new dir" else ["res"])
 
 
-@pytest.mark.parametrize("command", [
-    ["razz", "eval", "As2h3d4c5s"],
-    EQ + [HERO, "--vs", VILLAIN, "--trials", "100", "--seed", "1"],
-    ["razz", "table", "--trials", "10", "--opponents", "1", "--seed", "1"],
-], ids=["eval", "equity", "table"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["razz", "eval", "As2h3d4c5s"],
+        EQ + [HERO, "--vs", VILLAIN, "--trials", "100", "--seed", "1"],
+        ["razz", "table", "--trials", "10", "--opponents", "1", "--seed", "1"],
+    ],
+    ids=["eval", "equity", "table"],
+)
 def test_out_is_an_existing_file(command, tmp_path):
     target = tmp_path / "result"
     target.write_text("precious\n")
@@ -470,8 +497,9 @@ def test_out_is_an_existing_file(command, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["result"]
 
 
-@pytest.mark.parametrize("name", ["unknown card", "duplicate card", "trials 0", "opponents 8",
-                                  "too many dead for 7 opponents"])
+@pytest.mark.parametrize(
+    "name", ["unknown card", "duplicate card", "trials 0", "opponents 8", "too many dead for 7 opponents"]
+)
 def test_bad_input_without_seed_is_still_one_line(name, tmp_path):
     """With no --seed, a drawn 'seed: N' note must not precede the error (one line, nothing else)."""
     args, fragment = BAD_INPUT[name]
@@ -502,6 +530,7 @@ def test_eval_with_nothing_on_stdin_is_an_error():
 
 
 # ----------------------------------------------------------------------------- 6. atomic result directories
+
 
 def _stale_result(out: Path) -> None:
     out.mkdir(parents=True)
