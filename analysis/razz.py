@@ -147,7 +147,7 @@ def equity(
     if trials < 1:
         raise BadInput(f"--trials must be positive, got {trials}")
     job = mc.EquityJob(deal, stream_key(seed, GAME_CODE, STREAM_EQUITY), trials)
-    counts = batch.run([job], executor=executor, progress=progress, desc="equity")[0]
+    counts = batch.run([job], executor=executor, progress=progress, desc="equity", unit="trial")[0]
     return EquityResult(labels[0], labels[1:], _cards(deal.dead), from_counts(counts, trials), trials,
                         False, seed, deal.community, method="Monte Carlo")
 
@@ -207,7 +207,7 @@ def starting_table(
                 deal = make_deal(label, ["random"] * k)
                 jobs.append(mc.EquityJob(deal, stream_key(seed, GAME_CODE, STREAM_TABLE, i, k), trials))
                 cells.append((i, k, deal.community))
-        counts = batch.run(jobs, executor=executor, progress=progress, desc="starting hands")
+        counts = batch.run(jobs, executor=executor, progress=progress, desc="starting hands", unit="trial")
         width = max(c.shape[1] for c in counts)
         hero = np.zeros((len(counts), width), np.int64)
         for row, c in enumerate(counts):

@@ -51,6 +51,7 @@ def run(
     executor: Executor | None = None,
     progress: bool | None = None,
     desc: str | None = None,
+    unit: str = "game",
 ) -> list[np.ndarray]:
     """Run every job and return its summed counts, in job order.
 
@@ -63,7 +64,7 @@ def run(
     totals: list[np.ndarray | None] = [None] * len(jobs)
     show = sys.stderr.isatty() if progress is None else progress
     total_items = sum(job.n_items for job in jobs)
-    with tqdm(total=total_items, disable=not show, desc=desc, unit="game", unit_scale=True) as bar:
+    with tqdm(total=total_items, disable=not show, desc=desc, unit=unit, unit_scale=True) as bar:
         results: Iterable[np.ndarray] = mapper(_call, [(jobs[i], s, e) for i, s, e in tasks])
         for (i, s, e), counts in zip(tasks, results):
             totals[i] = counts if totals[i] is None else totals[i] + counts
