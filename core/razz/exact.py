@@ -63,6 +63,27 @@ def _weight(avail, nz_rank, nz_count, nz_len, binom):
     return w
 
 
+@njit(cache=True, inline="always")
+def _versus(h, avail, classes, nzr, nzc, nzl, binom):
+    """Count the opponent's draws from ``avail`` (multisets ``nzr/nzc/nzl`` with ``classes``).
+
+    Returns ``(ways class h wins, ways it ties, all ways)``; h wins when the draw's class is larger.
+    """
+    win = 0
+    tie = 0
+    tot = 0
+    for j in range(classes.shape[0]):
+        w = _weight(avail, nzr[j], nzc[j], nzl[j], binom)
+        if w == 0:
+            continue
+        tot += w
+        if classes[j] > h:
+            win += w
+        elif classes[j] == h:
+            tie += w
+    return win, tie, tot
+
+
 @njit(cache=True, parallel=True)
 def _heads_up(deck, hero, vil, h_ms, h_nzr, h_nzc, h_nzl, v_ms, v_nzr, v_nzc, v_nzl, binom, nopair, paired):
     nv = v_ms.shape[0]
@@ -77,18 +98,7 @@ def _heads_up(deck, hero, vil, h_ms, h_nzr, h_nzc, h_nzl, v_ms, v_nzr, v_nzc, v_
             continue
         avail = deck - h_ms[i]
         h = class_of_counts(hero + h_ms[i], nopair, paired)
-        win = 0
-        tie = 0
-        tot = 0
-        for j in range(nv):
-            w = _weight(avail, v_nzr[j], v_nzc[j], v_nzl[j], binom)
-            if w == 0:
-                continue
-            tot += w
-            if v_cls[j] > h:
-                win += w
-            elif v_cls[j] == h:
-                tie += w
+        win, tie, tot = _versus(h, avail, v_cls, v_nzr, v_nzc, v_nzl, binom)
         out[i, 0] = wh * win
         out[i, 1] = wh * tie
         out[i, 2] = wh * tot
@@ -149,17 +159,7 @@ def _seven_vs_random(ms, nzr, nzc, nzl, classes, binom):
     out = np.zeros((n, 2), np.int64)
     for i in prange(n):
         avail = 4 - ms[i].astype(np.int64)
-        h = classes[i]
-        win = 0
-        tie = 0
-        for j in range(n):
-            w = _weight(avail, nzr[j], nzc[j], nzl[j], binom)
-            if w == 0:
-                continue
-            if classes[j] > h:
-                win += w
-            elif classes[j] == h:
-                tie += w
+        win, tie, _ = _versus(classes[i], avail, classes, nzr, nzc, nzl, binom)
         out[i, 0] = win
         out[i, 1] = tie
     return out
