@@ -66,6 +66,36 @@ def _play_block(key, lo, hi, base, draws, community, deck, nopair, paired, count
 
 
 @njit(cache=True)
+def _play_heads_up(key, lo, hi, base, draws, deck, nopair, paired, counts):
+    """:func:`_play_block` for two players and no community card, unrolled (a third faster)."""
+    d0 = draws[0]
+    total = d0 + draws[1]
+    swap = np.empty(total, np.int64)
+    for g in range(lo, hi):
+        deal_from(game_state(key, g), deck, total, swap)
+        m = base[0, 0]
+        for q in range(d0):
+            m |= 1 << (deck[q] >> 2)
+        c0 = nopair[m]
+        if c0 < 0:
+            c0 = _paired_slow(base[0], deck, 0, d0, 0, 0, paired)
+        m = base[1, 0]
+        for q in range(d0, total):
+            m |= 1 << (deck[q] >> 2)
+        c1 = nopair[m]
+        if c1 < 0:
+            c1 = _paired_slow(base[1], deck, d0, total, 0, 0, paired)
+        if c0 < c1:
+            counts[0, 1] += 1
+        elif c1 < c0:
+            counts[1, 1] += 1
+        else:
+            counts[0, 2] += 1
+            counts[1, 2] += 1
+        undeal(deck, total, swap)
+
+
+@njit(cache=True)
 def _paired_slow(base, deck, lo, hi, community, shared, paired):
     m1, m2, m3, m4 = base[0], base[1], base[2], base[3]
     for q in range(lo, hi):
@@ -84,7 +114,10 @@ def equity_counts(key, start, stop, base, draws, community, deck, nopair, paired
     for b in prange(n_blocks):
         lo = start + b * BLOCK
         hi = min(stop, lo + BLOCK)
-        _play_block(key, lo, hi, base, draws, community, deck.copy(), nopair, paired, per_block[b])
+        if n_players == 2 and not community:
+            _play_heads_up(key, lo, hi, base, draws, deck.copy(), nopair, paired, per_block[b])
+        else:
+            _play_block(key, lo, hi, base, draws, community, deck.copy(), nopair, paired, per_block[b])
     out = np.zeros((n_players, n_players + 1), np.int64)
     for b in range(n_blocks):
         out += per_block[b]
