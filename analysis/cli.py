@@ -127,7 +127,7 @@ def _columns(rows: list[dict], keys: list[str]) -> str:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
               help="Output: human table, stable JSON, or CSV.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="Also write eval.parquet/eval.csv and manifest.json to this directory.")
+              help="Also write eval.parquet, eval.csv and manifest.json to this directory.")
 def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
     """Best ace-to-five low of each HAND (5 to 7 cards; '-' reads one hand per line from stdin).
 
@@ -150,11 +150,15 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
         raise BadInput("no hand to evaluate (stdin was empty)")
     if out is not None:
         check_out_dir(out)
+    n_threads, _ = _setup(None, None, True, needs_seed=False)
+    start = time.perf_counter()
     rows = evaluate_texts(texts)
+    if out is not None:
+        write_result(out, {"eval": pd.DataFrame(rows)},
+                     manifest(kind="razz eval", hands=len(rows), threads=n_threads,
+                              wall_time_s=round(time.perf_counter() - start, 3)))
     _emit(fmt, lambda: _columns(rows, ["hand", "best", "category", "class"]), lambda: rows,
           lambda: pd.DataFrame(rows))
-    if out is not None:
-        write_result(out, {"eval": pd.DataFrame(rows)}, manifest(kind="razz eval", hands=len(rows)))
 
 
 @razz.command("equity")
@@ -163,7 +167,8 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
               help="An opponent: a hand ('6s7h8d', 'xx8' with x unknown) or 'random'. Repeatable.")
 @click.option("--opponents", type=click.IntRange(1, 7), default=None,
               help="Number of opponents (1-7); those not given with --vs are random. Default: the --vs count or 1.")
-@click.option("--dead", default="", metavar="CARDS", help="Cards out of the deck (folded up-cards).")
+@click.option("--dead", default="", metavar="CARDS",
+              help="Cards out of the deck (folded up-cards), e.g. 9s9hTd; a rank alone (99T) takes free suits.")
 @click.option("--trials", type=int, default=None, help="Monte Carlo trials [default: 1,000,000].")
 @click.option("--exact", is_flag=True, help="Enumerate every deal exactly (heads-up only).")
 @common_options
@@ -182,7 +187,7 @@ def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
       razzmatazz razz equity A2K --vs xx8 --exact
       razzmatazz razz equity A23 --opponents 4 --dead 9s9hTd --trials 2000000 --format json
     """
-    from analysis.razz import BadInput, equity
+    from analysis.razz import BadInput, check_trials, equity
     from analysis.store import check_out_dir, manifest, write_result
     from core.razz.deal import make_deal
 
@@ -194,8 +199,10 @@ def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
     opp = opp or ["random"]
     if exact and trials is not None:
         raise BadInput("--exact enumerates every deal; it takes no --trials")
-    if trials is not None and trials < 1:
-        raise BadInput(f"--trials must be positive, got {trials}")
+    if exact and seed is not None:
+        raise BadInput("--exact enumerates every deal and uses no random numbers; it takes no --seed")
+    if trials is not None:
+        check_trials(trials)
     make_deal(hero, opp, dead)  # validate before anything is printed or written
     if out is not None:
         check_out_dir(out)
@@ -204,12 +211,12 @@ def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
     res = equity(hero, opp, dead, trials=trials if trials is not None else 1_000_000, exact_enum=exact,
                  seed=seed, progress=None if not quiet else False)
     wall = time.perf_counter() - start
-    _emit(fmt, lambda: _equity_text(res), res.as_dict, res.frame)
     if out is not None:
         meta = manifest(kind="razz equity", seed=res.seed, trials=res.trials, exact=res.exact,
                         threads=n_threads, wall_time_s=round(wall, 3), convention=res.convention,
                         result=res.as_dict())
         write_result(out, {"equity": res.frame()}, meta)
+    _emit(fmt, lambda: _equity_text(res), res.as_dict, res.frame)
 
 
 def _equity_text(res: Any) -> str:
@@ -269,12 +276,13 @@ def table_cmd(trials: int, opp_text: str, exact: bool, top: int, seed: int | Non
       razzmatazz razz table
       razzmatazz razz table --trials 1000000 --exact --seed 7 --out results/razz-big
     """
-    from analysis.razz import BadInput, starting_table
+    from analysis.razz import BadInput, check_trials, starting_table
     from analysis.store import check_out_dir, manifest, write_result
 
     opponents = _parse_opponents(opp_text)
-    if trials < 1:
-        raise BadInput(f"--trials must be positive, got {trials}")
+    check_trials(trials)
+    if exact and 1 not in opponents:
+        raise BadInput("--exact computes the heads-up column; include 1 in --opponents")
     out = check_out_dir(out if out is not None else Path("results/razz-table"))
     n_threads, seed = _setup(threads, seed, quiet or fmt != "table")
     start = time.perf_counter()
@@ -291,19 +299,21 @@ def table_cmd(trials: int, opp_text: str, exact: bool, top: int, seed: int | Non
                     exact_heads_up=exact, cells=len(table), total_trials=int(table.loc[~table.exact, "trials"].sum()),
                     threads=n_threads, wall_time_s=round(wall, 3), convention=COMMUNITY_CONVENTION,
                     streams="trial i of cell (start s, k opponents) uses stream (seed, 1, 2, s, k), game i")
-    paths = write_result(out, {"table": table}, meta,
-                         table_figures(table, f"{how}, seed {seed}; 7 opponents: shared community 7th card"))
+    note = "; 7 opponents: shared community 7th card" if 7 in opponents else ""
+    paths = write_result(out, {"table": table}, meta, table_figures(table, f"{how}, seed {seed}{note}"))
     _emit(fmt, lambda: _table_text(table, top, how, seed, paths), lambda: table.to_dict(orient="records"),
           lambda: table)
 
 
 def _table_text(table: Any, top: int, how: str, seed: int, paths: list[Path]) -> str:
-    wide = table.pivot(index="hand", columns="opponents", values="equity")
-    wide = wide.sort_values(wide.columns.min(), ascending=False).head(top)
+    from analysis.razz import wide_equity
+
+    wide = wide_equity(table).head(top)
     rows = [{"rank": i + 1, "hand": h, **{f"vs {k}": f"{v:.2%}" for k, v in r.items()}}
             for i, (h, r) in enumerate(wide.iterrows())]
     lines = [f"Razz starting hands, all-in equity vs random opponents ({how}, seed {seed})",
-             _columns(rows, list(rows[0].keys())),
-             "7 opponents: the 7th card is one shared community card (8 players do not fit in the deck).",
-             "written: " + ", ".join(str(p) for p in paths)]
+             _columns(rows, list(rows[0].keys()))]
+    if 7 in wide.columns:
+        lines.append("7 opponents: the 7th card is one shared community card (8 players do not fit in the deck).")
+    lines.append("written: " + ", ".join(str(p) for p in paths))
     return "\n".join(lines)

@@ -12,13 +12,9 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 
+from analysis.razz import wide_equity  # noqa: E402
+
 PNG = {"dpi": 130, "metadata": {"Software": None}}
-
-
-def _wide(table: pd.DataFrame) -> pd.DataFrame:
-    wide = table.pivot(index="hand", columns="opponents", values="equity")
-    first = wide.columns.min()
-    return wide.sort_values(first, ascending=False)
 
 
 def heatmap(table: pd.DataFrame, path: Path, panels: int = 5, subtitle: str = "") -> None:
@@ -27,7 +23,7 @@ def heatmap(table: pd.DataFrame, path: Path, panels: int = 5, subtitle: str = ""
     Colour is equity relative to a fair share, ``equity * (opponents + 1)``: above 1 (red)
     the start wins more than its share of an all-in pot against that many random hands.
     """
-    wide = _wide(table)
+    wide = wide_equity(table)
     ratio = wide * (wide.columns.values + 1)
     n = len(wide)
     per = -(-n // panels)
@@ -54,9 +50,9 @@ def heatmap(table: pd.DataFrame, path: Path, panels: int = 5, subtitle: str = ""
 
 def best_starts(table: pd.DataFrame, path: Path, top: int = 30, subtitle: str = "") -> None:
     """Bar chart of the best starts, one bar per opponent count, with 95% intervals."""
-    wide = _wide(table).head(top)
-    lo = table.pivot(index="hand", columns="opponents", values="ci_low").loc[wide.index]
-    hi = table.pivot(index="hand", columns="opponents", values="ci_high").loc[wide.index]
+    wide = wide_equity(table).head(top)
+    lo = wide_equity(table, "ci_low").loc[wide.index]
+    hi = wide_equity(table, "ci_high").loc[wide.index]
     opps = list(wide.columns)
     fig, ax = plt.subplots(figsize=(9, 0.32 * top + 1.8))
     height = 0.8 / len(opps)

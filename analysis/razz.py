@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
@@ -10,7 +11,7 @@ import pandas as pd
 
 from analysis.stats import Share, equity_columns, exact_share, from_counts
 from core import batch
-from core.cards import RANKS, card_str, parse_hand, resolve_suits
+from core.cards import ANY_SUIT, RANKS, card_str, parse_hand, resolve_suits
 from core.errors import InputError
 from core.razz import equity as mc
 from core.razz import exact
@@ -19,6 +20,8 @@ from core.razz.evaluate import evaluate
 from core.razz.ranking import category_of, class_ranks
 from core.rng import stream_key
 
+MAX_TRIALS = 10**12
+"""Largest trial count accepted (about a day of one core heads-up); counts stay far below int64."""
 GAME_CODE = 1
 STREAM_EQUITY = 1
 STREAM_TABLE = 2
@@ -31,24 +34,37 @@ class BadInput(InputError):
 # ----------------------------------------------------------------------------- evaluation
 
 def evaluate_texts(texts: list[str]) -> list[dict]:
-    """Best low of each hand text (5 to 7 cards): ``hand``, ``best``, ``category``, ``class``."""
-    hands = []
-    for text in texts:
-        parsed = parse_hand(text)
+    """Best low of each hand text (5 to 7 cards): ``hand``, ``best``, ``category``, ``class``.
+
+    Cards are echoed as written: a rank given without a suit is shown without one.
+    """
+    hands, shown = [], []
+    for line, text in enumerate(texts, 1):
+        where = f" (hand {line})" if len(texts) > 1 else ""
+        try:
+            parsed = parse_hand(text)
+        except InputError as e:
+            raise BadInput(f"{e}{where}") from None
         if not 5 <= len(parsed) <= 7:
-            raise BadInput(f"a hand to evaluate has 5 to 7 cards, {text.strip()!r} has {len(parsed)}")
-        hands.append(resolve_suits([parsed])[0])
-    rows = []
-    for cards in hands:
-        cls = int(evaluate(cards))
-        rows.append(
-            {"hand": "".join(card_str(int(c)) for c in cards), "best": best_five(cards, cls),
-             "category": category_of(cls), "class": cls}
-        )
-    return rows
+            raise BadInput(f"a hand to evaluate has 5 to 7 cards, {text.strip()!r} has {len(parsed)}{where}")
+        cards = resolve_suits([parsed])[0]
+        hands.append(cards)
+        shown.append({int(c): card_str(int(c)) if su != ANY_SUIT else RANKS[r]
+                      for c, r, su in zip(cards, parsed.ranks, parsed.suits)})
+    classes = [0] * len(hands)
+    for size in {len(h) for h in hands}:
+        idx = [i for i, h in enumerate(hands) if len(h) == size]
+        for i, cls in zip(idx, evaluate(np.stack([hands[i] for i in idx]))):
+            classes[i] = int(cls)
+    return [
+        {"hand": "".join(names[int(c)] for c in cards),
+         "best": "".join(names[c] for c in best_five(cards, cls)),
+         "category": category_of(cls), "class": cls}
+        for cards, names, cls in zip(hands, shown, classes)
+    ]
 
 
-def best_five(cards: np.ndarray, cls: int) -> str:
+def best_five(cards: np.ndarray, cls: int) -> list[int]:
     """The five cards of ``cards`` making class ``cls``, in comparison order.
 
     Rank groups by size, then rank, highest first: ``5s4c3d2hAs``, ``4h4sKh7c2c`` (fours with
@@ -63,7 +79,7 @@ def best_five(cards: np.ndarray, cls: int) -> str:
             c = next(c for c in left if c >> 2 == r)
             left.remove(c)
             picked.append(c)
-    return "".join(card_str(c) for c in picked)
+    return picked
 
 
 # ----------------------------------------------------------------------------- equity
@@ -136,32 +152,30 @@ def equity(
     ``exact_enum`` (heads-up only). Raises :class:`BadInput` or ``CardError`` on bad input.
     """
     deal = make_deal(hero, opponents, dead)
-    labels = [_label(deal.known[p], text) for p, text in enumerate([hero, *opponents])]
+    labels = [_label(text) for text in [hero, *opponents]]
     if exact_enum:
         if deal.n_players != 2:
             raise BadInput(f"--exact applies to heads-up (one opponent) only, got {deal.n_players - 1}")
         wins, ties, deals = exact.heads_up(deal)
         shares = [exact_share(wins, ties, deals), exact_share(wins, ties, deals, hero=False)]
-        return EquityResult(labels[0], labels[1:], _cards(deal.dead), shares, deals, True, None,
-                            False, method="exact enumeration of all deals")
-    if trials < 1:
-        raise BadInput(f"--trials must be positive, got {trials}")
+        return EquityResult(labels[0], labels[1:], _label(dead), shares, deals, True, None,
+                            deal.community, method="exact enumeration of all deals")
+    check_trials(trials)
     job = mc.EquityJob(deal, stream_key(seed, GAME_CODE, STREAM_EQUITY), trials)
     counts = batch.run([job], executor=executor, progress=progress, desc="equity", unit="trial")[0]
-    return EquityResult(labels[0], labels[1:], _cards(deal.dead), from_counts(counts, trials), trials,
+    return EquityResult(labels[0], labels[1:], _label(dead), from_counts(counts, trials), trials,
                         False, seed, deal.community, method="Monte Carlo")
 
 
-def _label(known: np.ndarray, text: str) -> str:
-    if text.strip().lower() == "random":
-        return "random"
-    hand = parse_hand(text, allow_unknown=True)
-    n_unknown = len(hand) - hand.n_known
-    return "x" * n_unknown + _cards(known)
+def check_trials(trials: int) -> None:
+    """Refuse a trial count that is not positive or beyond :data:`MAX_TRIALS`."""
+    if not 1 <= trials <= MAX_TRIALS:
+        raise BadInput(f"--trials must be between 1 and {MAX_TRIALS:,}, got {trials:,}")
 
 
-def _cards(cards: np.ndarray) -> str:
-    return "".join(card_str(int(c)) for c in cards)
+def _label(text: str) -> str:
+    """A hand as the user wrote it, without spaces or commas."""
+    return re.sub(r"[\s,]+", "", text)
 
 
 # ----------------------------------------------------------------------------- starting hands
@@ -190,10 +204,11 @@ def starting_table(
     Monte Carlo cells use stream ``(seed, razz, table, start, opponents)``; with
     ``exact_heads_up`` the one-opponent column is enumerated exactly instead.
     """
-    if trials < 1:
-        raise BadInput(f"--trials must be positive, got {trials}")
+    check_trials(trials)
     if not opponents or any(not 1 <= k <= 7 for k in opponents):
         raise BadInput(f"opponents must be between 1 and 7, got {opponents}")
+    if exact_heads_up and 1 not in opponents:
+        raise BadInput("--exact computes the heads-up column; include 1 in --opponents")
     starts = exact.multisets(3)[0]
     labels = [start_label(s) for s in starts]
     frames = []
@@ -230,6 +245,13 @@ def starting_table(
     df.insert(2, "high_card", df["hand"].map(high))
     df["rank"] = df.groupby("opponents")["equity"].rank(ascending=False, method="min").astype(int)
     return df.sort_values(["opponents", "rank", "hand"]).reset_index(drop=True)
+
+
+def wide_equity(table: pd.DataFrame, values: str = "equity") -> pd.DataFrame:
+    """``values`` of a starting-hand table as hands x opponents, best heads-up (first column) first."""
+    wide = table.pivot(index="hand", columns="opponents", values="equity")
+    order = wide.sort_values(wide.columns.min(), ascending=False).index
+    return table.pivot(index="hand", columns="opponents", values=values).loc[order]
 
 
 def _exact_column(starts: np.ndarray, labels: list[str]) -> pd.DataFrame:

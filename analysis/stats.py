@@ -1,9 +1,12 @@
 """Rates, standard errors and intervals from the integer counts the kernels return.
 
 Equity is the mean of a per-trial pot share (1 for an outright win, 1/k for a k-way tie,
-0 otherwise); it is not a binomial proportion, so its interval is the normal interval
-mean +- z * SE with SE from the sample variance of the share (computed exactly from the
-counts). Win and tie rates are proportions and get Wilson intervals (statsmodels).
+0 otherwise); it is not a binomial proportion. Its SE comes from the sample variance of the
+share (computed exactly from the counts). Its 95 % interval is the hull of the normal
+interval mean +- z * SE and the Wilson interval of a proportion with the same mean: a share
+in [0, 1] has at most the variance of such a proportion, so the Wilson part keeps the
+interval honest near 0 and 1 (where SE can be 0 after few trials), and away from the edges
+the two nearly coincide. Win rates are proportions and get Wilson intervals (statsmodels).
 """
 
 from __future__ import annotations
@@ -77,11 +80,12 @@ def equity_columns(counts: np.ndarray, trials: np.ndarray) -> dict[str, np.ndarr
     mean_sq = (counts / k**2).sum(axis=1) / n
     var = np.maximum(mean_sq - eq**2, 0.0) * n / np.maximum(n - 1, 1)
     se = np.sqrt(var / n)
+    w_lo, w_hi = proportion_confint(eq * n, n, alpha=0.05, method="wilson")
     return {
         "equity": eq,
         "win": counts[:, 1] / n,
         "tie": counts[:, 2:].sum(axis=1) / n,
         "stderr": se,
-        "ci_low": np.clip(eq - Z95 * se, 0, 1),
-        "ci_high": np.clip(eq + Z95 * se, 0, 1),
+        "ci_low": np.clip(np.minimum(eq - Z95 * se, w_lo), 0, 1),
+        "ci_high": np.clip(np.maximum(eq + Z95 * se, w_hi), 0, 1),
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import shlex
 import shutil
 import subprocess
 import sys
@@ -32,16 +33,38 @@ class OutputError(InputError):
 
 
 def check_out_dir(out: Path) -> Path:
-    """Fail early (before any work) if ``out`` cannot become a result directory."""
+    """Fail early (before any work) if ``out`` cannot become a result directory.
+
+    ``out`` may be missing, empty, or hold an earlier razzmatazz result (which a successful
+    run replaces); anything else is refused so that no user file is ever deleted.
+    """
+    if str(out).strip() == "":
+        raise OutputError("--out is empty")
     out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise OutputError(f"--out {out} exists and is not a directory")
+    here = Path.cwd().resolve()
+    if out.resolve() == here or out.resolve() in here.parents:
+        raise OutputError(f"--out {out} is the current directory or one of its parents")
+    if out.exists():
+        if not out.is_dir():
+            raise OutputError(f"--out {out} exists and is not a directory")
+        if any(out.iterdir()) and not is_result_dir(out):
+            raise OutputError(f"--out {out} is a directory that does not hold a razzmatazz result")
     parent = out.resolve().parent
     while not parent.exists():
         parent = parent.parent
+    if not parent.is_dir():
+        raise OutputError(f"--out {out}: {parent} is not a directory")
     if not os.access(parent, os.W_OK):
         raise OutputError(f"--out {out}: {parent} is not writable")
     return out
+
+
+def is_result_dir(path: Path) -> bool:
+    """Whether ``path`` holds a result written by :func:`write_result`."""
+    try:
+        return json.loads((path / "manifest.json").read_text()).get("tool") == "razzmatazz"
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def versions() -> dict[str, str | None]:
@@ -59,6 +82,11 @@ def git_commit() -> dict[str, str | bool | None]:
     """Commit of the source tree this package runs from, and whether it has local changes."""
     here = Path(__file__).resolve().parent
     try:
+        top = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], cwd=here, capture_output=True, text=True, timeout=5, check=True
+        ).stdout.strip()
+        if Path(top).resolve() != here.parent:
+            return {"commit": None, "dirty": None}  # installed inside some other repository
         sha = subprocess.run(
             ["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=5, check=True
         ).stdout.strip()
@@ -74,7 +102,8 @@ def git_commit() -> dict[str, str | bool | None]:
 def manifest(**fields: object) -> dict:
     """A manifest with the command line, versions, commit and time, plus ``fields``."""
     return {
-        "command": " ".join(["razzmatazz", *sys.argv[1:]]) if sys.argv else None,
+        "tool": "razzmatazz",
+        "command": shlex.join(["razzmatazz", *sys.argv[1:]]),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         **fields,
         "git": git_commit(),
@@ -92,9 +121,17 @@ def write_result(
     """Write ``tables`` (``name.parquet``, and ``name.csv`` if small), figures and the manifest.
 
     ``figures(dir)`` draws into ``dir`` and returns the file names it wrote. Returns the
-    final paths.
+    final paths. A failure of the file system is reported as :class:`OutputError`.
     """
     out = check_out_dir(Path(out))
+    try:
+        return _write(out, tables, meta, figures)
+    except OSError as e:
+        raise OutputError(f"cannot write --out {out}: {e.strerror or e}") from None
+
+
+def _write(out: Path, tables: dict[str, pd.DataFrame], meta: dict,
+           figures: Callable[[Path], list[str]] | None) -> list[Path]:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     umask = os.umask(0)

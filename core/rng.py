@@ -105,21 +105,3 @@ def undeal(deck, n_draw, swap):
         tmp = deck[j]
         deck[j] = deck[k]
         deck[k] = tmp
-
-
-@njit(cache=True, inline="always")
-def bounded(state, n):
-    """A uniform integer in ``[0, n)`` (Lemire's method with rejection, so exactly unbiased).
-
-    Uses the high 32 bits of one SplitMix64 output per attempt; returns ``(new_state, value)``.
-    """
-    nn = np.uint64(n)
-    while True:
-        state, x = next_u64(state)
-        m = (x >> _S32) * nn
-        low = m & _LOW32
-        if low >= nn:
-            return state, np.int64(m >> _S32)
-        threshold = (np.uint64(0x100000000) - nn) % nn
-        if low >= threshold:
-            return state, np.int64(m >> _S32)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -535,7 +536,7 @@ def test_eval_with_nothing_on_stdin_is_an_error():
 def _stale_result(out: Path) -> None:
     out.mkdir(parents=True)
     (out / "stale.txt").write_text("from an older run\n")
-    (out / "manifest.json").write_text('{"kind": "old"}\n')
+    (out / "manifest.json").write_text('{"tool": "razzmatazz", "kind": "old"}\n')
 
 
 def test_success_replaces_an_existing_result_completely(tmp_path):
@@ -558,3 +559,69 @@ def test_success_creates_missing_parents(tmp_path):
     assert (out / "manifest.json").exists()
     assert sorted(p.name for p in out.parent.iterdir()) == ["res"]
     assert os.listdir(tmp_path) == ["a"]
+
+
+def test_out_refuses_a_directory_that_is_not_a_result(tmp_path, monkeypatch):
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "notes.txt").write_text("important\n")
+    result = invoke(["razz", "eval", "--out", precious, "A2345"])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "does not hold a razzmatazz result")
+    assert [p.name for p in precious.iterdir()] == ["notes.txt"]
+    monkeypatch.chdir(precious)
+    for out in (".", "..", ""):
+        result = invoke(["razz", "eval", "--out", out, "A2345"])
+        assert result.exit_code == 2 and result.stdout == "", (out, result.stdout)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["precious"]
+    assert [p.name for p in precious.iterdir()] == ["notes.txt"]
+
+
+def test_out_below_a_regular_file_is_one_line(tmp_path):
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    result = invoke(["razz", "eval", "--out", blocker / "sub", "A2345"])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "not a directory")
+
+
+def test_exact_reports_the_community_card_when_used():
+    dead = "4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTsJcJdJhJsQcQdQhQsKcKdKh"
+    result = invoke(EQ + ["A23", "--dead", dead, "--exact", "--format", "json"])
+    assert_ok(result)
+    data = json.loads(result.stdout)
+    assert data["community_card"] is True and data["exact"] is True
+    mc = json.loads(invoke(EQ + ["A23", "--dead", dead, "--trials", "200000", "--seed", "2",
+                                 "--format", "json"]).stdout)
+    assert mc["community_card"] is True
+    assert abs(mc["equity"] - data["equity"]) < 4 * mc["stderr"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (EQ + ["A23", "--trials", str(10**13)], "between 1 and"),
+        (EQ + ["A23", "--exact", "--seed", "3"], "no --seed"),
+        (["razz", "table", "--exact", "--opponents", "2-3", "--trials", "10"], "include 1"),
+        (["razz", "table", "--trials", str(10**13)], "between 1 and"),
+        (EQ + ["A23", "--vs", "xxxxxx8", "--opponents", "7"], "already has 7 cards"),
+    ],
+)
+def test_more_bad_requests(args, message, tmp_path):
+    out = tmp_path / "never"
+    result = invoke(args + ["--out", out])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, message)
+    assert not out.exists()
+
+
+def test_manifest_keeps_the_quoting_of_the_command_line(tmp_path):
+    out = tmp_path / "q"
+    proc = subprocess.run([str(SCRIPT), "razz", "eval", "Kh Ks 7c 7d 4h", "--out", str(out)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    command = json.loads((out / "manifest.json").read_text())["command"]
+    assert shlex.split(command)[3] == "Kh Ks 7c 7d 4h"
+
+
+def test_eval_echoes_rank_only_cards_without_suits():
+    rows = json.loads(invoke(["razz", "eval", "--format", "json", "A2345", "As2s3s4s5s6s7s"]).stdout)
+    assert rows[0]["hand"] == "A2345" and rows[0]["best"] == "5432A"
+    assert rows[1]["best"] == "5s4s3s2sAs"

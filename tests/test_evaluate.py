@@ -289,3 +289,11 @@ def test_two_plus_two_category_counts(seven_card_multisets):
         "K": 13_939_200,
         "paired": 6_169_072,
     }
+
+
+@pytest.mark.parametrize(
+    "bad", [np.array([60, 64, 68, 72, 76]), np.array([-1, 4, 8, 12, 16]), np.array([0.0, 4, 8, 12, 16])]
+)
+def test_evaluate_refuses_cards_outside_the_deck(bad):
+    with pytest.raises(ValueError, match="0..51"):
+        evaluate(bad)

@@ -6,7 +6,7 @@ two unknown down cards and an 8 up). Unknown cards are completed uniformly at ra
 the cards not seen anywhere (not in a hand, not dead); for all-in equity the position of a
 known card (up or down) does not matter.
 
-Deck convention (seeds/razz.md, rule R-COMMUNITY): when the remaining deck cannot give every
+Deck convention (seeds/razz.md, ruling Q4): when the remaining deck cannot give every
 player all seven cards, the seventh card is one community card shared by every player, as
 the Razz rules prescribe when eight players reach 7th street. A deal that cannot be played
 even so (or a hand that needs its own seventh card then) is an error.
@@ -81,7 +81,7 @@ def make_deal(hero: str, opponents: list[str], dead: str = "") -> Deal:
     need = sum(HAND_SIZE - len(k) for k in known)
     community = need > len(deck)
     if community:
-        full = [labels[p] for p, k in enumerate(known) if len(k) == HAND_SIZE]
+        full = [labels[p] for p, h in enumerate(parsed) if len(h) == HAND_SIZE]
         if full:
             raise CardError(
                 f"{len(known)} players need a community 7th card, but {full[0]!r} already has 7 cards"

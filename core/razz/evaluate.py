@@ -120,9 +120,14 @@ def evaluate(hands: np.ndarray) -> np.ndarray:
     """Class index of each hand in an ``(n, k)`` integer array of cards, ``5 <= k <= 7``.
 
     Cards are encoded as in :mod:`core.cards`; a 1-D array is one hand. Returns ``int16``
-    (0 = A-2-3-4-5 best). Card validity and duplicates are the caller's business.
+    (0 = A-2-3-4-5 best). Raises ``ValueError`` for a card outside 0..51 or a non-integer
+    array; duplicate cards are the caller's business (they evaluate as a rank multiset).
     """
     arr = np.asarray(hands)
+    if arr.dtype.kind not in "iu":
+        raise ValueError(f"cards must be integers 0..51, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() > 51):
+        raise ValueError(f"cards must be integers 0..51, got values from {arr.min()} to {arr.max()}")
     single = arr.ndim == 1
     arr = np.ascontiguousarray(arr.reshape(1, -1) if single else arr, dtype=np.int8)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
