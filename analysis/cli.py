@@ -56,7 +56,8 @@ def common_options(fn: Callable) -> Callable:
         click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                      help="Output on stdout: human table, stable JSON, or CSV."),
         click.option("--out", type=click.Path(path_type=Path), default=None,
-                     help="Directory for the result files (parquet, CSV, plots, manifest.json)."),
+                     help="Directory for the result files (parquet, CSV, figures if any, manifest.json); "
+                          "an earlier result there is replaced, any other non-empty directory refused."),
         click.option("--quiet", is_flag=True, help="No progress bar or notes on stderr."),
     ]
     for option in reversed(options):
