@@ -72,7 +72,7 @@ def lemire32(x32, n):
     return np.int64(m >> _S32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_from(state, deck, n_draw, swap):
     """Partial Fisher-Yates: put ``n_draw`` uniformly drawn cards in ``deck[:n_draw]``.
 
@@ -97,7 +97,7 @@ def deal_from(state, deck, n_draw, swap):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def undeal(deck, n_draw, swap):
     """Undo :func:`deal_from`, restoring the deck's order."""
     for j in range(n_draw - 1, -1, -1):
