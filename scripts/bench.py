@@ -69,7 +69,7 @@ def bench_equity(opponents: int, n_ours: int, n_pk: int, seed: int) -> tuple[flo
     k = np.arange(counts.shape[1], dtype=float)
     k[0] = np.inf
     ours = float((counts[0] / k).sum() / n_ours)
-    ranges = [[pokerkit.Card.parse("As2h3d")]] + [[[]]] * opponents
+    ranges = [[list(pokerkit.Card.parse("As2h3d"))]] + [[[]]] * opponents
     pk, dt_pk = _timed(
         lambda: pokerkit.calculate_equities(
             ranges, (), 7, 0, pokerkit.Deck.STANDARD, (pokerkit.RegularLowHand,), sample_count=n_pk
@@ -107,6 +107,8 @@ def main() -> None:
         ours, pk, e_ours, e_pk = bench_equity(opp, int(10_000_000 * scale), int(10_000 * scale / opp), args.seed)
         rows.append((f"A23 vs {opp} random, MC (trials/s)", ours, pk))
         print(f"  check A23 vs {opp} random: ours {e_ours:.4f}, pokerkit {e_pk:.4f}")
+        if abs(e_ours - e_pk) > 0.05:
+            raise SystemExit("engines disagree on the equity: benchmark invalid")
     print(f"\nrazzmatazz vs PokerKit, {args.threads} thread(s) for razzmatazz, PokerKit single process")
     print(f"{'task':38s} {'razzmatazz':>14s} {'PokerKit':>12s} {'ratio':>10s}")
     for name, ours, pk in rows:
