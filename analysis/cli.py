@@ -132,7 +132,7 @@ def _columns(rows: list[dict], keys: list[str]) -> str:
 def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
     """Best ace-to-five low of each HAND (5 to 7 cards; '-' reads one hand per line from stdin).
 
-    Prints the best five cards (highest first), the category and the class index
+    Prints the best five cards (largest rank group first, then highest rank), the category and the class index
     (0 = A-2-3-4-5 best ... 6174 = K-K-K-K-Q worst).
 
     \b
