@@ -277,13 +277,11 @@ def table_cmd(trials: int, opp_text: str, exact: bool, top: int, seed: int | Non
       razzmatazz razz table
       razzmatazz razz table --trials 1000000 --exact --seed 7 --out results/razz-big
     """
-    from analysis.razz import BadInput, check_trials, starting_table
+    from analysis.razz import check_table_request, starting_table
     from analysis.store import check_out_dir, manifest, write_result
 
     opponents = _parse_opponents(opp_text)
-    check_trials(trials)
-    if exact and 1 not in opponents:
-        raise BadInput("--exact computes the heads-up column; include 1 in --opponents")
+    check_table_request(trials, opponents, exact)
     out = check_out_dir(out if out is not None else Path("results/razz-table"))
     n_threads, seed = _setup(threads, seed, quiet or fmt != "table")
     start = time.perf_counter()

@@ -173,6 +173,15 @@ def check_trials(trials: int) -> None:
         raise BadInput(f"--trials must be between 1 and {MAX_TRIALS:,}, got {trials:,}")
 
 
+def check_table_request(trials: int, opponents: list[int], exact_heads_up: bool) -> None:
+    """Refuse a starting-hand table that cannot be computed as asked."""
+    check_trials(trials)
+    if not opponents or any(not 1 <= k <= 7 for k in opponents):
+        raise BadInput(f"opponents must be between 1 and 7, got {opponents}")
+    if exact_heads_up and 1 not in opponents:
+        raise BadInput("--exact computes the heads-up column; include 1 in --opponents")
+
+
 def _label(text: str) -> str:
     """A hand as the user wrote it, without spaces or commas."""
     return re.sub(r"[\s,]+", "", text)
@@ -204,11 +213,7 @@ def starting_table(
     Monte Carlo cells use stream ``(seed, razz, table, start, opponents)``; with
     ``exact_heads_up`` the one-opponent column is enumerated exactly instead.
     """
-    check_trials(trials)
-    if not opponents or any(not 1 <= k <= 7 for k in opponents):
-        raise BadInput(f"opponents must be between 1 and 7, got {opponents}")
-    if exact_heads_up and 1 not in opponents:
-        raise BadInput("--exact computes the heads-up column; include 1 in --opponents")
+    check_table_request(trials, opponents, exact_heads_up)
     starts = exact.multisets(3)[0]
     labels = [start_label(s) for s in starts]
     frames = []
