@@ -12,7 +12,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 
-from analysis.razz import wide_equity  # noqa: E402
+from razzmatazz.analysis.razz import wide_equity  # noqa: E402
 
 PNG = {"dpi": 130, "metadata": {"Software": None}}
 
@@ -75,7 +75,7 @@ def best_starts(table: pd.DataFrame, path: Path, top: int = 30, subtitle: str = 
     plt.close(fig)
 
 
-def table_figures(table: pd.DataFrame, subtitle: str) -> callable:
+def table_figures(table: pd.DataFrame, subtitle: str, rank_by: int | None = None) -> callable:
     """A ``figures(dir)`` callback for :func:`analysis.store.write_result`."""
 
     def draw(directory: Path) -> list[str]:

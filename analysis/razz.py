@@ -3,28 +3,30 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-from analysis.stats import Share, equity_columns, exact_share, from_counts
-from core import batch
-from core.cards import ANY_SUIT, RANKS, card_str, parse_hand, resolve_suits
-from core.errors import InputError
-from core.razz import equity as mc
-from core.razz import exact
-from core.razz.deal import COMMUNITY_CONVENTION, make_deal
-from core.razz.evaluate import evaluate
-from core.razz.ranking import category_of, class_ranks
-from core.rng import stream_key
+from razzmatazz.analysis.stats import Z95, Share, equity_columns, exact_share, from_counts
+from razzmatazz.core import batch, streams
+from razzmatazz.core.cards import ANY_SUIT, RANKS, card_str, parse_hand, resolve_suits
+from razzmatazz.core.errors import InputError
+from razzmatazz.core.razz import equity as mc
+from razzmatazz.core.razz import exact
+from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION, MAX_PLAYERS, make_deal
+from razzmatazz.core.razz.evaluate import evaluate
+from razzmatazz.core.razz.ranking import category_of, class_ranks
+from razzmatazz.core.rng import MAX_SEED, new_seed
 
 MAX_TRIALS = 10**12
 """Largest trial count accepted (about a day of one core heads-up); counts stay far below int64."""
-GAME_CODE = 1
-STREAM_EQUITY = 1
-STREAM_TABLE = 2
+MAX_OPPONENTS = MAX_PLAYERS - 1
+DEFAULT_TRIALS = 1_000_000
+DEFAULT_TABLE_TRIALS = 100_000
+ALL_OPPONENTS = tuple(range(1, MAX_OPPONENTS + 1))
 
 
 class BadInput(InputError):
@@ -135,51 +137,106 @@ class EquityResult:
         return df
 
 
+def opponent_hands(hands: list[str], count: int | None = None) -> list[str]:
+    """The opponents of an equity question: ``hands`` first, then ``random`` up to ``count``.
+
+    Without ``count`` there are as many opponents as hands, or one random opponent.
+    """
+    hands = list(hands)
+    if count is None:
+        return hands or ["random"]
+    if not 1 <= count <= MAX_OPPONENTS:
+        raise BadInput(f"Razz takes 1 to {MAX_OPPONENTS} opponents, got {count}")
+    if count < len(hands):
+        raise BadInput(f"number of opponents {count} is less than the {len(hands)} hands given")
+    return hands + ["random"] * (count - len(hands))
+
+
 def equity(
     hero: str,
     opponents: list[str],
     dead: str = "",
     *,
-    trials: int = 1_000_000,
+    trials: int | None = None,
     exact_enum: bool = False,
-    seed: int = 0,
+    seed: int | None = None,
     executor: Executor | None = None,
     progress: bool | None = False,
 ) -> EquityResult:
     """All-in equity of ``hero`` against ``opponents`` (hand texts or ``"random"``).
 
-    Monte Carlo with ``trials`` trials from root ``seed``, or exact enumeration when
-    ``exact_enum`` (heads-up only). Raises :class:`BadInput` or ``CardError`` on bad input.
+    Monte Carlo with ``trials`` trials (default 1,000,000) from root ``seed`` (drawn when
+    None; the result keeps it), or exact enumeration when ``exact_enum`` (heads-up only; no
+    trials, no seed). Raises :class:`~razzmatazz.core.errors.InputError` naming the problem.
     """
+    check_equity_request(hero, opponents, dead, trials=trials, exact_enum=exact_enum, seed=seed)
     deal = make_deal(hero, opponents, dead)
     labels = [_label(text) for text in [hero, *opponents]]
     if exact_enum:
-        if deal.n_players != 2:
-            raise BadInput(f"--exact applies to heads-up (one opponent) only, got {deal.n_players - 1}")
         wins, ties, deals = exact.heads_up(deal)
         shares = [exact_share(wins, ties, deals), exact_share(wins, ties, deals, hero=False)]
         return EquityResult(labels[0], labels[1:], _label(dead), shares, deals, True, None,
                             deal.community, method="exact enumeration of all deals")
-    check_trials(trials)
-    job = mc.EquityJob(deal, stream_key(seed, GAME_CODE, STREAM_EQUITY), trials)
+    trials = DEFAULT_TRIALS if trials is None else trials
+    seed = new_seed() if seed is None else seed
+    job = mc.EquityJob(deal, streams.key(seed, "razz", "equity"), trials)
     counts = batch.run([job], executor=executor, progress=progress, desc="equity", unit="trial")[0]
     return EquityResult(labels[0], labels[1:], _label(dead), from_counts(counts, trials), trials,
                         False, seed, deal.community, method="Monte Carlo")
 
 
+def check_equity_request(hero: str, opponents: list[str], dead: str = "", *, trials: int | None = None,
+                         exact_enum: bool = False, seed: int | None = None) -> None:
+    """Refuse an equity question that cannot be answered as asked (before any work)."""
+    if exact_enum:
+        if len(opponents) != 1:
+            raise BadInput(f"exact enumeration covers heads-up (one opponent) only, got {len(opponents)} opponents")
+        if trials is not None:
+            raise BadInput("exact enumeration counts every deal; it takes no number of trials")
+        if seed is not None:
+            raise BadInput("exact enumeration uses no random numbers; it takes no seed")
+    if trials is not None:
+        check_trials(trials)
+    if seed is not None:
+        check_seed(seed)
+    make_deal(hero, opponents, dead)
+
+
 def check_trials(trials: int) -> None:
     """Refuse a trial count that is not positive or beyond :data:`MAX_TRIALS`."""
     if not 1 <= trials <= MAX_TRIALS:
-        raise BadInput(f"--trials must be between 1 and {MAX_TRIALS:,}, got {trials:,}")
+        raise BadInput(f"trials must be between 1 and {MAX_TRIALS:,}, got {trials:,}")
 
 
-def check_table_request(trials: int, opponents: list[int], exact_heads_up: bool) -> None:
+def check_seed(seed: int) -> None:
+    """Refuse a root seed outside ``0 .. 2**63 - 1``."""
+    if not 0 <= seed <= MAX_SEED:
+        raise BadInput(f"the seed must be between 0 and {MAX_SEED:,}, got {seed:,}")
+
+
+def opponent_counts(text: str) -> list[int]:
+    """Parse numbers of opponents like ``1-7`` or ``1,3,7`` (each 1 to 7), checking bounds first."""
+    out: set[int] = set()
+    for part in text.split(","):
+        lo, dash, hi = part.strip().partition("-")
+        try:
+            a, b = int(lo), int(hi if dash else lo)
+        except ValueError:
+            a = b = 0
+        if not (1 <= a <= b <= MAX_OPPONENTS):
+            raise BadInput(f"numbers of opponents are 1 to {MAX_OPPONENTS}, written like '1-7' or '1,3,7'; "
+                           f"got {text!r}")
+        out.update(range(a, b + 1))
+    return sorted(out)
+
+
+def check_table_request(trials: int, opponents: Sequence[int], rank_by: int | None = None) -> None:
     """Refuse a starting-hand table that cannot be computed as asked."""
     check_trials(trials)
-    if not opponents or any(not 1 <= k <= 7 for k in opponents):
-        raise BadInput(f"opponents must be between 1 and 7, got {opponents}")
-    if exact_heads_up and 1 not in opponents:
-        raise BadInput("--exact computes the heads-up column; include 1 in --opponents")
+    if not opponents or any(not 1 <= k <= MAX_OPPONENTS for k in opponents):
+        raise BadInput(f"numbers of opponents must be between 1 and {MAX_OPPONENTS}, got {opponents}")
+    if rank_by is not None and rank_by not in opponents:
+        raise BadInput(f"cannot rank by {rank_by} opponents: the table has {', '.join(map(str, opponents))}")
 
 
 def _label(text: str) -> str:
@@ -201,19 +258,22 @@ def _kind(counts: np.ndarray) -> str:
 
 def starting_table(
     *,
-    trials: int,
-    opponents: list[int],
-    exact_heads_up: bool,
+    trials: int = DEFAULT_TABLE_TRIALS,
+    opponents: Sequence[int] = ALL_OPPONENTS,
+    exact_heads_up: bool = True,
     seed: int,
     executor: Executor | None = None,
     progress: bool | None = False,
 ) -> pd.DataFrame:
     """Equity of all 455 three-card starts against 1 to 7 random opponents, one row per cell.
 
-    Monte Carlo cells use stream ``(seed, razz, table, start, opponents)``; with
-    ``exact_heads_up`` the one-opponent column is enumerated exactly instead.
+    Monte Carlo cells use stream ``razz/table`` with parts (start, opponents); with
+    ``exact_heads_up`` (the default) the one-opponent column is enumerated exactly instead.
+    Columns include ``rank`` (1 = best within its number of opponents) and ``same_as_next``:
+    whether the order of this start and the next one down cannot be told apart at 95 %.
     """
-    check_table_request(trials, opponents, exact_heads_up)
+    opponents = sorted(set(opponents))
+    check_table_request(trials, opponents)
     starts = exact.multisets(3)[0]
     labels = [start_label(s) for s in starts]
     frames = []
@@ -225,7 +285,7 @@ def starting_table(
         for i, label in enumerate(labels):
             for k in mc_opps:
                 deal = make_deal(label, ["random"] * k)
-                jobs.append(mc.EquityJob(deal, stream_key(seed, GAME_CODE, STREAM_TABLE, i, k), trials))
+                jobs.append(mc.EquityJob(deal, streams.key(seed, "razz", "table", i, k), trials))
                 cells.append((i, k, deal.community))
         counts = batch.run(jobs, executor=executor, progress=progress, desc="starting hands", unit="trial")
         width = max(c.shape[1] for c in counts)
@@ -249,13 +309,31 @@ def starting_table(
     df.insert(1, "kind", df["hand"].map(kind))
     df.insert(2, "high_card", df["hand"].map(high))
     df["rank"] = df.groupby("opponents")["equity"].rank(ascending=False, method="min").astype(int)
-    return df.sort_values(["opponents", "rank", "hand"]).reset_index(drop=True)
+    df = df.sort_values(["opponents", "rank", "hand"]).reset_index(drop=True)
+    df["same_as_next"] = _same_as_next(df)
+    return df
 
 
-def wide_equity(table: pd.DataFrame, values: str = "equity") -> pd.DataFrame:
-    """``values`` of a starting-hand table as hands x opponents, best heads-up (first column) first."""
+def _same_as_next(df: pd.DataFrame) -> np.ndarray:
+    """Per row (sorted best first within each number of opponents): is the gap to the next row within noise?
+
+    Cells are independent streams, so the gap's standard error is sqrt(se1**2 + se2**2); a gap
+    below 1.96 of those (or exactly zero) does not establish the order at 95 %.
+    """
+    nxt = df.groupby("opponents")[["equity", "stderr"]].shift(-1)
+    gap = df["equity"] - nxt["equity"]
+    se = np.sqrt(df["stderr"] ** 2 + nxt["stderr"] ** 2)
+    return ((gap <= Z95 * se) & nxt["equity"].notna()).to_numpy()
+
+
+def wide_equity(table: pd.DataFrame, values: str = "equity", rank_by: int | None = None) -> pd.DataFrame:
+    """``values`` of a starting-hand table as hands x opponents, best first by column ``rank_by``.
+
+    ``rank_by`` defaults to the fewest opponents in the table.
+    """
     wide = table.pivot(index="hand", columns="opponents", values="equity")
-    order = wide.sort_values(wide.columns.min(), ascending=False).index
+    by = wide.columns.min() if rank_by is None else rank_by
+    order = wide.sort_values(by, ascending=False, kind="stable").index
     return table.pivot(index="hand", columns="opponents", values=values).loc[order]
 
 

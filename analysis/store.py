@@ -7,24 +7,29 @@ partial directory, and the previous result stays intact until the new one is com
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import platform
+import secrets
 import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
 import pandas as pd
 
-from core.errors import InputError
+from razzmatazz.core.errors import InputError
 
 CSV_MAX_ROWS = 100_000
+NAME_MAX = 255
+LATEST = "latest"
+"""The link to the newest run in a folder of runs (``results/razz-table/latest``)."""
 _PACKAGES = ("razzmatazz", "numpy", "numba", "llvmlite", "pandas", "pyarrow", "matplotlib", "statsmodels", "click")
 
 
@@ -32,39 +37,154 @@ class OutputError(InputError):
     """The output location cannot be used."""
 
 
+def _shown(path: Path) -> str:
+    """A path for a one-line message: long ones are shortened."""
+    text = str(path)
+    return text if len(text) <= 80 else text[:60] + "..." + text[-17:]
+
+
 def check_out_dir(out: Path) -> Path:
     """Fail early (before any work) if ``out`` cannot become a result directory.
 
     ``out`` may be missing, empty, or hold an earlier razzmatazz result (which a successful
-    run replaces); anything else is refused so that no user file is ever deleted.
+    run replaces) with no file its manifest does not list; anything else is refused so that
+    no user file is ever deleted.
     """
     if str(out).strip() == "":
-        raise OutputError("--out is empty")
+        raise OutputError("the output directory name is empty")
     out = Path(out)
+    for part in out.parts:
+        size = len(part.encode("utf-8", "surrogateescape"))
+        if size > NAME_MAX:
+            raise OutputError(f"output directory name too long ({size} bytes, at most {NAME_MAX}): {_shown(part)}")
+    try:
+        _check_location(out)
+    except RuntimeError as e:  # Path.resolve in a symlink loop (Python 3.11)
+        raise OutputError(f"output directory {_shown(out)}: {e}") from None
+    except OSError as e:
+        raise OutputError(f"output directory {_shown(out)}: {e.strerror or e}") from None
+    return out
+
+
+def _check_location(out: Path) -> None:
     here = Path.cwd().resolve()
-    if out.resolve() == here or out.resolve() in here.parents:
-        raise OutputError(f"--out {out} is the current directory or one of its parents")
+    target = out.resolve()
+    if target == here or target in here.parents:
+        raise OutputError(f"output directory {out} is the current directory or one of its parents")
+    if out.is_symlink():
+        raise OutputError(f"output directory {_shown(out)} is a symbolic link; name a real directory")
     if out.exists():
         if not out.is_dir():
-            raise OutputError(f"--out {out} exists and is not a directory")
-        if any(out.iterdir()) and not is_result_dir(out):
-            raise OutputError(f"--out {out} is a directory that does not hold a razzmatazz result")
-    parent = out.resolve().parent
+            raise OutputError(f"output directory {_shown(out)} exists and is not a directory")
+        present = {p.name for p in out.iterdir()}
+        if present:
+            listed = result_files(out)
+            if listed is None:
+                raise OutputError(f"output directory {_shown(out)} does not hold a razzmatazz result")
+            extra = sorted(present - listed)
+            if extra:
+                raise OutputError(f"output directory {_shown(out)} holds {extra[0]!r}, which its manifest does not "
+                                  "list; move it away to replace this result")
+    parent = target.parent
     while not parent.exists():
         parent = parent.parent
     if not parent.is_dir():
-        raise OutputError(f"--out {out}: {parent} is not a directory")
+        raise OutputError(f"output directory {_shown(out)}: {parent} is not a directory")
     if not os.access(parent, os.W_OK):
-        raise OutputError(f"--out {out}: {parent} is not writable")
-    return out
+        raise OutputError(f"output directory {_shown(out)}: {parent} is not writable")
+
+
+def result_files(path: Path) -> set[str] | None:
+    """The files of the razzmatazz result in ``path`` (manifest included), or None if it holds none."""
+    try:
+        meta = json.loads((path / "manifest.json").read_text())
+        if meta.get("tool") != "razzmatazz":
+            return None
+        return {"manifest.json", *map(str, meta.get("files", []))}
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None
 
 
 def is_result_dir(path: Path) -> bool:
     """Whether ``path`` holds a result written by :func:`write_result`."""
+    return result_files(path) is not None
+
+
+@contextmanager
+def reserve(out: Path) -> Iterator[Path]:
+    """Hold ``out`` for this run, before any work: refuse it now if it cannot be written.
+
+    A missing ``out`` is created (with its parents) and removed again if the run fails; the
+    directory is locked (``flock``), so a second run writing to the same place is refused at
+    once instead of after all its work.
+    """
+    out = check_out_dir(Path(out))
+    created: list[Path] = []
     try:
-        return json.loads((path / "manifest.json").read_text()).get("tool") == "razzmatazz"
-    except (OSError, ValueError, AttributeError):
-        return False
+        fd = _lock(out, created)
+    except OSError as e:
+        _remove_empty(created)
+        raise OutputError(f"output directory {_shown(out)}: {e.strerror or e}") from None
+    try:
+        check_out_dir(out)  # again, now that no other run can change it
+        yield out
+    except BaseException:
+        _remove_empty(created)
+        raise
+    finally:
+        os.close(fd)
+
+
+def _lock(out: Path, created: list[Path]) -> int:
+    missing = [p for p in [out, *out.parents] if not p.exists()]
+    for p in reversed(missing):
+        try:
+            p.mkdir()
+            created.append(p)
+        except FileExistsError:
+            pass
+    fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if os.stat(out).st_ino != os.fstat(fd).st_ino:
+            raise BlockingIOError
+    except BlockingIOError:
+        os.close(fd)
+        raise OutputError(f"another razzmatazz run is writing to {_shown(out)}") from None
+    return fd
+
+
+def _remove_empty(created: list[Path]) -> None:
+    for p in reversed(created):
+        try:
+            p.rmdir()
+        except OSError:
+            return
+
+
+def new_run_dir(base: Path) -> Path:
+    """A fresh, not yet existing ``base/YYYYmmdd-HHMMSS[-n]`` for a run without ``--out``."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    run = base / stamp
+    n = 1
+    while run.exists() or run.is_symlink():
+        n += 1
+        run = base / f"{stamp}-{n}"
+    return run
+
+
+def point_latest(run: Path) -> Path:
+    """Make ``run.parent/latest`` a symbolic link to ``run`` (replaced atomically); returns the link."""
+    link = run.parent / LATEST
+    tmp = run.parent / f".{LATEST}.tmp-{os.getpid()}"
+    try:
+        tmp.unlink(missing_ok=True)
+        os.symlink(run.name, tmp)
+        os.replace(tmp, link)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+    return link
 
 
 def versions() -> dict[str, str | None]:
@@ -121,22 +241,29 @@ def write_result(
     """Write ``tables`` (``name.parquet``, and ``name.csv`` if small), figures and the manifest.
 
     ``figures(dir)`` draws into ``dir`` and returns the file names it wrote. Returns the
-    final paths. A failure of the file system is reported as :class:`OutputError`.
+    final paths. A failure of the file system is reported as :class:`OutputError`; the
+    target then holds what it held before, and no temporary file is left behind.
     """
     out = check_out_dir(Path(out))
     try:
         return _write(out, tables, meta, figures)
     except OSError as e:
-        raise OutputError(f"cannot write --out {out}: {e.strerror or e}") from None
+        raise OutputError(f"cannot write {_shown(out)}: {e.strerror or e}") from None
+
+
+def _hidden(out: Path, what: str) -> Path:
+    """A fresh hidden sibling of ``out`` (``.NAME.what-XXXXXXXX``), its name short enough for any ``out``."""
+    name = out.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")
+    return out.parent / f".{name}.{what}-{secrets.token_hex(4)}"
 
 
 def _write(out: Path, tables: dict[str, pd.DataFrame], meta: dict,
            figures: Callable[[Path], list[str]] | None) -> list[Path]:
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    tmp = _hidden(out, "tmp")
     umask = os.umask(0)
     os.umask(umask)
-    os.chmod(tmp, 0o777 & ~umask)
+    tmp.mkdir(0o777 & ~umask)
     try:
         names: list[str] = []
         for name, df in tables.items():
@@ -157,10 +284,15 @@ def _write(out: Path, tables: dict[str, pd.DataFrame], meta: dict,
 
 
 def _replace_dir(new: Path, out: Path) -> None:
-    if out.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-        os.rename(out, old / "previous")
+    """Put ``new`` at ``out``; an existing ``out`` is moved aside first and restored if that fails."""
+    if not out.exists():
         os.rename(new, out)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
+        return
+    old = _hidden(out, "old")
+    os.rename(out, old)
+    try:
         os.rename(new, out)
+    except BaseException:
+        os.rename(old, out)
+        raise
+    shutil.rmtree(old, ignore_errors=True)

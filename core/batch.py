@@ -2,28 +2,40 @@
 
 A :class:`Job` is ``n_items`` independent games or trials whose outcome is an integer count
 array; ``job.run_chunk(start, stop)`` plays items ``start..stop-1`` (each from its own random
-stream, see :mod:`core.rng`) and returns their counts. :func:`run` splits every job into
-chunks, runs them in this process or on an executor (``concurrent.futures`` or
-``dask.distributed``, for more processes or machines, with a bounded number of chunks in
-flight), adds the counts as they arrive, so memory does not grow with the number of items, and shows
-one tqdm progress bar for all jobs. Integer counts add up exactly in any order, so the result
-does not depend on chunk size, thread count or executor.
+stream, see :mod:`razzmatazz.core.rng`) and returns their counts. :func:`run` splits every
+job into chunks and runs them on an executor: by default a pool of threads (kernels release
+the GIL; see :mod:`razzmatazz.core.threads`), or any object with ``submit`` returning futures
+(``concurrent.futures``, ``dask.distributed``) for more processes or machines. At most a few
+chunks are in flight, counts are added as they arrive (memory does not grow with the number
+of items), and integer counts add up exactly in any order, so the result does not depend on
+chunk size, thread count or executor.
+
+Progress: a tqdm bar on a terminal; otherwise a short line on stderr now and then, so that
+a long run in a log file shows it is alive.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import sys
+import time
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from typing import Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import nullcontext
+from typing import Protocol, TypeVar
 
-import numba
 import numpy as np
 from tqdm.auto import tqdm
 
-DEFAULT_CHUNK = 1 << 20
+from razzmatazz.core.threads import get_threads
+
+DEFAULT_CHUNK = 1 << 16
+"""Items per chunk: a few milliseconds of work, small enough to keep every thread busy."""
+LOG_EVERY = 15.0
+"""Seconds between progress lines when stderr is not a terminal."""
+
+T = TypeVar("T")
 
 
 class Job(Protocol):
@@ -47,22 +59,37 @@ def _call(task: tuple[int, Job, int, int]) -> np.ndarray:
 
 
 def _results(
-    tasks: Iterable[tuple[int, Job, int, int]], executor: Executor | None, window: int
-) -> Iterator[tuple[tuple[int, Job, int, int], np.ndarray]]:
-    """Each task with its counts, in order; at most ``window`` tasks in flight on an executor."""
+    tasks: Iterable[T], fn: Callable[[T], np.ndarray], executor: Executor | None, window: int
+) -> Iterator[tuple[T, np.ndarray]]:
+    """Each task with ``fn(task)``, in order; at most ``window`` tasks in flight on an executor."""
     if executor is None:
         for task in tasks:
-            yield task, _call(task)
+            yield task, fn(task)
         return
-    pending: deque[tuple[tuple[int, Job, int, int], Future[np.ndarray]]] = deque()
-    for task in tasks:
-        pending.append((task, executor.submit(_call, task)))
-        if len(pending) >= window:
+    pending: deque[tuple[T, Future[np.ndarray]]] = deque()
+    try:
+        for task in tasks:
+            pending.append((task, executor.submit(fn, task)))
+            if len(pending) >= window:
+                done, fut = pending.popleft()
+                yield done, fut.result()
+        while pending:
             done, fut = pending.popleft()
             yield done, fut.result()
-    while pending:
-        done, fut = pending.popleft()
-        yield done, fut.result()
+    finally:
+        for _, fut in pending:  # interrupted or failed: drop what has not started
+            fut.cancel()
+
+
+def _pool(executor: Executor | None, threads: int | None) -> tuple[Executor | None, object]:
+    """The executor to use and a context that shuts down a pool made here."""
+    if executor is not None:
+        return executor, nullcontext()
+    n = threads if threads is not None else get_threads()
+    if n <= 1:
+        return None, nullcontext()
+    pool = ThreadPoolExecutor(n, thread_name_prefix="razzmatazz")
+    return pool, pool
 
 
 def run(
@@ -70,44 +97,82 @@ def run(
     *,
     chunk_size: int = DEFAULT_CHUNK,
     executor: Executor | None = None,
+    threads: int | None = None,
     progress: bool | None = None,
     desc: str | None = None,
     unit: str = "game",
-    window: int = 16,
+    window: int | None = None,
 ) -> list[np.ndarray]:
     """Run every job and return its summed counts, in job order.
 
-    ``executor`` is anything with ``submit`` returning futures (``concurrent.futures`` or
-    ``dask.distributed``); see :func:`spawn_pool`. ``progress=None`` shows a bar only when
-    stderr is a terminal; ``False`` never does.
+    ``executor`` is anything with ``submit`` returning futures; without one, chunks run on
+    ``threads`` threads (default: :func:`razzmatazz.core.threads.get_threads`). ``progress=None``
+    shows a bar on a terminal and a line now and then otherwise; ``False`` shows nothing.
     """
     if chunk_size < 1:
         raise ValueError("chunk_size must be positive")
     tasks = ((i, job, s, e) for i, job in enumerate(jobs) for s, e in chunks(job.n_items, chunk_size))
     totals: list[np.ndarray | None] = [None] * len(jobs)
-    show = sys.stderr.isatty() if progress is None else progress
-    total_items = sum(job.n_items for job in jobs)
-    with tqdm(total=total_items, disable=not show, desc=desc, unit=unit, unit_scale=True) as bar:
-        for (i, _, s, e), counts in _results(tasks, executor, window):
+    pool, owned = _pool(executor, threads)
+    with owned, _progress(sum(job.n_items for job in jobs), progress, desc, unit) as bar:
+        for (i, _, s, e), counts in _results(tasks, _call, pool, window or max(16, 4 * get_threads())):
             totals[i] = counts if totals[i] is None else totals[i] + counts
             bar.update(e - s)
     return [t if t is not None else np.zeros(0, np.int64) for t in totals]
 
 
-def spawn_pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool safe to use after numba's parallel kernels have run.
+def map_ranges(fn: Callable[[int, int], T], n: int, pieces: int | None = None) -> list[T]:
+    """``[fn(lo, hi) ...]`` over consecutive pieces of ``range(n)``, run on the worker threads.
 
-    Numba's OpenMP threading layer is not fork-safe, so workers are started with ``spawn``;
-    give each worker ``NUMBA_NUM_THREADS=1`` in its environment to avoid oversubscription.
+    For kernels that split an index range (exact enumeration, batch evaluation); results come
+    back in order. ``pieces`` defaults to four per thread.
     """
+    threads = get_threads()
+    size = max(1, -(-n // (pieces or 4 * threads)))
+    pool, owned = _pool(None, threads)
+    with owned:
+        return [r for _, r in _results(chunks(n, size), lambda t: fn(*t), pool, 4 * threads)]
+
+
+class _LogLines:
+    """A stand-in for tqdm that prints a short progress line to stderr every ``every`` seconds."""
+
+    def __init__(self, total: int, desc: str | None, unit: str, every: float = LOG_EVERY) -> None:
+        self.total, self.desc, self.unit, self.every = total, desc or "progress", unit, every
+        self.done = 0
+        self.start = self.last = time.monotonic()
+
+    def __enter__(self) -> _LogLines:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        self.done += n
+        now = time.monotonic()
+        if now - self.last >= self.every and self.done < self.total:
+            self.last = now
+            spent = now - self.start
+            left = spent * (self.total - self.done) / max(self.done, 1)
+            print(f"{self.desc}: {self.done / self.total:.0%} ({self.done:,} of {self.total:,} {self.unit}s), "
+                  f"{_duration(spent)} so far, about {_duration(left)} left", file=sys.stderr, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    minutes, s = divmod(round(seconds), 60)
+    return f"{minutes} min {s} s" if minutes else f"{s} s"
+
+
+def _progress(total: int, progress: bool | None, desc: str | None, unit: str):
+    """A tqdm bar (terminal), log lines (``progress=None`` off a terminal) or nothing."""
+    tty = sys.stderr.isatty()
+    if progress is None and not tty:
+        return _LogLines(total, desc, unit)
+    return tqdm(total=total, disable=not (tty if progress is None else progress), desc=desc, unit=unit,
+                unit_scale=True)
+
+
+def spawn_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool for :func:`run` (``spawn`` start method: no state inherited from this process)."""
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-
-
-def set_threads(n: int | None) -> int:
-    """Use ``n`` numba threads (all cores when ``None``); returns the number in use."""
-    limit = numba.config.NUMBA_NUM_THREADS
-    if n is not None:
-        if not 1 <= n <= limit:
-            raise ValueError(f"--threads must be between 1 and {limit} on this machine, got {n}")
-        numba.set_num_threads(n)
-    return numba.get_num_threads()

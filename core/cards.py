@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.errors import InputError
+from razzmatazz.core.errors import InputError
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"

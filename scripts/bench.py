@@ -42,8 +42,8 @@ def _timed(fn, *args):
 def bench_eval(n_ours: int, n_pk: int, seed: int) -> tuple[float, float]:
     import pokerkit
 
-    from core.cards import cards_str
-    from core.razz.evaluate import evaluate
+    from razzmatazz.core.cards import cards_str
+    from razzmatazz.core.razz.evaluate import evaluate
 
     rng = np.random.default_rng(seed)
     hands = np.argsort(rng.random((n_ours, 52)), axis=1)[:, :7].astype(np.int8)
@@ -59,9 +59,9 @@ def bench_eval(n_ours: int, n_pk: int, seed: int) -> tuple[float, float]:
 def bench_equity(opponents: int, n_ours: int, n_pk: int, seed: int) -> tuple[float, float, float, float]:
     import pokerkit
 
-    from core.razz.deal import make_deal
-    from core.razz.equity import EquityJob
-    from core.rng import stream_key
+    from razzmatazz.core.razz.deal import make_deal
+    from razzmatazz.core.razz.equity import EquityJob
+    from razzmatazz.core.rng import stream_key
 
     job = EquityJob(make_deal("As2h3d", ["random"] * opponents), stream_key(seed, 0), n_ours)
     job.run_chunk(0, 100)
@@ -80,7 +80,7 @@ def bench_equity(opponents: int, n_ours: int, n_pk: int, seed: int) -> tuple[flo
 
 def bench_exact_table() -> float:
     """Seconds for the exact 455-start table (one call, JIT loading from the cache included)."""
-    from core.razz.exact import starting_hands_vs_random
+    from razzmatazz.core.razz.exact import starting_hands_vs_random
 
     return _timed(starting_hands_vs_random)[1]
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.cards import DECK_SIZE, UNKNOWN, CardError, ParsedHand, parse_hand, resolve_suits
+from razzmatazz.core.cards import DECK_SIZE, UNKNOWN, CardError, ParsedHand, parse_hand, resolve_suits
 
 HAND_SIZE = 7
 MAX_PLAYERS = 8

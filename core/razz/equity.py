@@ -16,15 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from core.razz.deal import Deal
-from core.razz.evaluate import add_rank, paired_class
-from core.razz.ranking import tables
-from core.rng import deal_from, game_state, undeal
-
-BLOCK = 2048
-"""Trials per parallel block; fixed so that results never depend on the thread count."""
+from razzmatazz.core.razz.deal import Deal
+from razzmatazz.core.razz.evaluate import add_rank, paired_class
+from razzmatazz.core.razz.ranking import tables
+from razzmatazz.core.rng import deal_from, game_state, undeal
 
 
 @njit(cache=True)
@@ -105,22 +102,16 @@ def _paired_slow(base, deck, lo, hi, community, shared, paired):
     return paired_class(m1, m2, m3, m4, paired)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def equity_counts(key, start, stop, base, draws, community, deck, nopair, paired):
     """Counts (players, players + 1) for trials ``start..stop-1`` of stream ``key``."""
     n_players = base.shape[0]
-    n_blocks = (stop - start + BLOCK - 1) // BLOCK
-    per_block = np.zeros((n_blocks, n_players, n_players + 1), np.int64)
-    for b in prange(n_blocks):
-        lo = start + b * BLOCK
-        hi = min(stop, lo + BLOCK)
-        if n_players == 2 and not community:
-            _play_heads_up(key, lo, hi, base, draws, deck.copy(), nopair, paired, per_block[b])
-        else:
-            _play_block(key, lo, hi, base, draws, community, deck.copy(), nopair, paired, per_block[b])
     out = np.zeros((n_players, n_players + 1), np.int64)
-    for b in range(n_blocks):
-        out += per_block[b]
+    own = deck.copy()  # dealt from in place and restored after every trial
+    if n_players == 2 and not community:
+        _play_heads_up(key, start, stop, base, draws, own, nopair, paired, out)
+    else:
+        _play_block(key, start, stop, base, draws, community, own, nopair, paired, out)
     return out
 
 

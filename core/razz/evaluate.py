@@ -12,9 +12,10 @@ best hand within it; a second table gives its class. Class indices are those of
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from core.razz.ranking import tables
+from razzmatazz.core.batch import map_ranges
+from razzmatazz.core.razz.ranking import tables
 
 
 @njit(cache=True, inline="always")
@@ -110,9 +111,9 @@ def class_of_counts(counts, nopair, paired):
     return class_of_layers(m1, m2, m3, m4, nopair, paired)
 
 
-@njit(cache=True, parallel=True)
-def _evaluate_rows(hands, nopair, paired, out):
-    for i in prange(hands.shape[0]):
+@njit(cache=True, nogil=True)
+def _evaluate_rows(lo, hi, hands, nopair, paired, out):
+    for i in range(lo, hi):
         out[i] = class_of_cards(hands[i], nopair, paired)
 
 
@@ -134,5 +135,5 @@ def evaluate(hands: np.ndarray) -> np.ndarray:
         raise ValueError(f"hands must have 5 to 7 cards each, got shape {np.shape(hands)}")
     out = np.empty(arr.shape[0], dtype=np.int16)
     nopair, paired = tables()
-    _evaluate_rows(arr, nopair, paired, out)
+    map_ranges(lambda lo, hi: _evaluate_rows(lo, hi, arr, nopair, paired, out), arr.shape[0])
     return out[0] if single else out

@@ -14,11 +14,12 @@ from itertools import combinations_with_replacement
 from math import comb
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from core.razz.deal import HAND_SIZE, Deal
-from core.razz.evaluate import class_of_counts
-from core.razz.ranking import N_CLASSES, tables
+from razzmatazz.core.batch import map_ranges
+from razzmatazz.core.razz.deal import HAND_SIZE, Deal
+from razzmatazz.core.razz.evaluate import class_of_counts
+from razzmatazz.core.razz.ranking import N_CLASSES, tables
 
 BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(5)], dtype=np.int64)
 
@@ -84,25 +85,38 @@ def _versus(h, avail, classes, nzr, nzc, nzl, binom):
     return win, tie, tot
 
 
-@njit(cache=True, parallel=True)
-def _heads_up(deck, hero, vil, h_ms, h_nzr, h_nzc, h_nzl, v_ms, v_nzr, v_nzc, v_nzl, binom, nopair, paired):
-    nv = v_ms.shape[0]
-    v_cls = np.empty(nv, np.int16)
-    for j in prange(nv):
-        v_cls[j] = class_of_counts(vil + v_ms[j], nopair, paired)
-    nh = h_ms.shape[0]
-    out = np.zeros((nh, 3), np.int64)  # hero wins, ties, all deals
-    for i in prange(nh):
+@njit(cache=True, nogil=True)
+def _heads_up(lo, hi, deck, hero, v_cls, h_ms, h_nzr, h_nzc, h_nzl, v_nzr, v_nzc, v_nzl, binom, nopair, paired):
+    """``(hero wins, ties, deals)`` over the hero's draws ``lo..hi-1`` (villain draw classes ``v_cls``)."""
+    out = np.zeros(3, np.int64)
+    for i in range(lo, hi):
         wh = _weight(deck, h_nzr[i], h_nzc[i], h_nzl[i], binom)
         if wh == 0:
             continue
         avail = deck - h_ms[i]
         h = class_of_counts(hero + h_ms[i], nopair, paired)
         win, tie, tot = _versus(h, avail, v_cls, v_nzr, v_nzc, v_nzl, binom)
-        out[i, 0] = wh * win
-        out[i, 1] = wh * tie
-        out[i, 2] = wh * tot
-    return out.sum(axis=0)
+        out[0] += wh * win
+        out[1] += wh * tie
+        out[2] += wh * tot
+    return out
+
+
+@njit(cache=True)
+def _classes_plus(base, ms, nopair, paired):
+    """Class of ``base + ms[j]`` for every draw ``j``."""
+    out = np.empty(ms.shape[0], np.int16)
+    for j in range(ms.shape[0]):
+        out[j] = class_of_counts(base + ms[j], nopair, paired)
+    return out
+
+
+def _heads_up_all(deck: np.ndarray, hero: np.ndarray, vil: np.ndarray, h_ms: tuple, v_ms: tuple) -> np.ndarray:
+    nopair, paired = tables()
+    v_cls = _classes_plus(vil, v_ms[0], nopair, paired)
+    parts = map_ranges(lambda lo, hi: _heads_up(lo, hi, deck, hero, v_cls, *h_ms, *v_ms[1:], BINOM, nopair, paired),
+                       len(h_ms[0]))
+    return np.sum(parts, axis=0)
 
 
 def heads_up(deal: Deal) -> tuple[int, int, int]:
@@ -118,14 +132,13 @@ def heads_up(deal: Deal) -> tuple[int, int, int]:
     own = deal.own_cards()
     h_ms = multisets(own - len(deal.known[0]))
     v_ms = multisets(own - len(deal.known[1]))
-    nopair, paired = tables()
     if not deal.community:
-        res = _heads_up(deck, hero, vil, *h_ms, *v_ms, BINOM, nopair, paired)
+        res = _heads_up_all(deck, hero, vil, h_ms, v_ms)
     else:
         res = np.zeros(3, np.int64)
         for r in np.nonzero(deck)[0]:
             shared = np.eye(13, dtype=np.int64)[r]
-            res += deck[r] * _heads_up(deck - shared, hero + shared, vil + shared, *h_ms, *v_ms, BINOM, nopair, paired)
+            res += deck[r] * _heads_up_all(deck - shared, hero + shared, vil + shared, h_ms, v_ms)
     return int(res[0]), int(res[1]), int(res[2])
 
 
@@ -153,15 +166,15 @@ def draw_distribution(known: np.ndarray, dead: np.ndarray | None = None) -> np.n
     return _draw_classes(deck, rank_counts(known), *ms, BINOM, nopair, paired)
 
 
-@njit(cache=True, parallel=True)
-def _seven_vs_random(ms, nzr, nzc, nzl, classes, binom):
-    n = ms.shape[0]
-    out = np.zeros((n, 2), np.int64)
-    for i in prange(n):
+@njit(cache=True, nogil=True)
+def _seven_vs_random(lo, hi, ms, nzr, nzc, nzl, classes, binom):
+    """Wins and ties of seven-card multisets ``lo..hi-1`` against one random seven-card hand."""
+    out = np.zeros((hi - lo, 2), np.int64)
+    for i in range(lo, hi):
         avail = 4 - ms[i].astype(np.int64)
         win, tie, _ = _versus(classes[i], avail, classes, nzr, nzc, nzl, binom)
-        out[i, 0] = win
-        out[i, 1] = tie
+        out[i - lo, 0] = win
+        out[i - lo, 1] = tie
     return out
 
 
@@ -201,18 +214,11 @@ def starting_hands_vs_random() -> tuple[np.ndarray, np.ndarray, int]:
     """
     nopair, paired = tables()
     ms7, nzr7, nzc7, nzl7 = multisets(7)
-    classes = _classes_of(ms7, nopair, paired)
-    results7 = _seven_vs_random(ms7, nzr7, nzc7, nzl7, classes, BINOM)
+    classes = _classes_plus(np.zeros(13, np.int64), ms7, nopair, paired)
+    results7 = np.concatenate(map_ranges(
+        lambda lo, hi: _seven_vs_random(lo, hi, ms7, nzr7, nzc7, nzl7, classes, BINOM), len(ms7)))
     keys = _key(ms7)
     order = np.argsort(keys)
     starts = multisets(3)[0]
     res = _starts(starts, keys[order], order, results7, *multisets(4), BINOM)
     return starts, res, comb(49, 4) * comb(45, 7)
-
-
-@njit(cache=True)
-def _classes_of(ms, nopair, paired):
-    out = np.empty(ms.shape[0], np.int16)
-    for i in range(ms.shape[0]):
-        out[i] = class_of_counts(ms[i], nopair, paired)
-    return out

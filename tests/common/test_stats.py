@@ -3,7 +3,7 @@
 import numpy as np
 from statsmodels.stats.proportion import proportion_confint
 
-from analysis.stats import equity_columns, exact_share, from_counts
+from razzmatazz.analysis.stats import equity_columns, exact_share, from_counts
 
 
 def test_share_mean_and_se_from_counts() -> None:

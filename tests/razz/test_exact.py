@@ -1,4 +1,4 @@
-"""Exact enumeration (core.razz.exact): published anchors, brute force, Caro's table, the 455 starts.
+"""Exact enumeration (razzmatazz.core.razz.exact): published anchors, brute force, Caro's table, the 455 starts.
 
 Percentages are (wins + ties / 2) / deals. Published anchors come from the research notes
 (/work/shared/research/razz-references.md, section 2).
@@ -14,10 +14,10 @@ from math import comb
 import numpy as np
 import pytest
 
-from core.cards import parse_cards
-from core.razz.deal import make_deal
-from core.razz.exact import draw_distribution, heads_up, starting_hands_vs_random
-from core.razz.ranking import CATEGORY_START, N_CLASSES, class_ranks
+from razzmatazz.core.cards import parse_cards
+from razzmatazz.core.razz.deal import make_deal
+from razzmatazz.core.razz.exact import draw_distribution, heads_up, starting_hands_vs_random
+from razzmatazz.core.razz.ranking import CATEGORY_START, N_CLASSES, class_ranks
 from tests.reference import razz as ref
 
 

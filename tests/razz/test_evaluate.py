@@ -1,4 +1,4 @@
-"""Ace-to-five low evaluation (core.razz.ranking, core.razz.evaluate).
+"""Ace-to-five low evaluation (razzmatazz.core.razz.ranking, razzmatazz.core.razz.evaluate).
 
 Oracles: PokerKit's ``RegularLowHand`` and the brute-force reference in tests/reference.
 """
@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerkit import RegularLowHand
 
-from core.razz.evaluate import evaluate
-from core.razz.exact import multisets
-from core.razz.ranking import (
+from razzmatazz.core.razz.evaluate import evaluate
+from razzmatazz.core.razz.exact import multisets
+from razzmatazz.core.razz.ranking import (
     CATEGORY_SIZES,
     CATEGORY_START,
     N_CLASSES,

@@ -1,4 +1,4 @@
-"""Counter-based SplitMix64 streams (core.rng) against the pure-Python reference."""
+"""Counter-based SplitMix64 streams (razzmatazz.core.rng) against the pure-Python reference."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from core import rng
+from razzmatazz.core import rng
 from tests.reference import razz as ref
 
 KEYS = [0, 1, 0x123456789ABCDEF0, (1 << 64) - 1, int(rng.stream_key(2024, 7)), int(rng.stream_key(1, 0, 3))]

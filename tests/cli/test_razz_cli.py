@@ -1,4 +1,4 @@
-"""The ``razzmatazz`` command line (analysis.cli): help, ``razz eval``, ``razz equity``, ``razz table``.
+"""The ``razzmatazz`` command line (razzmatazz.analysis.cli): help, ``razz eval``, ``razz equity``, ``razz table``.
 
 Most cases run in-process with click's CliRunner; a few run the installed console script in a
 subprocess to check what a user really sees: the exit status, and on bad input exactly one
@@ -28,9 +28,9 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from analysis.cli import main
+from razzmatazz.analysis.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(sys.executable).with_name("razzmatazz")
 
 HERO, VILLAIN = "As2h3d", "6s7h8d"
@@ -158,7 +158,7 @@ def test_help_does_not_import_numba():
     code = (
         "import sys\n"
         "from click.testing import CliRunner\n"
-        "from analysis.cli import main\n"
+        "from razzmatazz.analysis.cli import main\n"
         f"for args in {helps!r}:\n"
         "    r = CliRunner().invoke(main, args)\n"
         "    assert r.exit_code == 0, (args, r.output)\n"
@@ -301,8 +301,8 @@ def test_equity_seven_opponents_uses_the_community_card():
 
     result = invoke(["razz", "equity", HERO, "--opponents", "7", "--trials", "2000", "--seed", "1"])
     assert_ok(result)
-    assert f"convention: {d['convention']}" in result.stdout
-    assert "used in this deal" in result.stdout
+    assert "Community card: the deck cannot give all 8 players a 7th card" in result.stdout
+    assert "worth more against 7 opponents than against 6" in result.stdout
     assert len([line for line in result.stdout.splitlines() if line.startswith("opp ")]) == 7
 
     heads_up = equity_json(HERO, "--vs", VILLAIN, "--trials", "1000", "--seed", "1")
@@ -373,7 +373,7 @@ def test_table_files(table_run):
     assert meta["seed"] == 3 and meta["opponents"] == [1, 7] and meta["trials_per_cell"] == 300
     assert set(meta["files"]) | {"manifest.json"} == TABLE_FILES
     assert result.stderr == ""  # --quiet
-    assert "7 opponents: the 7th card is one shared community card" in result.stdout
+    assert "Community card: the deck cannot give all 8 players a 7th card" in result.stdout
     assert hidden_leftovers(out) == []
 
 
@@ -386,7 +386,9 @@ def test_table_contents(table_run):
     for _, col in df.groupby("opponents"):
         assert len(col) == 455 and col["hand"].nunique() == 455
     assert (df["community_card"] == (df["opponents"] == 7)).all()
-    assert not df["exact"].any() and (df["trials"] == 300).all()
+    mc = df[df["opponents"] == 7]
+    assert not mc["exact"].any() and (mc["trials"] == 300).all()
+    assert df[df["opponents"] == 1]["exact"].all()  # heads-up is exact by default
     assert ((df["ci_low"] <= df["equity"]) & (df["equity"] <= df["ci_high"])).all()
     assert df["equity"].between(0, 1).all() and (df["stderr"] >= 0).all()
     csv = pd.read_csv(out / "table.csv")
@@ -431,16 +433,16 @@ BAD_INPUT = {
     "opponents 0": (EQ + [HERO, "--opponents", "0"], "opponents"),
     "opponents -1": (EQ + [HERO, "--opponents", "-1"], "opponents"),
     "more --vs than --opponents": (EQ + [HERO, "--vs", VILLAIN, "--vs", "9s9h9d", "--opponents", "1"], "opponents"),
-    "trials 0": (EQ + [HERO, "--vs", VILLAIN, "--trials", "0"], "--trials"),
-    "trials -5": (EQ + [HERO, "--vs", VILLAIN, "--trials", "-5"], "--trials"),
-    "exact with 2 opponents": (EQ + [HERO, "--opponents", "2", "--exact"], "--exact"),
-    "exact with trials": (EQ + [HERO, "--vs", VILLAIN, "--exact", "--trials", "1000"], "--trials"),
-    "threads 0": (EQ + [HERO, "--vs", VILLAIN, "--threads", "0"], "--threads"),
-    "threads 999": (EQ + [HERO, "--vs", VILLAIN, "--threads", "999"], "--threads"),
+    "trials 0": (EQ + [HERO, "--vs", VILLAIN, "--trials", "0"], "trials must be"),
+    "trials -5": (EQ + [HERO, "--vs", VILLAIN, "--trials", "-5"], "trials must be"),
+    "exact with 2 opponents": (EQ + [HERO, "--opponents", "2", "--exact"], "heads-up"),
+    "exact with trials": (EQ + [HERO, "--vs", VILLAIN, "--exact", "--trials", "1000"], "no number of trials"),
+    "threads 0": (EQ + [HERO, "--vs", VILLAIN, "--threads", "0"], "threads must be"),
+    "threads 999": (EQ + [HERO, "--vs", VILLAIN, "--threads", "999"], "threads must be"),
     "unknown option": (EQ + [HERO, "--vs", VILLAIN, "--bogus"], "--bogus"),
     "too many dead for 7 opponents": (EQ + [HERO, "--opponents", "7", "--dead", TEN_DEAD], "fit"),
-    "table opponents 9": (["razz", "table", "--opponents", "9"], "--opponents"),
-    "table trials 0": (["razz", "table", "--trials", "0"], "--trials"),
+    "table opponents 9": (["razz", "table", "--opponents", "9"], "opponents"),
+    "table trials 0": (["razz", "table", "--trials", "0"], "trials must be"),
     "eval 4 cards": (["razz", "eval", "As2h3d4c"], "As2h3d4c"),
     "eval 8 cards": (["razz", "eval", "As2h3d4c5s6h7d8c"], "As2h3d4c5s6h7d8c"),
     "eval unknown card": (["razz", "eval", "As2h3d4cZz"], "Z"),
@@ -493,7 +495,7 @@ def test_out_is_an_existing_file(command, tmp_path):
     target = tmp_path / "result"
     target.write_text("precious\n")
     result = invoke(command + ["--out", target])
-    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "--out")
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "output directory")
     assert target.read_text() == "precious\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["result"]
 
@@ -536,7 +538,7 @@ def test_eval_with_nothing_on_stdin_is_an_error():
 def _stale_result(out: Path) -> None:
     out.mkdir(parents=True)
     (out / "stale.txt").write_text("from an older run\n")
-    (out / "manifest.json").write_text('{"tool": "razzmatazz", "kind": "old"}\n')
+    (out / "manifest.json").write_text('{"tool": "razzmatazz", "kind": "old", "files": ["stale.txt"]}\n')
 
 
 def test_success_replaces_an_existing_result_completely(tmp_path):
@@ -599,8 +601,8 @@ def test_exact_reports_the_community_card_when_used():
     "args, message",
     [
         (EQ + ["A23", "--trials", str(10**13)], "between 1 and"),
-        (EQ + ["A23", "--exact", "--seed", "3"], "no --seed"),
-        (["razz", "table", "--exact", "--opponents", "2-3", "--trials", "10"], "include 1"),
+        (EQ + ["A23", "--exact", "--seed", "3"], "takes no seed"),
+        (["razz", "table", "--rank-by", "1", "--opponents", "2-3", "--trials", "10"], "cannot rank by 1"),
         (["razz", "table", "--trials", str(10**13)], "between 1 and"),
         (EQ + ["A23", "--vs", "xxxxxx8", "--opponents", "7"], "already has 7 cards"),
     ],

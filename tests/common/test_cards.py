@@ -1,11 +1,11 @@
-"""Card encoding and text parsing (core.cards)."""
+"""Card encoding and text parsing (razzmatazz.core.cards)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from core.cards import (
+from razzmatazz.core.cards import (
     ANY_SUIT,
     UNKNOWN,
     CardError,

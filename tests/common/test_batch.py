@@ -5,10 +5,11 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from core import batch
-from core.razz.deal import make_deal
-from core.razz.equity import EquityJob
-from core.rng import stream_key
+from razzmatazz.core import batch, threads
+from razzmatazz.core.errors import InputError
+from razzmatazz.core.razz.deal import make_deal
+from razzmatazz.core.razz.equity import EquityJob
+from razzmatazz.core.rng import stream_key
 
 
 def _job(n: int = 30_000) -> EquityJob:
@@ -49,12 +50,25 @@ def test_several_jobs_keep_their_order() -> None:
 
 
 def test_set_threads_bounds() -> None:
-    import numba
+    limit = threads.available_cores()
+    try:
+        assert threads.set_threads(None) == limit
+        assert threads.set_threads(1) == 1 == threads.get_threads()
+        for bad in (0, -1, limit + 1):
+            with pytest.raises(InputError, match="threads must be between 1 and"):
+                threads.set_threads(bad)
+    finally:
+        threads.set_threads(None)
 
-    limit = numba.config.NUMBA_NUM_THREADS
-    assert batch.set_threads(None) >= 1
-    assert batch.set_threads(1) == 1
-    batch.set_threads(limit)
-    for bad in (0, limit + 1):
-        with pytest.raises(ValueError):
-            batch.set_threads(bad)
+
+def test_thread_pool_and_inline_give_the_same_counts() -> None:
+    job = _job(200_000)
+    inline = batch.run([job], threads=1, progress=False)[0]
+    assert np.array_equal(batch.run([job], threads=2, chunk_size=5_000, progress=False)[0], inline)
+    assert np.array_equal(batch.run([job], threads=3, progress=False)[0], inline)
+
+
+def test_map_ranges_covers_the_range_in_order() -> None:
+    for n in (0, 1, 7, 1000):
+        parts = batch.map_ranges(lambda lo, hi: list(range(lo, hi)), n, pieces=3)
+        assert [i for p in parts for i in p] == list(range(n))

@@ -1,4 +1,4 @@
-"""Monte Carlo all-in equity (core.razz.equity, core.razz.deal, core.batch).
+"""Monte Carlo all-in equity (razzmatazz.core.razz.equity, razzmatazz.core.razz.deal, razzmatazz.core.batch).
 
 * The numba kernel and the pure-Python reference play the same trials and must return
   identical counts.
@@ -14,12 +14,12 @@ import numba
 import numpy as np
 import pytest
 
-from core import batch
-from core.cards import CardError
-from core.razz.deal import make_deal
-from core.razz.equity import EquityJob
-from core.razz.exact import heads_up
-from core.rng import stream_key
+from razzmatazz.core import batch
+from razzmatazz.core.cards import CardError
+from razzmatazz.core.razz.deal import make_deal
+from razzmatazz.core.razz.equity import EquityJob
+from razzmatazz.core.razz.exact import heads_up
+from razzmatazz.core.rng import stream_key
 from tests.reference.razz import reference_equity_counts
 
 SEED = 20241129

@@ -1,0 +1,99 @@
+"""The ``razzmatazz`` command line: one module per game plus the options they share.
+
+Errors are one line on stderr with exit status 2, never a traceback: input checks live in the
+Python API (:mod:`razzmatazz.analysis`, :mod:`razzmatazz.core`), which raises
+:class:`~razzmatazz.core.errors.InputError`; this group only turns it into that line. Heavy
+modules (numba, pandas) are imported inside commands so that ``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Any
+
+import click
+
+from razzmatazz.analysis.cli.razz import razz
+from razzmatazz.core.errors import InputError
+from razzmatazz.core.threads import check_environment
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwind like Ctrl-C so that partial results are cleaned up."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
+class _Cli(click.Group):
+    """A group whose errors are one line on stderr with exit status 2, never a traceback."""
+
+    def main(self, args: Any = None, prog_name: Any = None, **extra: Any) -> Any:  # noqa: D102
+        extra.pop("standalone_mode", None)
+        signal.signal(signal.SIGTERM, _terminate)
+        try:
+            check_environment()
+            super().main(args, prog_name or "razzmatazz", standalone_mode=False, **extra)
+            sys.stdout.flush()
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.format_message())
+            sys.exit(2)
+        except click.ClickException as e:
+            fail(e.format_message())
+        except InputError as e:
+            fail(str(e))
+        except OSError as e:
+            if not _is_stdout_error(e):
+                raise
+            _silence_stdout()
+            fail(f"cannot write to standard output: {e.strerror or e}")
+        except (click.Abort, KeyboardInterrupt):
+            click.echo("razzmatazz: interrupted", err=True)
+            sys.exit(130)
+        except Terminated:
+            click.echo("razzmatazz: terminated", err=True)
+            sys.exit(143)
+        sys.exit(0)
+
+
+def _is_stdout_error(e: OSError) -> bool:
+    """Whether ``e`` came from writing to standard output (full disk, closed pipe)."""
+    if isinstance(e, BrokenPipeError):
+        return True
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return True
+    return False
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that Python's own flush at exit raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def fail(message: str) -> None:
+    """Print ``razzmatazz: error: MESSAGE`` as one line on stderr and exit with status 2."""
+    click.echo("razzmatazz: error: " + " ".join(message.split()), err=True)
+    sys.exit(2)
+
+
+@click.group(name="razzmatazz", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="razzmatazz")
+def main() -> None:
+    """Monte Carlo strategy analyser for Razz, Razzia and Riffifi.
+
+    \b
+    Example:
+      razzmatazz razz equity A23 --vs 678
+    """
+
+
+main.add_command(razz)

@@ -1,0 +1,79 @@
+"""Options and output helpers shared by every game's commands."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+FORMATS = ("table", "json", "csv")
+
+
+def common_options(fn: Callable) -> Callable:
+    """``--seed --threads --format --out --quiet``, shared by every analysis command."""
+    options = [
+        click.option("--seed", type=int, default=None,
+                     help="Root seed, 0 to 2^63-1 (a new one is drawn, printed and stored if omitted)."),
+        click.option("--threads", type=int, default=None, help="Worker threads (default: all cores)."),
+        click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+                     help="Output on stdout: human table, stable JSON, or CSV."),
+        click.option("--out", type=click.Path(path_type=Path), default=None,
+                     help="Directory for the result files (parquet, CSV, figures if any, manifest.json); "
+                          "an earlier result there is replaced, any other non-empty directory refused."),
+        click.option("--quiet", is_flag=True, help="No progress or notes on stderr."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def note(quiet: bool, text: str) -> None:
+    """A note for people on stderr (not with ``--quiet``)."""
+    if not quiet:
+        click.echo(text, err=True)
+
+
+def set_threads(threads: int | None) -> int:
+    """Apply ``--threads``; returns the number of worker threads in use."""
+    from razzmatazz.core.threads import set_threads as apply
+
+    return apply(threads)
+
+
+def draw_seed(seed: int | None, quiet: bool) -> int:
+    """The given seed, or a new one, printed on stderr so that the run can be repeated."""
+    from razzmatazz.core.rng import new_seed
+
+    if seed is None:
+        seed = new_seed()
+        note(quiet, f"seed: {seed}")
+    return seed
+
+
+def progress(quiet: bool) -> bool | None:
+    """The batch runner's progress setting: automatic, or none with ``--quiet``."""
+    return False if quiet else None
+
+
+def emit(fmt: str, text_table: Callable[[], str], as_json: Callable[[], Any], frame: Callable[[], Any]) -> None:
+    """Print the result on stdout in the chosen format."""
+    if fmt == "json":
+        click.echo(json.dumps(as_json(), indent=2))
+    elif fmt == "csv":
+        click.echo(frame().to_csv(index=False), nl=False)
+    else:
+        click.echo(text_table())
+
+
+def columns(rows: list[dict], keys: list[str], right: tuple[str, ...] = ()) -> str:
+    """Rows as aligned text columns under a header; ``right`` columns are right-aligned."""
+    cells = [[str(r[k]) for k in keys] for r in rows]
+    widths = [max(len(k), *(len(c[i]) for c in cells)) for i, k in enumerate(keys)]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v.rjust(w) if k in right else v.ljust(w) for v, w, k in zip(values, widths, keys)).rstrip()
+
+    return "\n".join([line(list(keys)), *(line(c) for c in cells)])

@@ -1,0 +1,238 @@
+"""``razzmatazz razz``: hand evaluation, all-in equity, the starting-hand table."""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+import click
+
+from razzmatazz.analysis.cli.options import (
+    FORMATS,
+    columns,
+    common_options,
+    draw_seed,
+    emit,
+    note,
+    progress,
+    set_threads,
+)
+
+TABLE_RUNS = Path("results/razz-table")
+"""Where ``razz table`` keeps its runs when no --out is given: one folder per run, and ``latest``."""
+
+
+@click.group()
+def razz() -> None:
+    """Razz (seven-card stud, ace-to-five low): evaluation, equity, starting hands.
+
+    \b
+    Example:
+      razzmatazz razz table --trials 20000 --out results/razz-table-small
+    """
+
+
+@razz.command("eval")
+@click.argument("hands", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="Output: human table, stable JSON, or CSV.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Also write eval.parquet, eval.csv and manifest.json to this directory.")
+def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
+    """Best ace-to-five low of each HAND (5 to 7 cards; '-' reads one hand per line from stdin).
+
+    Prints the best five cards (largest rank group first, then highest rank), the category and the class index
+    (0 = A-2-3-4-5 best ... 6174 = K-K-K-K-Q worst). Cards are a rank A23456789TJQK and a suit cdhs.
+
+    \b
+    Example:
+      razzmatazz razz eval As2h3d4c5s6h7d "Kh Ks 7c 7d 4h 4s 2c"
+    """
+    import pandas as pd
+
+    from razzmatazz.analysis.razz import BadInput, evaluate_texts
+    from razzmatazz.analysis.store import manifest, reserve, write_result
+
+    texts: list[str] = []
+    for h in hands:
+        texts += [line for line in sys.stdin.read().splitlines() if line.strip()] if h == "-" else [h]
+    if not texts:
+        raise BadInput("no hand to evaluate (stdin was empty)")
+    start = time.perf_counter()
+    rows = evaluate_texts(texts)
+    if out is not None:
+        with reserve(out) as target:
+            write_result(target, {"eval": pd.DataFrame(rows)},
+                         manifest(kind="razz eval", hands=len(rows), threads=set_threads(None),
+                                  wall_time_s=round(time.perf_counter() - start, 3)))
+    emit(fmt, lambda: columns(rows, ["hand", "best", "category", "class"]), lambda: rows, lambda: pd.DataFrame(rows))
+
+
+@razz.command("equity")
+@click.argument("hero")
+@click.option("--vs", "vs", multiple=True, metavar="HAND|random",
+              help="An opponent: a hand ('6s7h8d', 'xx8' with x unknown) or 'random'. Repeat for each opponent.")
+@click.option("--opponents", type=int, default=None,
+              help="Number of opponents (1-7); those not given with --vs are random. Default: the --vs count or 1.")
+@click.option("--dead", default="", metavar="CARDS",
+              help="Cards out of the deck (folded up-cards), e.g. 9s9hTd; a rank alone (99T) takes free suits.")
+@click.option("--trials", type=int, default=None, help="Monte Carlo trials [default: 1,000,000].")
+@click.option("--exact", is_flag=True, help="Enumerate every deal exactly (heads-up only).")
+@common_options
+def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str, trials: int | None,
+               exact: bool, seed: int | None, threads: int | None, fmt: str, out: Path | None,
+               quiet: bool) -> None:
+    """All-in equity of HERO (3 to 7 cards) against opponents, to the river, ties split.
+
+    Cards are like As2h3d; a rank without a suit (A23) takes any free suit, since suits
+    never matter in Razz. Unknown cards of opponents are dealt at random from the unseen
+    cards. With 8 players the 7th card is one shared community card (the Razz rule).
+
+    \b
+    Examples:
+      razzmatazz razz equity As2h3d --vs 6s7h8d
+      razzmatazz razz equity A2K --vs xx8 --exact
+      razzmatazz razz equity A23 --opponents 4 --dead 9s9hTd --trials 2000000 --format json
+    """
+    from razzmatazz.analysis.razz import check_equity_request, equity, opponent_hands
+    from razzmatazz.analysis.store import manifest, reserve, write_result
+
+    opp = opponent_hands(list(vs), opponents)
+    check_equity_request(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed)
+    n_threads = set_threads(threads)
+    with reserve(out) if out is not None else nullcontext() as target:
+        if not exact:
+            seed = draw_seed(seed, quiet or fmt != "table")
+        start = time.perf_counter()
+        res = equity(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed, progress=progress(quiet))
+        wall = time.perf_counter() - start
+        if target is not None:
+            meta = manifest(kind="razz equity", seed=res.seed, trials=res.trials, exact=res.exact,
+                            threads=n_threads, wall_time_s=round(wall, 3), convention=res.convention,
+                            result=res.as_dict())
+            write_result(target, {"equity": res.frame()}, meta)
+    emit(fmt, lambda: _equity_text(res), res.as_dict, res.frame)
+
+
+def _equity_text(res: Any) -> str:
+    if not res.exact:
+        head = f"Monte Carlo, {res.trials:,} trials, seed {res.seed}"
+    elif res.trials == 1:
+        head = "exact: every card is known, a single deal"
+    else:
+        head = f"exact enumeration of all {res.trials:,} deals"
+    lines = [f"Razz all-in equity ({head})"]
+    rows = []
+    for name, hand, s in [("hero", res.hero, res.shares[0])] + [
+        (f"opp {i + 1}", h, s) for i, (h, s) in enumerate(zip(res.opponents, res.shares[1:]))
+    ]:
+        ci = "exact" if s.exact else f"{s.ci95[0]:.2%} - {s.ci95[1]:.2%}"
+        rows.append({"player": name, "hand": hand, "equity": f"{s.equity:.3%}", "95% CI": ci,
+                     "win": f"{s.win:.3%}", "tie": f"{s.tie:.3%}",
+                     "stderr": "0" if s.exact else f"{s.stderr:.3%}"})
+    lines.append(columns(rows, ["player", "hand", "equity", "95% CI", "stderr", "win", "tie"]))
+    if res.dead:
+        lines.append(f"dead cards: {res.dead}")
+    if res.community_card:
+        lines.append(community_note(len(res.shares)))
+    return "\n".join(lines)
+
+
+def community_note(players: int) -> str:
+    """What the shared 7th card is and what it does to the numbers."""
+    return (f"Community card: the deck cannot give all {players} players a 7th card, so one 7th card is dealt "
+            "face up and every player uses it. Each player then has 6 cards of their own instead of 7, which "
+            "changes every equity: that is why a start can be worth more against 7 opponents than against 6.")
+
+
+@razz.command("table")
+@click.option("--trials", type=int, default=100_000, show_default=True,
+              help="Monte Carlo trials per (start, opponents) cell.")
+@click.option("--opponents", "opp_text", default="1-7", show_default=True,
+              help="Numbers of random opponents, e.g. '1-7' or '1,2,7'.")
+@click.option("--exact/--no-exact", default=True, show_default=True,
+              help="Enumerate the heads-up column exactly (about 20 s) instead of sampling it.")
+@click.option("--rank-by", type=int, default=None,
+              help="Rank the starts by this number of opponents [default: the fewest in the table].")
+@click.option("--top", type=click.IntRange(1, 455), default=25, show_default=True,
+              help="Rows shown in the human table.")
+@common_options
+def table_cmd(trials: int, opp_text: str, exact: bool, rank_by: int | None, top: int, seed: int | None,
+              threads: int | None, fmt: str, out: Path | None, quiet: bool) -> None:
+    """Equity of all 455 three-card starting hands against 1 to 7 random opponents.
+
+    Writes table.parquet, table.csv, the figures and manifest.json to --out, or else to a new
+    folder per run under results/razz-table/ (results/razz-table/latest points to the newest).
+    The heads-up column is exact by default; the others are Monte Carlo with 95 % intervals.
+    With 7 opponents the 7th card is a shared community card (the Razz rule when 8 players
+    reach 7th street).
+
+    \b
+    Examples:
+      razzmatazz razz table
+      razzmatazz razz table --trials 1000000 --seed 7 --rank-by 5 --out results/razz-big
+    """
+    from razzmatazz.analysis.plots import table_figures
+    from razzmatazz.analysis.razz import check_seed, check_table_request, opponent_counts, starting_table
+    from razzmatazz.analysis.store import manifest, new_run_dir, point_latest, reserve, write_result
+    from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION
+
+    opponents = opponent_counts(opp_text)
+    check_table_request(trials, opponents, rank_by)
+    if seed is not None:
+        check_seed(seed)
+    n_threads = set_threads(threads)
+    with reserve(out if out is not None else new_run_dir(TABLE_RUNS)) as target:
+        seed = draw_seed(seed, quiet or fmt != "table")
+        start = time.perf_counter()
+        table = starting_table(trials=trials, opponents=opponents, exact_heads_up=exact, seed=seed,
+                               progress=progress(quiet))
+        wall = time.perf_counter() - start
+        monte_carlo = not (exact and opponents == [1])
+        how = ", ".join(([f"{trials:,} trials per cell"] if monte_carlo else [])
+                        + (["heads-up exact"] if exact and 1 in opponents else []))
+        meta = manifest(kind="razz table", seed=seed, trials_per_cell=trials if monte_carlo else None,
+                        opponents=opponents, exact_heads_up=exact and 1 in opponents, rank_by=rank_by,
+                        cells=len(table), total_trials=int(table.loc[~table.exact, "trials"].sum()),
+                        threads=n_threads, wall_time_s=round(wall, 3), convention=COMMUNITY_CONVENTION,
+                        streams="cell (start s, k opponents): stream razz/table (1, 2, s, k), trial i = game i")
+        paths = write_result(target, {"table": table}, meta,
+                             table_figures(table, f"{how}, seed {seed}", rank_by=rank_by))
+    where = f"written: {target}/ ({', '.join(p.name for p in paths)})"
+    if out is None:
+        where += f"; {point_latest(target)} points to it"
+    if fmt != "table":
+        note(quiet, where)
+    emit(fmt, lambda: _table_text(table, top, how, seed, rank_by, where), lambda: table.to_dict(orient="records"),
+         lambda: table)
+
+
+def _table_text(table: Any, top: int, how: str, seed: int, rank_by: int | None, where: str) -> str:
+    from razzmatazz.analysis.razz import wide_equity
+
+    wide = wide_equity(table, rank_by=rank_by)
+    by = rank_by if rank_by is not None else wide.columns.min()
+    half = (wide_equity(table, "ci_high", rank_by) - wide_equity(table, "ci_low", rank_by)) / 2
+    exact = wide_equity(table, "exact", rank_by)
+    same = wide_equity(table, "same_as_next", rank_by)[by]
+    rows = []
+    for i, hand in enumerate(wide.index[:top]):
+        row = {"rank": i + 1, "hand": hand, " ": "~" if same[hand] else ""}
+        for k in wide.columns:
+            value = f"{wide.at[hand, k]:.2%}"
+            row[f"vs {k}"] = value if exact.at[hand, k] else f"{value} ±{half.at[hand, k]:.2%}"
+        rows.append(row)
+    keys = list(rows[0].keys())
+    lines = [f"Razz starting hands, all-in equity against random opponents ({how}, seed {seed})",
+             f"Ranked by the {by}-opponent column; ± is the half-width of the 95 % interval.",
+             columns(rows, keys, right=tuple(k for k in keys if k.startswith("vs ")))]
+    if same[wide.index[:top]].any():
+        lines.append("~ : the data cannot tell this start's order against the next one apart (95 %); "
+                     "more --trials would.")
+    if 7 in wide.columns:
+        lines.append(community_note(8))
+    lines.append(where)
+    return "\n".join(lines)
