@@ -7,13 +7,18 @@ interval mean +- z * SE and the Wilson interval of a proportion with the same me
 in [0, 1] has at most the variance of such a proportion, so the Wilson part keeps the
 interval honest near 0 and 1 (where SE can be 0 after few trials), and away from the edges
 the two nearly coincide. Win rates are proportions and get Wilson intervals (statsmodels).
+
+Mean payoffs come from integer sums (games n, total, total of squares): the variance is
+computed in exact integer arithmetic and rounded once, so sums of any size keep full precision.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from statsmodels.stats.proportion import proportion_confint
 
 Z95 = 1.959963984540054
@@ -89,3 +94,48 @@ def equity_columns(counts: np.ndarray, trials: np.ndarray) -> dict[str, np.ndarr
         "ci_low": np.clip(np.minimum(eq - Z95 * se, w_lo), 0, 1),
         "ci_high": np.clip(np.maximum(eq + Z95 * se, w_hi), 0, 1),
     }
+
+
+def _moments(n: int, total: int, total_sq: int) -> tuple[float, float]:
+    """Mean and sample variance of one row of integer sums, exact until the final rounding."""
+    if not all(type(v) is int for v in (n, total, total_sq)):
+        raise ValueError(f"sums must be integers, got n={n!r}, total={total!r}, total_sq={total_sq!r}")
+    spread = n * total_sq - total * total  # n * sum((x - mean)**2): >= 0, and 0 when n <= 1
+    if n < 0 or total_sq < 0 or spread < 0 or (n <= 1 and spread) or (n == 0 and total_sq):
+        raise ValueError(f"inconsistent sums: n={n}, total={total}, total_sq={total_sq}")
+    mean = total / n if n else math.nan
+    var = spread / (n * (n - 1)) if n > 1 else math.nan
+    return mean, var
+
+
+_MOMENTS = np.frompyfunc(_moments, 3, 2)
+
+
+def mean_columns(n: ArrayLike, total: ArrayLike, total_sq: ArrayLike, *, scale: float = 1.0) -> dict[str, np.ndarray]:
+    """Vectorised mean, SD, SE and 95 % normal interval of payoffs from their integer sums.
+
+    ``n`` games, ``total`` = sum of payoffs, ``total_sq`` = sum of squared payoffs (int64 arrays or
+    Python ints of any size; they broadcast). Results are multiplied by ``scale`` (integer units to
+    the unit of report) and shaped like the broadcast inputs. n = 0 gives NaN everywhere; n = 1
+    gives the mean and NaN for SD, SE and interval. Negative or inconsistent sums raise ValueError.
+    """
+    mean, var = (np.asarray(a, np.float64) for a in _MOMENTS(n, total, total_sq))
+    mean, sd = mean * scale, np.sqrt(var) * abs(scale)
+    se = sd / np.sqrt(np.asarray(n, np.float64))
+    return {"mean": mean, "sd": sd, "stderr": se, "ci_low": mean - Z95 * se, "ci_high": mean + Z95 * se}
+
+
+def rate_interval(k: ArrayLike, n: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    """Vectorised 95 % Wilson interval of the rate k / n from integer counts, 0 <= k <= n.
+
+    The bound is exactly 0 at k = 0 and exactly 1 at k = n (where statsmodels can be off by an
+    ulp); n = 0 gives NaN.
+    """
+    k, n = np.broadcast_arrays(np.asarray(k), np.asarray(n))
+    if not (np.issubdtype(k.dtype, np.integer) and np.issubdtype(n.dtype, np.integer)):
+        raise ValueError("a rate needs integer counts")
+    if (k < 0).any() or (k > n).any():
+        raise ValueError("a rate needs counts 0 <= k <= n")
+    lo, hi = proportion_confint(k, np.maximum(n, 1), alpha=0.05, method="wilson")
+    lo, hi = np.where(k == 0, 0.0, lo), np.where(k == n, 1.0, hi)
+    return np.where(n > 0, lo, np.nan), np.where(n > 0, hi, np.nan)
