@@ -137,8 +137,9 @@ def map_ranges(fn: Callable[[int, int], T], n: int, pieces: int | None = None) -
 class _LogLines:
     """A stand-in for tqdm that prints a short progress line to stderr every ``every`` seconds."""
 
-    def __init__(self, total: int, desc: str | None, unit: str, every: float = LOG_EVERY) -> None:
-        self.total, self.desc, self.unit, self.every = total, desc or "progress", unit, every
+    def __init__(self, total: int, desc: str | None, unit: str, every: float | None = None) -> None:
+        self.total, self.desc, self.unit = total, desc or "progress", unit
+        self.every = LOG_EVERY if every is None else every
         self.done = 0
         self.start = self.last = time.monotonic()
 

@@ -18,6 +18,7 @@ and a rank without a suit stands for "some card of that rank" (its suit is chose
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,7 +33,7 @@ UNKNOWN = -1
 ANY_SUIT = -2
 """Marker in :class:`ParsedHand` for a rank given without a suit."""
 
-_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs]?)|(x)", re.IGNORECASE)
+_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs]?)|(x)", re.IGNORECASE | re.ASCII)
 
 
 class CardError(InputError):
@@ -84,20 +85,29 @@ class ParsedHand:
 
 
 def parse_hand(text: str, *, allow_unknown: bool = False, allow_rank_only: bool = True) -> ParsedHand:
-    """Parse ``As2h3d``, ``A 2 3``, ``xx8``... into a :class:`ParsedHand`.
+    """Parse ``As2h3d``, ``As 2h 3d``, ``A23``, ``xx8``... into a :class:`ParsedHand`.
 
+    Spaces may separate cards. Text that looks like several hands is refused rather than read
+    as one: a comma (``A24,A25``), or two groups of several cards each (``xx8 xx9``).
     Raises :class:`CardError` naming the first piece that is not a card.
     """
-    s = re.sub(r"[\s,]+", "", text)
-    if not s:
+    if "," in text:
+        raise CardError(f"{text.strip()!r} has a comma: a hand is written without commas, and several hands "
+                        "are given one per argument (ranges are not supported yet)")
+    groups = text.split()
+    if not groups:
         raise CardError(f"empty hand {text!r}")
+    if sum(len(_tokens(g)) > 1 for g in groups) > 1:
+        raise CardError(f"{text.strip()!r} looks like several hands: give one hand per argument "
+                        "(spaces may only separate single cards, as in 'As 2h 3d')")
+    s = "".join(groups)
     ranks: list[int] = []
     suits: list[int] = []
     pos = 0
     while pos < len(s):
         m = _TOKEN.match(s, pos)
         if m is None:
-            raise CardError(f"unknown card {s[pos:pos + 2]!r} in {text!r}")
+            raise CardError(_unknown(s[pos:pos + 2], text))
         if m.group(3):
             if not allow_unknown:
                 raise CardError(f"unknown card 'x' is not allowed in {text!r}")
@@ -111,6 +121,20 @@ def parse_hand(text: str, *, allow_unknown: bool = False, allow_rank_only: bool 
             suits.append(SUITS.index(m.group(2).lower()) if m.group(2) else ANY_SUIT)
         pos = m.end()
     return ParsedHand(text, tuple(ranks), tuple(suits))
+
+
+def _unknown(piece: str, text: str) -> str:
+    """Message for a piece that is not a card; a non-ASCII look-alike is named by its Unicode name."""
+    odd = next((ch for ch in piece if not ch.isascii()), None)
+    if odd is not None:
+        return (f"unknown card character {odd!r} (U+{ord(odd):04X} {unicodedata.name(odd, 'unnamed')}) in {text!r}: "
+                "cards use the ASCII letters A23456789TJQK and cdhs")
+    return f"unknown card {piece!r} in {text!r}"
+
+
+def _tokens(group: str) -> list[str]:
+    """The card-like pieces of one space-free group (for counting; validity is checked later)."""
+    return _TOKEN.findall(group) or [group]
 
 
 def parse_cards(text: str) -> np.ndarray:

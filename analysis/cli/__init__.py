@@ -8,13 +8,13 @@ modules (numba, pandas) are imported inside commands so that ``--help`` stays fa
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 from typing import Any
 
 import click
 
+from razzmatazz.analysis.cli.options import flush_stdout
 from razzmatazz.analysis.cli.razz import razz
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.threads import check_environment
@@ -37,7 +37,7 @@ class _Cli(click.Group):
         try:
             check_environment()
             super().main(args, prog_name or "razzmatazz", standalone_mode=False, **extra)
-            sys.stdout.flush()
+            flush_stdout()
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.format_message())
             sys.exit(2)
@@ -45,11 +45,6 @@ class _Cli(click.Group):
             fail(e.format_message())
         except InputError as e:
             fail(str(e))
-        except OSError as e:
-            if not _is_stdout_error(e):
-                raise
-            _silence_stdout()
-            fail(f"cannot write to standard output: {e.strerror or e}")
         except (click.Abort, KeyboardInterrupt):
             click.echo("razzmatazz: interrupted", err=True)
             sys.exit(130)
@@ -57,26 +52,6 @@ class _Cli(click.Group):
             click.echo("razzmatazz: terminated", err=True)
             sys.exit(143)
         sys.exit(0)
-
-
-def _is_stdout_error(e: OSError) -> bool:
-    """Whether ``e`` came from writing to standard output (full disk, closed pipe)."""
-    if isinstance(e, BrokenPipeError):
-        return True
-    try:
-        sys.stdout.flush()
-    except OSError:
-        return True
-    return False
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so that Python's own flush at exit raises nothing more."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 def fail(message: str) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -61,11 +63,38 @@ def progress(quiet: bool) -> bool | None:
 def emit(fmt: str, text_table: Callable[[], str], as_json: Callable[[], Any], frame: Callable[[], Any]) -> None:
     """Print the result on stdout in the chosen format."""
     if fmt == "json":
-        click.echo(json.dumps(as_json(), indent=2))
+        echo(json.dumps(as_json(), indent=2))
     elif fmt == "csv":
-        click.echo(frame().to_csv(index=False), nl=False)
+        echo(frame().to_csv(index=False), nl=False)
     else:
-        click.echo(text_table())
+        echo(text_table())
+
+
+def echo(text: str, nl: bool = True) -> None:
+    """Print on stdout; a stdout that cannot be written (full disk, closed pipe) is an InputError."""
+    try:
+        click.echo(text, nl=nl)
+    except OSError as e:
+        _stdout_failed(e)
+    flush_stdout()
+
+
+def flush_stdout() -> None:
+    """Flush stdout, turning a failure into an InputError."""
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        _stdout_failed(e)
+
+
+def _stdout_failed(e: OSError) -> None:
+    from razzmatazz.core.errors import InputError
+
+    try:  # point stdout at /dev/null so that Python's own flush at exit has nothing left to fail on
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    raise InputError(f"cannot write to standard output: {e.strerror or e}") from None
 
 
 def columns(rows: list[dict], keys: list[str], right: tuple[str, ...] = ()) -> str:
