@@ -72,3 +72,18 @@ def test_map_ranges_covers_the_range_in_order() -> None:
     for n in (0, 1, 7, 1000):
         parts = batch.map_ranges(lambda lo, hi: list(range(lo, hi)), n, pieces=3)
         assert [i for p in parts for i in p] == list(range(n))
+
+
+def test_progress_lines_off_a_terminal(capsys, monkeypatch) -> None:
+    """Outside a terminal a long run still shows it is alive: a short line on stderr now and then."""
+    monkeypatch.setattr(batch, "LOG_EVERY", 0.0)
+    batch.run([_job(5 * 4_000)], chunk_size=4_000, threads=1, desc="equity", unit="trial")
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 4  # after chunks 1-4; none once all is done
+    assert lines[0].startswith("equity: 20% (4,000 of 20,000 trials)") and "left" in lines[0]
+
+
+def test_no_progress_when_asked(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(batch, "LOG_EVERY", 0.0)
+    batch.run([_job(8_000)], chunk_size=4_000, threads=1, progress=False)
+    assert capsys.readouterr().err == ""

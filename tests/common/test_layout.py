@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CHECK_CORE = """
@@ -37,3 +39,51 @@ def test_cli_help_does_not_load_numba() -> None:
 def test_ruff_clean() -> None:
     out = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def _pyproject_packages() -> set[str]:
+    import tomllib
+
+    return set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+
+
+def test_every_package_folder_is_installed_under_razzmatazz() -> None:
+    folders = {
+        "razzmatazz." + ".".join(p.parent.relative_to(ROOT).parts)
+        for top in ("core", "analysis") for p in (ROOT / top).rglob("__init__.py")
+    }
+    assert folders == _pyproject_packages()
+
+
+def test_no_module_imports_the_old_top_level_names() -> None:
+    offenders = [
+        str(p.relative_to(ROOT)) for top in ("core", "analysis", "scripts", "tests") for p in (ROOT / top).rglob("*.py")
+        if any(line.startswith(("from core", "import core", "from analysis", "import analysis"))
+               for line in p.read_text().splitlines())
+    ]
+    assert offenders == []
+
+
+def test_no_kernel_uses_numba_openmp_threads() -> None:
+    """Parallelism is the batch runner's thread pool; a prange kernel would bring back spinning OpenMP threads."""
+    code = CHECK_CORE.split("compiled =")[0] + (
+        "par = [f'{m.__name__}.{k}' for m in mods for k, v in vars(m).items()\n"
+        "       if isinstance(v, CPUDispatcher) and v.targetoptions.get('parallel')]\n"
+        "assert not par, par\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.slow
+def test_the_wheel_installs_one_top_level_package(tmp_path) -> None:
+    import zipfile
+
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                            "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, cwd=tmp_path)
+    assert build.returncode == 0, build.stderr
+    (wheel,) = tmp_path.glob("razzmatazz-*.whl")
+    tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"razzmatazz"}
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "razzmatazz/core/razz/equity.py" in names and "razzmatazz/analysis/cli/razz.py" in names
