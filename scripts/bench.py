@@ -8,7 +8,11 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
 * all-in equity Monte Carlo, A-2-3 against 6 random hands (7 players; PokerKit cannot deal
   8 players);
 * exact heads-up equity of all 455 starts against a random hand (ours only: PokerKit has no
-  exact enumeration; the target is under 60 s).
+  exact enumeration; the target is under 60 s);
+* threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
+  runner with one thread and with all threads, first alone, then beside another razzmatazz job
+  (a ``razz table`` in a subprocess using every core). The default (all threads) must never be
+  much slower than one thread on the busy machine, and should be faster on the idle one.
 
 Our kernels run on one thread unless ``--threads`` says otherwise; rates are per core then.
 Compilation happens in a warm-up call that is not timed. Every timing is the best of
@@ -22,7 +26,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -59,11 +67,11 @@ def bench_eval(n_ours: int, n_pk: int, seed: int) -> tuple[float, float]:
 def bench_equity(opponents: int, n_ours: int, n_pk: int, seed: int) -> tuple[float, float, float, float]:
     import pokerkit
 
+    from razzmatazz.core import streams
     from razzmatazz.core.razz.deal import make_deal
     from razzmatazz.core.razz.equity import EquityJob
-    from razzmatazz.core.rng import stream_key
 
-    job = EquityJob(make_deal("As2h3d", ["random"] * opponents), stream_key(seed, 0), n_ours)
+    job = EquityJob(make_deal("As2h3d", ["random"] * opponents), streams.key(seed, "razz", "equity"), n_ours)
     job.run_chunk(0, 100)
     counts, dt = _timed(job.run_chunk, 0, n_ours)
     k = np.arange(counts.shape[1], dtype=float)
@@ -85,20 +93,53 @@ def bench_exact_table() -> float:
     return _timed(starting_hands_vs_random)[1]
 
 
+def _equity_rate(threads: int, trials: int) -> float:
+    """Trials/s of A23 against 3 random hands through the batch runner on ``threads`` threads."""
+    from razzmatazz.core import batch, streams
+    from razzmatazz.core.razz.deal import make_deal
+    from razzmatazz.core.razz.equity import EquityJob
+
+    job = EquityJob(make_deal("A23", ["random"] * 3), streams.key(1, "razz", "equity"), trials)
+    _, dt = _timed(lambda: batch.run([job], threads=threads, progress=False))
+    return trials / dt
+
+
+def bench_threads(trials: int) -> list[tuple[str, float, float]]:
+    """(machine, rate with all threads, rate with one thread), idle and beside a busy razz table job."""
+    from razzmatazz.core.threads import available_cores
+
+    cores = available_cores()
+    _equity_rate(cores, 10_000)  # compile
+    rows = [("idle", _equity_rate(cores, trials), _equity_rate(1, trials))]
+    with tempfile.TemporaryDirectory() as tmp:
+        load = subprocess.Popen(
+            [sys.executable, "-m", "razzmatazz.analysis.cli", "razz", "table", "--no-exact", "--trials", "1000000",
+             "--quiet", "--seed", "1", "--out", str(Path(tmp) / "load")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(8)  # let it start and load its kernels
+            rows.append(("busy (beside a razz table job)", _equity_rate(cores, trials), _equity_rate(1, trials)))
+        finally:
+            load.kill()
+            load.wait()
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small samples (smoke test)")
-    parser.add_argument("--threads", type=int, default=1, help="numba threads for our kernels (default 1)")
+    parser.add_argument("--threads", type=int, default=1, help="worker threads for our kernels (default 1)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--skip-exact", action="store_true", help="skip the exact 455-start table")
+    parser.add_argument("--skip-threads", action="store_true", help="skip the idle/busy thread comparison")
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
     args = parser.parse_args()
     global REPEAT
     REPEAT = max(1, args.repeat)
 
-    import numba
+    from razzmatazz.core.threads import available_cores, set_threads
 
-    numba.set_num_threads(args.threads)
+    set_threads(args.threads)
     scale = 0.05 if args.quick else 1.0
     rows = []
     ours, pk = bench_eval(int(4_000_000 * scale), int(10_000 * scale), args.seed)
@@ -113,10 +154,15 @@ def main() -> None:
     print(f"{'task':38s} {'razzmatazz':>14s} {'PokerKit':>12s} {'ratio':>10s}")
     for name, ours, pk in rows:
         print(f"{name:38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
+    set_threads(None)
     if not args.skip_exact:
-        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
         dt = bench_exact_table()
         print(f"{'exact HU table, 455 starts (s, all cores)':38s} {dt:14.1f} {'n/a':>12s} {'target < 60 s':>14s}")
+    if not args.skip_threads:
+        print(f"\nthreads: A23 vs 3 random through the batch runner, {available_cores()} threads vs 1 (trials/s)")
+        print(f"{'machine':38s} {'all threads':>14s} {'1 thread':>12s} {'ratio':>10s}")
+        for name, every, one in bench_threads(int(3_000_000 * max(scale, 0.2))):
+            print(f"{name:38s} {every:14,.0f} {one:12,.0f} {every / one:9.2f}x")
 
 
 if __name__ == "__main__":
