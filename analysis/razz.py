@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -16,8 +17,9 @@ from razzmatazz.core.cards import ANY_SUIT, RANKS, card_str, parse_hand, resolve
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.razz import equity as mc
 from razzmatazz.core.razz import exact
-from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION, MAX_PLAYERS, make_deal
+from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION, MAX_PLAYERS, Deal, make_deal
 from razzmatazz.core.razz.evaluate import evaluate
+from razzmatazz.core.razz.ranges import is_range
 from razzmatazz.core.razz.ranking import category_of, class_ranks
 from razzmatazz.core.rng import MAX_SEED, new_seed
 
@@ -100,12 +102,19 @@ class EquityResult:
     community_card: bool
     convention: str = COMMUNITY_CONVENTION
     method: str = field(default="")
+    combos: list[int | None] = field(default_factory=list)
+    """Live combinations of each player's range after card removal (None: not a range)."""
+
+    def combos_of(self, p: int) -> int | None:
+        return self.combos[p] if self.combos else None
 
     def as_dict(self) -> dict:
         hero = self.shares[0].as_dict()
         return {
             "hero": self.hero,
-            "opponents": [{"hand": h, **s.as_dict()} for h, s in zip(self.opponents, self.shares[1:])],
+            "hero_combos": self.combos_of(0),
+            "opponents": [{"hand": h, "combos": self.combos_of(i + 1), **s.as_dict()}
+                          for i, (h, s) in enumerate(zip(self.opponents, self.shares[1:]))],
             "dead": self.dead,
             "equity": hero["equity"],
             "win": hero["win"],
@@ -123,9 +132,9 @@ class EquityResult:
 
     def frame(self) -> pd.DataFrame:
         """One row per player."""
-        rows = [{"player": "hero", "hand": self.hero, **self.shares[0].as_dict()}]
+        rows = [{"player": "hero", "hand": self.hero, "combos": self.combos_of(0), **self.shares[0].as_dict()}]
         rows += [
-            {"player": f"opponent {i + 1}", "hand": h, **s.as_dict()}
+            {"player": f"opponent {i + 1}", "hand": h, "combos": self.combos_of(i + 1), **s.as_dict()}
             for i, (h, s) in enumerate(zip(self.opponents, self.shares[1:]))
         ]
         df = pd.DataFrame(rows)
@@ -163,34 +172,53 @@ def equity(
     executor: Executor | None = None,
     progress: bool | None = False,
 ) -> EquityResult:
-    """All-in equity of ``hero`` against ``opponents`` (hand texts or ``"random"``).
+    """All-in equity of ``hero`` against ``opponents`` (hand, range or ``"random"`` texts).
 
     Monte Carlo with ``trials`` trials (default 1,000,000) from root ``seed`` (drawn when
-    None; the result keeps it), or exact enumeration when ``exact_enum`` (heads-up only; no
-    trials, no seed). Raises :class:`~razzmatazz.core.errors.InputError` naming the problem.
+    None; the result keeps it), or exact enumeration when ``exact_enum`` (heads-up only, a
+    hand against a hand or a range; no trials, no seed). Raises
+    :class:`~razzmatazz.core.errors.InputError` naming the problem.
     """
-    check_equity_request(hero, opponents, dead, trials=trials, exact_enum=exact_enum, seed=seed)
-    deal = make_deal(hero, opponents, dead)
+    deal = check_equity_request(hero, opponents, dead, trials=trials, exact_enum=exact_enum, seed=seed)
     labels = [_label(text) for text in [hero, *opponents]]
+    combos = [len(r) if r is not None else None for r in deal.ranges]
     if exact_enum:
-        wins, ties, deals = exact.heads_up(deal)
-        shares = [exact_share(wins, ties, deals), exact_share(wins, ties, deals, hero=False)]
+        shares, deals = _exact_shares(deal)
         return EquityResult(labels[0], labels[1:], _label(dead), shares, deals, True, None,
-                            deal.community, method="exact enumeration of all deals")
+                            deal.community, method="exact enumeration of all deals", combos=combos)
     trials = DEFAULT_TRIALS if trials is None else trials
     seed = new_seed() if seed is None else seed
     job = mc.EquityJob(deal, streams.key(seed, "razz", "equity"), trials)
     counts = batch.run([job], executor=executor, progress=progress, desc="equity", unit="trial")[0]
     return EquityResult(labels[0], labels[1:], _label(dead), from_counts(counts, trials), trials,
-                        False, seed, deal.community, method="Monte Carlo")
+                        False, seed, deal.community, method="Monte Carlo", combos=combos)
+
+
+def _exact_shares(deal: Deal) -> tuple[list[Share], int]:
+    """Exact heads-up shares of both players, and the number of deals enumerated."""
+    if not deal.ranges:
+        wins, ties, deals = exact.heads_up(deal)
+        return [exact_share(wins, ties, deals), exact_share(wins, ties, deals, hero=False)], deals
+    win, tie, _, deals = exact.heads_up_ranges(deal)
+    lose = 1.0 - win - tie
+    return [Share(e, w, tie, 0.0, (e, e), (w, w), deals, True)
+            for w, e in ((win, win + tie / 2), (lose, lose + tie / 2))], deals
+
+
+@lru_cache(maxsize=8)
+def _deal(hero: str, opponents: tuple[str, ...], dead: str) -> Deal:
+    """:func:`make_deal`, remembered: a range is enumerated once for the check and the run."""
+    return make_deal(hero, list(opponents), dead)
 
 
 def check_equity_request(hero: str, opponents: list[str], dead: str = "", *, trials: int | None = None,
-                         exact_enum: bool = False, seed: int | None = None) -> None:
-    """Refuse an equity question that cannot be answered as asked (before any work)."""
+                         exact_enum: bool = False, seed: int | None = None) -> Deal:
+    """Refuse an equity question that cannot be answered as asked (before any work); returns its deal."""
     if exact_enum:
         if len(opponents) != 1:
             raise BadInput(f"exact enumeration covers heads-up (one opponent) only, got {len(opponents)} opponents")
+        if is_range(hero) and is_range(opponents[0]):
+            raise BadInput("exact enumeration covers a hand against a range, not a range against a range")
         if trials is not None:
             raise BadInput("exact enumeration counts every deal; it takes no number of trials")
         if seed is not None:
@@ -199,7 +227,7 @@ def check_equity_request(hero: str, opponents: list[str], dead: str = "", *, tri
         check_trials(trials)
     if seed is not None:
         check_seed(seed)
-    make_deal(hero, opponents, dead)
+    return _deal(hero, tuple(opponents), dead)
 
 
 def check_trials(trials: int) -> None:
@@ -240,8 +268,8 @@ def check_table_request(trials: int, opponents: Sequence[int], rank_by: int | No
 
 
 def _label(text: str) -> str:
-    """A hand as the user wrote it, without spaces or commas."""
-    return re.sub(r"[\s,]+", "", text)
+    """A hand or range as the user wrote it, without spaces."""
+    return re.sub(r"\s+", "", text)
 
 
 # ----------------------------------------------------------------------------- starting hands

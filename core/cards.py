@@ -88,12 +88,13 @@ def parse_hand(text: str, *, allow_unknown: bool = False, allow_rank_only: bool 
     """Parse ``As2h3d``, ``As 2h 3d``, ``A23``, ``xx8``... into a :class:`ParsedHand`.
 
     Spaces may separate cards. Text that looks like several hands is refused rather than read
-    as one: a comma (``A24,A25``), or two groups of several cards each (``xx8 xx9``).
+    as one: a comma (``A24,A25``, a range where one is accepted: see
+    :mod:`razzmatazz.core.razz.ranges`), or two groups of several cards each (``xx8 xx9``).
     Raises :class:`CardError` naming the first piece that is not a card.
     """
     if "," in text:
-        raise CardError(f"{text.strip()!r} has a comma: a hand is written without commas, and several hands "
-                        "are given one per argument (ranges are not supported yet)")
+        raise CardError(f"{text.strip()!r} has a comma: write these cards without commas (commas join the hands "
+                        "of a range, and a range is not accepted here)")
     groups = text.split()
     if not groups:
         raise CardError(f"empty hand {text!r}")

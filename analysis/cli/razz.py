@@ -73,8 +73,9 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
 
 @razz.command("equity")
 @click.argument("hero")
-@click.option("--vs", "vs", multiple=True, metavar="HAND|random",
-              help="An opponent: a hand ('6s7h8d', 'xx8' with x unknown) or 'random'. Repeat for each opponent.")
+@click.option("--vs", "vs", multiple=True, metavar="HAND|RANGE|random",
+              help="An opponent: a hand ('6s7h8d', 'xx8' with x unknown), a range ('A23,A24', "
+                   "'[A-8][A-8][A-8]!pair', 'A23@100,K9x@25') or 'random'. Repeat for each opponent.")
 @click.option("--opponents", type=int, default=None,
               help="Number of opponents (1-7); those not given with --vs are random. Default: the --vs count or 1.")
 @click.option("--dead", default="", metavar="CARDS",
@@ -85,16 +86,20 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
 def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str, trials: int | None,
                exact: bool, seed: int | None, threads: int | None, fmt: str, out: Path | None,
                quiet: bool) -> None:
-    """All-in equity of HERO (3 to 7 cards) against opponents, to the river, ties split.
+    """All-in equity of HERO (3 to 7 cards, or a range) against opponents, to the river, ties split.
 
     Cards are like As2h3d; a rank without a suit (A23) takes any free suit, since suits
     never matter in Razz. Unknown cards of opponents are dealt at random from the unseen
-    cards. With 8 players the 7th card is one shared community card (the Razz rule).
+    cards. A range lists hands in stud order (two down cards, then the door card, then up
+    cards): commas join hands, x is any card, [A-5] or [A,2,4] a set of ranks, !pair or
+    !PATTERN excludes, @W weights (default 100). With 8 players the 7th card is one shared
+    community card (the Razz rule).
 
     \b
     Examples:
       razzmatazz razz equity As2h3d --vs 6s7h8d
       razzmatazz razz equity A2K --vs xx8 --exact
+      razzmatazz razz equity A23 --vs '[A-8][A-8][A-8]!pair' --exact
       razzmatazz razz equity A23 --opponents 4 --dead 9s9hTd --trials 2000000 --format json
     """
     from razzmatazz.analysis.razz import check_equity_request, equity, opponent_hands
@@ -118,22 +123,29 @@ def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
 
 
 def _equity_text(res: Any) -> str:
+    ranged = [c for c in res.combos if c is not None]
     if not res.exact:
         head = f"Monte Carlo, {res.trials:,} trials, seed {res.seed}"
+    elif ranged:
+        head = f"exact enumeration of every deal for each of the {ranged[0]:,} live combinations of the range"
     elif res.trials == 1:
         head = "exact: every card is known, a single deal"
     else:
         head = f"exact enumeration of all {res.trials:,} deals"
     lines = [f"Razz all-in equity ({head})"]
     rows = []
-    for name, hand, s in [("hero", res.hero, res.shares[0])] + [
-        (f"opp {i + 1}", h, s) for i, (h, s) in enumerate(zip(res.opponents, res.shares[1:]))
-    ]:
+    players = [("hero", res.hero)] + [(f"opp {i + 1}", h) for i, h in enumerate(res.opponents)]
+    for p, ((name, hand), s) in enumerate(zip(players, res.shares)):
         ci = "exact" if s.exact else f"{s.ci95[0]:.2%} - {s.ci95[1]:.2%}"
-        rows.append({"player": name, "hand": hand, "equity": f"{s.equity:.3%}", "95% CI": ci,
-                     "win": f"{s.win:.3%}", "tie": f"{s.tie:.3%}",
+        combos = res.combos_of(p)
+        rows.append({"player": name, "hand": hand, "combos": "" if combos is None else f"{combos:,}",
+                     "equity": f"{s.equity:.3%}", "95% CI": ci, "win": f"{s.win:.3%}", "tie": f"{s.tie:.3%}",
                      "stderr": "0" if s.exact else f"{s.stderr:.3%}"})
-    lines.append(columns(rows, ["player", "hand", "equity", "95% CI", "stderr", "win", "tie"]))
+    keys = ["player", "hand", *(["combos"] if ranged else []), "equity", "95% CI", "stderr", "win", "tie"]
+    lines.append(columns(rows, keys, right=("combos",)))
+    if ranged:
+        lines.append("combos: live combinations of a range once the known and dead cards are removed; each trial "
+                     "draws one per range, weighted, redrawing all when two share a card.")
     if res.dead:
         lines.append(f"dead cards: {res.dead}")
     if res.community_card:

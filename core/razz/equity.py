@@ -19,9 +19,12 @@ import numpy as np
 from numba import njit
 
 from razzmatazz.core.razz.deal import Deal
-from razzmatazz.core.razz.evaluate import add_rank, paired_class
+from razzmatazz.core.razz.evaluate import add_rank, class_of_layers, paired_class
 from razzmatazz.core.razz.ranking import tables
-from razzmatazz.core.rng import deal_from, game_state, undeal
+from razzmatazz.core.rng import deal_from, game_state, next_u64, undeal
+
+_S11 = np.uint64(11)
+_INV53 = 1.0 / 9007199254740992.0
 
 
 @njit(cache=True)
@@ -115,6 +118,119 @@ def equity_counts(key, start, stop, base, draws, community, deck, nopair, paired
     return out
 
 
+@njit(cache=True)
+def _pick_combos(state, rcum, roff, rcards, rsize, pick, used):
+    """Draw one combination per ranged player (weighted); redraw all until no card is shared."""
+    m = roff.shape[0] - 1
+    while True:
+        for j in range(m):
+            state, x = next_u64(state)
+            lo, hi = roff[j], roff[j + 1]
+            u = np.float64(x >> _S11) * _INV53 * rcum[hi - 1]
+            pick[j] = lo + np.searchsorted(rcum[lo:hi], u, side="right")
+        ok = True
+        for j in range(m):
+            for t in range(rsize[j]):
+                c = rcards[pick[j], t]
+                if used[c]:
+                    ok = False
+                used[c] = True
+        for j in range(m):
+            for t in range(rsize[j]):
+                used[rcards[pick[j], t]] = False
+        if ok:
+            return state
+
+
+@njit(cache=True, nogil=True)
+def range_equity_counts(key, start, stop, base, draws, community, deck, nopair, paired,
+                        rplayer, rsize, roff, rcards, rcum):
+    """:func:`equity_counts` when some players hold ranges.
+
+    Ranged player ``rplayer[j]`` holds ``rsize[j]`` cards: row ``pick`` of ``rcards`` with
+    ``roff[j] <= pick < roff[j + 1]``, drawn with probability proportional to its weight
+    (``rcum`` holds cumulative weights per range). Each trial first draws every ranged
+    player's combination from its stream, redrawing all of them while any card is shared
+    (rejection sampling), takes those cards out of the deck, then deals the rest as usual.
+    """
+    n_players = base.shape[0]
+    m = rplayer.shape[0]
+    out = np.zeros((n_players, n_players + 1), np.int64)
+    own = deck.copy()
+    n = own.shape[0]
+    pos = np.full(52, -1, np.int64)
+    for i in range(n):
+        pos[own[i]] = i
+    total = community
+    for p in range(n_players):
+        total += draws[p]
+    n_range_cards = 0
+    for j in range(m):
+        n_range_cards += rsize[j]
+    swap = np.empty(total, np.int64)
+    moved = np.empty(n_range_cards, np.int64)
+    pick = np.empty(m, np.int64)
+    used = np.zeros(52, np.bool_)
+    ranged = np.full(n_players, -1, np.int64)
+    for j in range(m):
+        ranged[rplayer[j]] = j
+    cls = np.empty(n_players, np.int16)
+    for g in range(start, stop):
+        state = _pick_combos(game_state(key, g), rcum, roff, rcards, rsize, pick, used)
+        tail = n
+        k = 0
+        for j in range(m):  # move the drawn combinations' cards behind the live deck
+            for t in range(rsize[j]):
+                tail -= 1
+                a, b = pos[rcards[pick[j], t]], tail
+                moved[k] = a
+                k += 1
+                _swap(own, pos, a, b)
+        live = own[:tail]
+        deal_from(state, live, total, swap)
+        shared = live[total - 1] >> 2 if community else 0
+        best = 32767
+        q = 0
+        for p in range(n_players):
+            m1, m2, m3, m4 = base[p, 0], base[p, 1], base[p, 2], base[p, 3]
+            if ranged[p] >= 0:
+                j = ranged[p]
+                for t in range(rsize[j]):
+                    m1, m2, m3, m4 = add_rank(m1, m2, m3, m4, rcards[pick[j], t] >> 2)
+            for t in range(q, q + draws[p]):
+                m1, m2, m3, m4 = add_rank(m1, m2, m3, m4, live[t] >> 2)
+            q += draws[p]
+            if community:
+                m1, m2, m3, m4 = add_rank(m1, m2, m3, m4, shared)
+            c = class_of_layers(m1, m2, m3, m4, nopair, paired)
+            cls[p] = c
+            if c < best:
+                best = c
+        undeal(live, total, swap)
+        for i in range(n_range_cards - 1, -1, -1):  # put the combinations' cards back, in reverse
+            _swap(own, pos, moved[i], n - 1 - i)
+        _tally(cls, best, out)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _swap(deck, pos, a, b):
+    ca, cb = deck[a], deck[b]
+    deck[a], deck[b] = cb, ca
+    pos[ca], pos[cb] = b, a
+
+
+@njit(cache=True, inline="always")
+def _tally(cls, best, counts):
+    n_best = 0
+    for p in range(cls.shape[0]):
+        if cls[p] == best:
+            n_best += 1
+    for p in range(cls.shape[0]):
+        if cls[p] == best:
+            counts[p, n_best] += 1
+
+
 def base_layers(known: tuple[np.ndarray, ...]) -> np.ndarray:
     """``(players, 4)`` int64 layer masks of each player's known cards."""
     out = np.zeros((len(known), 4), np.int64)
@@ -136,14 +252,22 @@ class EquityJob:
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         nopair, paired = tables()
-        return equity_counts(
-            np.uint64(self.key),
-            start,
-            stop,
-            base_layers(self.deal.known),
-            self.deal.draws(),
-            np.int64(self.deal.community),
-            self.deal.deck,
-            nopair,
-            paired,
-        )
+        args = (np.uint64(self.key), start, stop, base_layers(self.deal.known), self.deal.draws(),
+                np.int64(self.deal.community), self.deal.deck, nopair, paired)
+        if not self.deal.ranges:
+            return equity_counts(*args)
+        return range_equity_counts(*args, *range_arrays(self.deal))
+
+
+def range_arrays(deal: Deal) -> tuple[np.ndarray, ...]:
+    """``(rplayer, rsize, roff, rcards, rcum)`` for :func:`range_equity_counts` (cards padded to 7)."""
+    ranged = [(p, r) for p, r in enumerate(deal.ranges) if r is not None]
+    rplayer = np.array([p for p, _ in ranged], np.int64)
+    rsize = np.array([r.size for _, r in ranged], np.int64)
+    roff = np.concatenate([[0], np.cumsum([len(r) for _, r in ranged])]).astype(np.int64)
+    rcards = np.zeros((roff[-1], 7), np.int8)
+    rcum = np.empty(roff[-1], np.float64)
+    for j, (_, r) in enumerate(ranged):
+        rcards[roff[j]:roff[j + 1], : r.size] = r.cards
+        rcum[roff[j]:roff[j + 1]] = np.cumsum(r.weights)
+    return rplayer, rsize, roff, rcards, rcum

@@ -9,6 +9,7 @@ integers (``int64``), so results carry no sampling error and no rounding until d
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
@@ -203,6 +204,7 @@ def _starts(starts, keys7, order7, results7, ms4, nzr4, nzc4, nzl4, binom):
     return out
 
 
+@cache
 def starting_hands_vs_random() -> tuple[np.ndarray, np.ndarray, int]:
     """Exact heads-up results of all 455 three-card rank classes against one random hand.
 
@@ -221,4 +223,35 @@ def starting_hands_vs_random() -> tuple[np.ndarray, np.ndarray, int]:
     order = np.argsort(keys)
     starts = multisets(3)[0]
     res = _starts(starts, keys[order], order, results7, *multisets(4), BINOM)
+    res.flags.writeable = False  # remembered (functools.cache): callers must not change it
     return starts, res, comb(49, 4) * comb(45, 7)
+
+
+def heads_up_ranges(deal: Deal) -> tuple[float, float, int, int]:
+    """Exact heads-up equity when one player holds a range: ``(hero win, hero tie, combos, deals)``.
+
+    The range's live combinations are grouped by rank multiset (suits never matter, and the
+    unseen deck has the same rank counts whichever suits a combination holds); each group is
+    enumerated exactly with :func:`heads_up` and weighted by its combinations' total weight.
+    Win and tie are the hero's weighted fractions; ``deals`` counts every card-level deal
+    enumerated (each combination's deals once).
+    """
+    if deal.n_players != 2 or not deal.ranges or all(r is not None for r in deal.ranges):
+        raise ValueError("exact range enumeration covers heads-up with exactly one player holding a range")
+    side = 0 if deal.ranges[0] is not None else 1
+    rng = deal.ranges[side]
+    groups = np.sort(rng.cards >> 2, axis=1)
+    _, first, inverse, count = np.unique(groups, axis=0, return_index=True, return_inverse=True, return_counts=True)
+    weight = np.bincount(inverse.ravel(), weights=rng.weights)
+    win = tie = 0.0
+    deals = 0
+    for g, row in enumerate(first):
+        held = rng.cards[row]
+        known = tuple(held if p == side else deal.known[p] for p in range(2))
+        fixed = replace(deal, known=known, ranges=(), deck=np.setdiff1d(deal.deck, held).astype(np.int8))
+        w_, t_, d_ = heads_up(fixed)  # player 0's wins and the ties, whichever side holds the range
+        win += weight[g] * w_ / d_
+        tie += weight[g] * t_ / d_
+        deals += int(count[g]) * d_
+    total = weight.sum()
+    return win / total, tie / total, len(rng), deals

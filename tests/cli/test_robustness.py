@@ -37,7 +37,6 @@ def one_line_error(result, fragment: str) -> str:
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        (EQ + ["A23", "--vs", "A24,A25"], "comma"),
         (EQ + ["A23", "--vs", "xx8 xx9"], "several hands"),
         (EQ + ["A23 456", "--vs", "789"], "several hands"),
         (EQ + ["A23", "--dead", "9s,9h"], "comma"),
@@ -47,6 +46,12 @@ def one_line_error(result, fragment: str) -> str:
 def test_several_hands_in_one_argument_are_refused(args, fragment):
     result = invoke(args + ["--seed", "1"] if args[:2] == EQ else args)
     assert "one hand per argument" in one_line_error(result, fragment) or fragment == "comma"
+
+
+def test_commas_between_hands_make_a_range_not_one_hand():
+    d = json.loads(invoke(EQ + ["A23", "--vs", "A24,A25", "--trials", "1000", "--seed", "1", "--format", "json"]).stdout)
+    assert d["opponents"][0]["hand"] == "A24,A25"
+    assert d["opponents"][0]["combos"] == 2 * 3 * 3 * 4  # A, 2 (one of each is the hero's), 4 or 5
 
 
 def test_spaces_between_single_cards_still_make_one_hand():

@@ -41,10 +41,17 @@ def test_every_card_round_trips():
 
 @pytest.mark.parametrize(
     "text",
-    ["As2h3d", "As 2h 3d", "As,2h,3d", " As, 2h ,3d ", "as2H3D", "AS2h3D", "a s 2 h 3 d"],
+    ["As2h3d", "As 2h 3d", " As  2h 3d ", "as2H3D", "AS2h3D", "a s 2 h 3 d", "As2h 3d"],
 )
 def test_parse_formats(text):
     assert parse_cards(text).tolist() == [3, 6, 9]
+
+
+@pytest.mark.parametrize("text, words", [("As,2h,3d", "comma"), ("As2h 3d4c", "several hands"),
+                                         ("xx8 xx9", "several hands")])
+def test_text_that_looks_like_several_hands_is_refused(text, words):
+    with pytest.raises(CardError, match=words):
+        parse_hand(text, allow_unknown=True)
 
 
 def test_ten_written_as_10_or_t():

@@ -246,3 +246,59 @@ def reference_equity_counts(key, start: int, stop: int, deal) -> list[list[int]]
         for p in winners:
             counts[p][len(winners)] += 1
     return counts
+
+
+def reference_range_equity_counts(key, start: int, stop: int, deal) -> list[list[int]]:
+    """:func:`reference_equity_counts` when players hold ranges (``deal.ranges``).
+
+    Each trial first draws one combination per ranged player, in seat order: 64 random bits
+    ``x``, ``u = (x >> 11) / 2**53 * total weight``, the first combination whose cumulative
+    weight exceeds ``u``; if two drawn combinations share a card, all are drawn again. The
+    drawn cards are then swapped, one by one, to the end of the deck, and the rest is dealt
+    from the front part exactly as without ranges.
+    """
+    import bisect
+
+    import numpy as np
+
+    ranges = list(deal.ranges)
+    ranged = [p for p, r in enumerate(ranges) if r is not None]
+    cum = {p: np.cumsum(ranges[p].weights).tolist() for p in ranged}
+    known = [[int(c) for c in k] for k in deal.known]
+    community = bool(deal.community)
+    own = 6 if community else 7
+    held = [ranges[p].cards.shape[1] if p in ranged else len(known[p]) for p in range(len(known))]
+    draws = [own - h for h in held]
+    total = sum(draws) + (1 if community else 0)
+    n = len(known)
+    counts = [[0] * (n + 1) for _ in range(n)]
+    for g in range(start, stop):
+        state = game_state(int(key), g)
+        while True:
+            hands = {}
+            for p in ranged:
+                state, x = next_u64(state)
+                u = float(x >> 11) * (1.0 / 2**53) * cum[p][-1]
+                hands[p] = [int(c) for c in ranges[p].cards[bisect.bisect_right(cum[p], u)]]
+            drawn = [c for p in ranged for c in hands[p]]
+            if len(set(drawn)) == len(drawn):
+                break
+        deck = [int(c) for c in deal.deck]
+        tail = len(deck)
+        for c in drawn:
+            tail -= 1
+            a = deck.index(c)
+            deck[a], deck[tail] = deck[tail], deck[a]
+        live = deck[:tail]
+        deal_from(state, live, total)
+        shared = [live[total - 1]] if community else []
+        classes, t = [], 0
+        for p in range(n):
+            cards = known[p] + hands.get(p, []) + live[t : t + draws[p]] + shared
+            t += draws[p]
+            classes.append(class_index(cards))
+        best = min(classes)
+        winners = [p for p in range(n) if classes[p] == best]
+        for p in winners:
+            counts[p][len(winners)] += 1
+    return counts
