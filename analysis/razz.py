@@ -13,12 +13,13 @@ import pandas as pd
 
 from razzmatazz.analysis.stats import Z95, Share, equity_columns, exact_share, from_counts
 from razzmatazz.core import batch, streams
-from razzmatazz.core.cards import ANY_SUIT, RANKS, card_str, parse_hand, resolve_suits
+from razzmatazz.core.cards import ANY_SUIT, DECK_SIZE, RANKS, UNKNOWN, ParsedHand, card_str, parse_hand, resolve_suits
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.razz import equity as mc
 from razzmatazz.core.razz import exact
-from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION, MAX_PLAYERS, Deal, make_deal
+from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION, HAND_SIZE, MAX_PLAYERS, Deal, make_deal
 from razzmatazz.core.razz.evaluate import evaluate
+from razzmatazz.core.razz.names import draw_odds, hand_name
 from razzmatazz.core.razz.ranges import is_range
 from razzmatazz.core.razz.ranking import category_of, class_ranks
 from razzmatazz.core.rng import MAX_SEED, new_seed
@@ -38,7 +39,7 @@ class BadInput(InputError):
 # ----------------------------------------------------------------------------- evaluation
 
 def evaluate_texts(texts: list[str]) -> list[dict]:
-    """Best low of each hand text (5 to 7 cards): ``hand``, ``best``, ``category``, ``class``.
+    """Best low of each hand text (5 to 7 cards): ``hand``, ``best``, ``name``, ``category``, ``class``.
 
     Cards are echoed as written: a rank given without a suit is shown without one.
     """
@@ -63,7 +64,7 @@ def evaluate_texts(texts: list[str]) -> list[dict]:
     return [
         {"hand": "".join(names[int(c)] for c in cards),
          "best": "".join(names[c] for c in best_five(cards, cls)),
-         "category": category_of(cls), "class": cls}
+         "name": hand_name(cls), "category": category_of(cls), "class": cls}
         for cards, names, cls in zip(hands, shown, classes)
     ]
 
@@ -374,3 +375,126 @@ def _exact_column(starts: np.ndarray, labels: list[str]) -> pd.DataFrame:
         "stderr": 0.0, "ci_low": eq, "ci_high": eq, "trials": deals, "exact": True,
         "community_card": False, "wins": wins, "tie_share_sum": ties / 2,
     })
+
+
+# ----------------------------------------------------------------------------- draw odds
+
+def draw(hand: str, dead: str = "") -> dict:
+    """Exact odds of each final low from a partial hand (1 to 7 known cards), drawing to seven.
+
+    Returns ``{"hand", "dead", "lows": {"5": p, ..., "K": p, "paired": p}, "eight_or_better": p,
+    "ways"}``; a low's key is the highest card of the final five.
+    """
+    parsed = parse_hand(hand)
+    if not 1 <= len(parsed) <= HAND_SIZE:
+        raise BadInput(f"a hand to draw from has 1 to 7 cards, {hand.strip()!r} has {len(parsed)}")
+    dead_hand = parse_hand(dead) if dead.strip() else None
+    cards = resolve_suits([parsed] + ([dead_hand] if dead_hand else []))
+    if len(parsed) + (len(dead_hand) if dead_hand else 0) + HAND_SIZE - len(parsed) > DECK_SIZE:
+        raise BadInput(f"too many dead cards: {HAND_SIZE - len(parsed)} cards to draw, "
+                       f"{DECK_SIZE - len(parsed) - len(dead_hand)} left")
+    odds = draw_odds(cards[0], cards[1] if dead_hand else None)
+    return {"hand": _label(hand), "dead": _label(dead), **odds}
+
+
+# ----------------------------------------------------------------------------- streets
+
+STREETS = (3, 4, 5, 6, 7)
+STREET_TRIALS = 200_000
+
+
+@dataclass
+class StreetResult:
+    """Equity of each player at each street of one hand, as it was dealt."""
+
+    hands: list[str]
+    dead: str
+    rows: list[dict]
+    seed: int | None
+
+    def as_dict(self) -> dict:
+        return {"hands": self.hands, "dead": self.dead, "seed": self.seed, "streets": self.rows}
+
+    def frame(self) -> pd.DataFrame:
+        """One row per (street, player)."""
+        return pd.DataFrame([
+            {"street": r["street"], "player": p + 1, "hand": self.hands[p], "known": r["known"][p],
+             "active": r["active"][p], "equity": r["equity"][p], "stderr": r["stderr"][p],
+             "method": r["method"], "trials": r["trials"], "community_card": r["community_card"]}
+            for r in self.rows for p in range(len(self.hands))
+        ])
+
+
+def street_equities(hands: list[str], dead: str = "", *, trials: int | None = None, seed: int | None = None,
+                    progress: bool | None = False) -> StreetResult:
+    """Each player's all-in equity at 3rd to 7th street, replaying ``hands`` as they were dealt.
+
+    A hand lists a player's cards in stud order (two down, four up, the last down; ``x`` for an
+    unknown card), 3 to 7 of them: a player with fewer cards than a street folded before it,
+    and from then on that player's cards are dead. Heads-up streets are exact; multiway streets
+    are Monte Carlo (``trials`` each, stream ``razz/street``).
+    """
+    check_street_request(hands, dead, trials, seed)
+    parsed = [parse_hand(h, allow_unknown=True) for h in hands]
+    cards = resolve_suits(parsed + ([parse_hand(dead)] if dead.strip() else []))
+    last = max(len(p) for p in parsed)
+    seed = new_seed() if seed is None and any(_active(parsed, s) > 2 for s in STREETS if s <= last) else seed
+    rows = []
+    for street in (s for s in STREETS if s <= last):
+        rows.append(_street(street, hands, parsed, cards, trials or STREET_TRIALS, seed, progress))
+    return StreetResult([_label(h) for h in hands], _label(dead), rows, seed)
+
+
+def check_street_request(hands: list[str], dead: str = "", trials: int | None = None,
+                         seed: int | None = None) -> None:
+    """Refuse a hand replay that cannot be computed as given."""
+    if not 2 <= len(hands) <= MAX_PLAYERS:
+        raise BadInput(f"a Razz hand has 2 to {MAX_PLAYERS} players, got {len(hands)}")
+    for i, h in enumerate(hands, 1):
+        n = len(parse_hand(h, allow_unknown=True))
+        if not 3 <= n <= HAND_SIZE:
+            raise BadInput(f"player {i}'s cards {h.strip()!r} are {n}; a hand as dealt has 3 (3rd street) to "
+                           "7 (7th street) cards")
+    parsed = [parse_hand(h, allow_unknown=True) for h in hands]
+    resolve_suits(parsed + ([parse_hand(dead)] if dead.strip() else []))
+    if sum(len(p) >= 4 for p in parsed) < 2 and max(len(p) for p in parsed) > 3:
+        raise BadInput("only one player reaches 4th street: later streets have nobody to play against")
+    if trials is not None:
+        check_trials(trials)
+    if seed is not None:
+        check_seed(seed)
+
+
+def _street_seed(seed: int | None, street: int) -> int | None:
+    """The root seed of one street's Monte Carlo: derived from stream ``razz/street``."""
+    return None if seed is None else int(streams.key(seed, "razz", "street", street)) >> 1
+
+
+def _active(parsed: list[ParsedHand], street: int) -> int:
+    return sum(len(p) >= street for p in parsed)
+
+
+def _street(street: int, hands: list[str], parsed: list[ParsedHand], cards: list[np.ndarray], trials: int,
+            seed: int | None, progress: bool | None) -> dict:
+    """Equities at one street: the active players' first ``street`` cards, folded players' cards dead."""
+    active = [p for p, h in enumerate(parsed) if len(h) >= street]
+    dead = [c for p, h in enumerate(parsed) if len(h) < street for c in cards[p] if c != UNKNOWN]
+    if len(cards) > len(parsed):
+        dead += cards[-1].tolist()
+    texts = ["".join(card_str(int(c)) for c in cards[p][:street]) for p in active]
+    hero = max(range(len(active)), key=lambda i: (UNKNOWN not in cards[active[i]][:street], -i))
+    order = [hero] + [i for i in range(len(active)) if i != hero]
+    if UNKNOWN in cards[active[hero]][:street]:
+        raise BadInput(f"at {street}th street no player's cards are all known; give at least one player's cards")
+    dead_text = "".join(card_str(int(c)) for c in dead)
+    exact_enum = len(active) == 2
+    res = equity(texts[order[0]], [texts[i] for i in order[1:]], dead_text, trials=None if exact_enum else trials,
+                 exact_enum=exact_enum, seed=None if exact_enum else _street_seed(seed, street), progress=progress)
+    eq, se = [None] * len(parsed), [None] * len(parsed)
+    for slot, i in enumerate(order):
+        eq[active[i]] = res.shares[slot].equity
+        se[active[i]] = res.shares[slot].stderr
+    return {"street": street, "active": [len(h) >= street for h in parsed],
+            "known": ["".join(card_str(int(c)) for c in cards[p][:street]) for p in range(len(parsed))],
+            "equity": eq, "stderr": se, "method": "exact" if res.exact else "Monte Carlo",
+            "trials": res.trials, "community_card": res.community_card}

@@ -49,6 +49,8 @@ STREAMS: dict[tuple[str, str], Stream] = {
                "starting-hand table: one stream per (start index in multisets(3), number of opponents)"),
         Stream("razz", "deal", 3, (), "the full game: the shuffled deck of game i"),
         Stream("razz", "policy", 4, ("seat",), "the full game: random choices of the policy in a seat"),
+        Stream("razz", "street", 5, ("street",),
+               "razz street: the root seed of each street's Monte Carlo (then stream razz/equity under it)"),
         Stream("razzia", "deal", 1, (), "gambling, police and money cards of game i"),
         Stream("razzia", "dice", 2, (), "dice duels of game i"),
         Stream("razzia", "policy", 3, ("seat",), "random choices of the policy in a seat"),

@@ -20,6 +20,7 @@ from razzmatazz.analysis.cli.options import (
     progress,
     set_threads,
 )
+from razzmatazz.analysis.stats import Z95
 
 TABLE_RUNS = Path("results/razz-table")
 """Where ``razz table`` keeps its runs when no --out is given: one folder per run, and ``latest``."""
@@ -44,8 +45,9 @@ def razz() -> None:
 def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
     """Best ace-to-five low of each HAND (5 to 7 cards; '-' reads one hand per line from stdin).
 
-    Prints the best five cards (largest rank group first, then highest rank), the category and the class index
-    (0 = A-2-3-4-5 best ... 6174 = K-K-K-K-Q worst). Cards are a rank A23456789TJQK and a suit cdhs.
+    Prints the best five cards (largest rank group first, then highest rank), the hand's name as players say it
+    ("wheel", "7-5 low", "8-6-4 low", "pair of kings"), the category and the class index (0 = A-2-3-4-5 best
+    ... 6174 = K-K-K-K-Q worst). Cards are a rank A23456789TJQK and a suit cdhs.
 
     \b
     Example:
@@ -68,7 +70,8 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
             write_result(target, {"eval": pd.DataFrame(rows)},
                          manifest(kind="razz eval", hands=len(rows), threads=set_threads(None),
                                   wall_time_s=round(time.perf_counter() - start, 3)))
-    emit(fmt, lambda: columns(rows, ["hand", "best", "category", "class"]), lambda: rows, lambda: pd.DataFrame(rows))
+    emit(fmt, lambda: columns(rows, ["hand", "best", "name", "category", "class"]), lambda: rows,
+         lambda: pd.DataFrame(rows))
 
 
 @razz.command("equity")
@@ -248,3 +251,97 @@ def _table_text(table: Any, top: int, how: str, seed: int, rank_by: int | None, 
         lines.append(community_note(8))
     lines.append(where)
     return "\n".join(lines)
+
+
+@razz.command("draw")
+@click.argument("hand")
+@click.option("--dead", default="", metavar="CARDS", help="Cards out of the deck (folded up-cards), e.g. 4s5h.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="Output: human table, stable JSON, or CSV.")
+def draw_cmd(hand: str, dead: str, fmt: str) -> None:
+    """Exact odds of finishing with each low from HAND (1 to 7 cards), drawing to seven cards.
+
+    A low is named by its highest card: the wheel (5), 6-low ... K-low, or paired (no five
+    different ranks). Every possible draw from the unseen cards is counted exactly.
+
+    \b
+    Examples:
+      razzmatazz razz draw A23
+      razzmatazz razz draw A258 --dead 4s4h3c --format json
+    """
+    import pandas as pd
+
+    from razzmatazz.analysis.razz import draw
+
+    res = draw(hand, dead)
+    rows = [{"final low": _low_label(k), "probability": p, "this or better": None} for k, p in res["lows"].items()]
+    total = 0.0
+    for r in rows[:-1]:
+        total += r["probability"]
+        r["this or better"] = total
+    shown = [{k: (f"{v:.3%}" if isinstance(v, float) else ("" if v is None else v)) for k, v in r.items()}
+             for r in rows]
+    head = f"Razz draw odds from {res['hand']}" + (f", dead {res['dead']}" if res["dead"] else "")
+    text = (f"{head} (exact over {res['ways']:,} draws)\n"
+            + columns(shown, ["final low", "probability", "this or better"], right=("probability", "this or better"))
+            + f"\n8 or better: {res['eight_or_better']:.3%}")
+    emit(fmt, lambda: text, lambda: {k: v for k, v in res.items() if k != "counts"},
+         lambda: pd.DataFrame([{"hand": res["hand"], "dead": res["dead"], "low": k, "probability": p,
+                                "ways": res["counts"][k]} for k, p in res["lows"].items()]))
+
+
+def _low_label(key: str) -> str:
+    return {"5": "wheel (5)", "paired": "paired"}.get(key, f"{key}-low")
+
+
+@razz.command("street")
+@click.argument("hands", nargs=-1, required=True)
+@click.option("--dead", default="", metavar="CARDS", help="Other cards seen out of play (not in any hand below).")
+@click.option("--trials", type=int, default=None, help="Monte Carlo trials per multiway street [default: 200,000].")
+@common_options
+def street_cmd(hands: tuple[str, ...], dead: str, trials: int | None, seed: int | None, threads: int | None,
+               fmt: str, out: Path | None, quiet: bool) -> None:
+    """Each player's equity at 3rd to 7th street, replaying a hand as it was dealt.
+
+    Give each player's cards in stud order (two down cards, the door card, three more up
+    cards, the last one down), 3 to 7 of them, x for a card not seen. A player with fewer
+    cards than a street folded before it: from then on those cards are dead. Heads-up
+    streets are exact, multiway streets Monte Carlo.
+
+    \b
+    Examples:
+      razzmatazz razz street As2h3d4c5s6h7d 6s7h8d9cTsJhQd
+      razzmatazz razz street As2h3dQc7s8h2d 6s7h8d9cTsJh4d KcKdK --seed 3
+    """
+    from razzmatazz.analysis.razz import check_street_request, street_equities
+    from razzmatazz.analysis.store import manifest, reserve, write_result
+
+    check_street_request(list(hands), dead, trials, seed)
+    n_threads = set_threads(threads)
+    with reserve(out) if out is not None else nullcontext() as target:
+        start = time.perf_counter()
+        res = street_equities(list(hands), dead, trials=trials, seed=seed, progress=progress(quiet))
+        if res.seed is not None and seed is None:
+            note(quiet or fmt != "table", f"seed: {res.seed}")
+        if target is not None:
+            write_result(target, {"streets": res.frame()},
+                         manifest(kind="razz street", seed=res.seed, threads=n_threads,
+                                  wall_time_s=round(time.perf_counter() - start, 3), result=res.as_dict()))
+    emit(fmt, lambda: _street_text(res), res.as_dict, res.frame)
+
+
+def _street_text(res: Any) -> str:
+    names = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+    rows = []
+    for p, hand in enumerate(res.hands):
+        row = {"player": p + 1, "hand": hand}
+        for r in res.rows:
+            e, se = r["equity"][p], r["stderr"][p]
+            row[names[r["street"]]] = ("folded" if e is None else f"{e:.2%}" if r["method"] == "exact"
+                                        else f"{e:.2%} ±{Z95 * se:.2%}")
+        rows.append(row)
+    keys = list(rows[0])
+    how = ", ".join(f"{names[r['street']]}: {r['method']}" for r in res.rows)
+    seed = f", seed {res.seed}" if res.seed is not None else ""
+    return "\n".join([f"Razz equity street by street ({how}{seed}); ± is the 95 % interval half-width",
+                      columns(rows, keys, right=tuple(keys[2:]))])
