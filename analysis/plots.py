@@ -150,6 +150,52 @@ def best_starts_figure(table: pd.DataFrame, subtitle: str = "", rank_by: int | N
     return fig
 
 
+DOOR_PANELS = 5
+"""The door chart's 455 starts are drawn in this many columns of 91 rows."""
+
+
+def doors_figure(chart: pd.DataFrame, subtitle: str = "") -> Figure:
+    """The door-card chart: rows = starts (best first), columns = the opponent's door card, cells = equity %.
+
+    Colour is the equity on a fixed scale (white at 50 %, blue better, red worse).
+    """
+    wide = chart.pivot(index="start", columns="door", values="equity")
+    wide = wide.loc[chart["start"].unique(), list(RANKS)]
+    per = -(-len(wide) // DOOR_PANELS)
+    norm = TwoSlopeNorm(vmin=0.0, vcenter=0.5, vmax=1.0)
+    with plt.rc_context(STYLE):
+        fig, axes = plt.subplots(1, DOOR_PANELS, figsize=(DOOR_PANELS * (CELL[0] * 13 + 0.8) + 1.2,
+                                                          CELL[1] * per + 2.2), squeeze=False, layout="constrained")
+        for p, ax in enumerate(axes[0]):
+            part = wide.iloc[p * per:(p + 1) * per]
+            im = ax.imshow(part.to_numpy(), aspect="auto", cmap=CMAP, norm=norm, interpolation="nearest")
+            for (r, c), eq in np.ndenumerate(part.to_numpy()):
+                dark = abs(eq - 0.5) > 0.3
+                ax.text(c, r, f"{100 * eq:.0f}", ha="center", va="center", fontsize=8,
+                        color="white" if dark else "black")
+            ax.set_yticks(range(len(part)), [f"{p * per + i + 1}. {s}" for i, s in enumerate(part.index)])
+            ax.set_xticks(range(13), list(RANKS))
+            ax.tick_params(length=0, labeltop=True)
+            ax.set_xlabel("opponent's door card")
+            ax.spines[:].set_visible(False)
+        fig.colorbar(im, ax=axes[0], shrink=0.4, aspect=40, format=lambda x, _: f"{100 * x:.0f} %",
+                     label="all-in equity against one opponent showing that door card")
+        fig.suptitle("Razz door-card chart: each start against one opponent showing a door card "
+                     "(two down cards unknown), exact\nstarts ranked by equity against a random hand; "
+                     f"number = equity %\n{subtitle}")
+    return fig
+
+
+def door_figures(chart: pd.DataFrame, subtitle: str) -> Callable[[Path], list[str]]:
+    """A ``figures(dir)`` callback drawing ``doors.png``."""
+
+    def draw(directory: Path) -> list[str]:
+        _save(doors_figure(chart, subtitle), directory / "doors.png")
+        return ["doors.png"]
+
+    return draw
+
+
 def _zoom(low: float, high: float) -> tuple[float, float]:
     """Axis limits around ``low .. high`` with a 3 % margin (at least 0.5)."""
     pad = max(0.03 * (high - low), 0.5)

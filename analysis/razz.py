@@ -18,6 +18,7 @@ from razzmatazz.core.errors import InputError
 from razzmatazz.core.razz import equity as mc
 from razzmatazz.core.razz import exact
 from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION, HAND_SIZE, MAX_PLAYERS, Deal, make_deal
+from razzmatazz.core.razz.doors import door_chart
 from razzmatazz.core.razz.evaluate import evaluate
 from razzmatazz.core.razz.names import draw_odds, hand_name
 from razzmatazz.core.razz.ranges import is_range
@@ -498,3 +499,30 @@ def _street(street: int, hands: list[str], parsed: list[ParsedHand], cards: list
             "known": ["".join(card_str(int(c)) for c in cards[p][:street]) for p in range(len(parsed))],
             "equity": eq, "stderr": se, "method": "exact" if res.exact else "Monte Carlo",
             "trials": res.trials, "community_card": res.community_card}
+
+
+# ----------------------------------------------------------------------------- door cards
+
+def door_table() -> pd.DataFrame:
+    """The exact door-card chart: each of the 455 starts against one opponent showing each door card.
+
+    One row per (start, door): ``start`` (``A23``), ``door`` (``A`` ... ``K``), ``equity``,
+    ``win``, ``tie``, ``deals`` (card-level deals per cell), and ``vs_random`` (the start's exact
+    equity against a random hand, used to order the starts best first).
+    """
+    starts, doors, res, deals = door_chart()
+    wins, ties = res[..., 0], res[..., 1]
+    equity = (wins + ties / 2) / deals
+    avail = 4 - starts.astype(np.int64)  # a random opponent's door is each unseen card alike
+    vs_random = (equity * avail).sum(axis=1) / avail.sum(axis=1)
+    labels = [start_label(s) for s in starts]
+    df = pd.DataFrame({
+        "start": np.repeat(labels, len(doors)),
+        "door": np.tile([RANKS[d] for d in doors], len(labels)),
+        "equity": equity.ravel(), "win": (wins / deals).ravel(), "tie": (ties / deals).ravel(),
+        "deals": deals, "exact": True, "vs_random": np.repeat(vs_random, len(doors)),
+    })
+    order = df.drop_duplicates("start").sort_values("vs_random", ascending=False, kind="stable")["start"]
+    rank = {s: i for i, s in enumerate(order)}
+    return df.sort_values(["start", "door"], key=lambda c: c.map(rank) if c.name == "start"
+                          else c.map(RANKS.index)).reset_index(drop=True)

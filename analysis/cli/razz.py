@@ -24,6 +24,8 @@ from razzmatazz.analysis.stats import Z95
 
 TABLE_RUNS = Path("results/razz-table")
 """Where ``razz table`` keeps its runs when no --out is given: one folder per run, and ``latest``."""
+DOOR_RUNS = Path("results/razz-doors")
+"""The same for ``razz doors``."""
 
 
 @click.group()
@@ -345,3 +347,61 @@ def _street_text(res: Any) -> str:
     seed = f", seed {res.seed}" if res.seed is not None else ""
     return "\n".join([f"Razz equity street by street ({how}{seed}); ± is the 95 % interval half-width",
                       columns(rows, keys, right=tuple(keys[2:]))])
+
+
+@razz.command("doors")
+@click.option("--top", type=click.IntRange(1, 455), default=20, show_default=True,
+              help="Starts shown in the human table.")
+@click.option("--threads", type=int, default=None, help="Worker threads (default: all cores).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="Output on stdout: human table, stable JSON, or CSV.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Directory for doors.parquet, doors.csv, doors.png and manifest.json "
+                   "[default: a new folder under results/razz-doors/].")
+@click.option("--quiet", is_flag=True, help="No notes on stderr.")
+def doors_cmd(top: int, threads: int | None, fmt: str, out: Path | None, quiet: bool) -> None:
+    """The door-card chart: every start against one opponent showing each door card, exact.
+
+    The opponent's two down cards are unknown; both players draw to seven cards (all-in,
+    ties split). This is the chart for deciding whether to complete or fold against a
+    bring-in. Rows are starts, best first (by equity against a random hand); columns are
+    the opponent's door card.
+
+    \b
+    Examples:
+      razzmatazz razz doors
+      razzmatazz razz doors --format json --out results/doors
+    """
+    from razzmatazz.analysis.plots import door_figures
+    from razzmatazz.analysis.razz import door_table
+    from razzmatazz.analysis.store import manifest, new_run_dir, point_latest, reserve, write_result
+
+    n_threads = set_threads(threads)
+    with reserve(out if out is not None else new_run_dir(DOOR_RUNS)) as target:
+        start = time.perf_counter()
+        chart = door_table()
+        wall = time.perf_counter() - start
+        meta = manifest(kind="razz doors", exact=True, cells=len(chart), deals_per_cell=int(chart["deals"].iloc[0]),
+                        threads=n_threads, wall_time_s=round(wall, 3))
+        paths = write_result(target, {"doors": chart}, meta, door_figures(chart, "exact enumeration of every deal"))
+    where = f"written: {target}/ ({', '.join(p.name for p in paths)})"
+    if out is None:
+        where += f"; {point_latest(target)} points to it"
+    if fmt != "table":
+        note(quiet, where)
+    emit(fmt, lambda: _doors_text(chart, top, where), lambda: chart.to_dict(orient="records"), lambda: chart)
+
+
+def _doors_text(chart: Any, top: int, where: str) -> str:
+    from razzmatazz.core.cards import RANKS
+
+    wide = chart.pivot(index="start", columns="door", values="equity")
+    starts = list(chart["start"].unique())[:top]
+    rows = [{"rank": i + 1, "start": s, **{d: f"{100 * wide.at[s, d]:.1f}" for d in RANKS}}
+            for i, s in enumerate(starts)]
+    return "\n".join([
+        "Razz door-card chart: all-in equity % of each start against one opponent showing a door card (exact)",
+        columns(rows, list(rows[0]), right=tuple(RANKS)),
+        f"the {top} best starts of 455, ranked by equity against a random hand; all are in the files",
+        where,
+    ])

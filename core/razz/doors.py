@@ -58,7 +58,7 @@ def _sevens_by_door(lo, hi, ms7, first_tie, after_tie, nzr, nzc, nzl, binom, tot
         avail = 4 - ms7[i].astype(np.int64)
         acc[:] = 0
         _accumulate(acc, 1, first_tie[i], after_tie[i], avail, nzr, nzc, nzl, binom)
-        losses_first = first_tie[i] < n - after_tie[i]
+        losses_first = first_tie[i] < n - after_tie[i]  # fewer better sevens: count losses, wins = rest
         if losses_first:
             _accumulate(acc, 0, 0, first_tie[i], avail, nzr, nzc, nzl, binom)
         else:

@@ -124,3 +124,31 @@ def test_street_bad_input(hands, words, tmp_path):
 def test_eval_prints_names_as_players_say_them():
     rows = _json(["razz", "eval", "As2h3d4c5s6h7d", "8c6d4h2cAs", "KhKd7c4s2h", "7c5d3h2sAc"])
     assert [r["name"] for r in rows] == ["wheel", "8-6-4 low", "pair of kings", "7-5 low"]
+
+
+# ----------------------------------------------------------------------------- door cards
+
+
+def test_doors_writes_the_chart_and_json_rows(tmp_path):
+    out = tmp_path / "doors"
+    result = invoke(["razz", "doors", "--format", "json", "--out", out, "--quiet"])
+    assert_ok(result)
+    rows = json.loads(result.stdout)
+    assert len(rows) == 455 * 13
+    assert {"start", "door", "equity"} <= set(rows[0])
+    cell = {(r["start"], r["door"]): r["equity"] for r in rows}
+    assert cell[("A23", "K")] == pytest.approx(0.82644, abs=5e-6)
+    assert {r["door"] for r in rows} == set("A23456789TJQK")
+    assert rows[0]["start"] == "A23"  # best first
+    assert {p.name for p in out.iterdir()} == {"doors.parquet", "doors.csv", "doors.png", "manifest.json"}
+    assert (out / "doors.png").read_bytes()[:4] == b"\x89PNG"
+    meta = json.loads((out / "manifest.json").read_text())
+    assert meta["kind"] == "razz doors" and meta["exact"] is True and meta["cells"] == 455 * 13
+
+
+def test_doors_text_shows_the_top_starts(tmp_path):
+    result = invoke(["razz", "doors", "--top", "3", "--out", tmp_path / "d"])
+    assert_ok(result)
+    lines = result.stdout.splitlines()
+    assert lines[1].split()[:3] == ["rank", "start", "A"] and lines[2].split()[:2] == ["1", "A23"]
+    assert lines[2].split()[-1] == "82.6"
