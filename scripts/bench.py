@@ -9,6 +9,9 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   8 players);
 * exact heads-up equity of all 455 starts against a random hand (ours only: PokerKit has no
   exact enumeration; the target is under 60 s);
+* hand against a range, Monte Carlo: A-2-3 against ``[A-8][A-8][A-8]!pair`` (ours only, one
+  thread; PokerKit's ``calculate_equities`` takes ranges but not Razz's stud positions);
+* the exact door-card chart, 455 starts x 13 door cards (ours only; the target is under 2 minutes);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
   runner with one thread and with all threads, first alone, then beside another razzmatazz job
   (a ``razz table`` in a subprocess using every core). The default (all threads) must never be
@@ -90,7 +93,33 @@ def bench_exact_table() -> float:
     """Seconds for the exact 455-start table (one call, JIT loading from the cache included)."""
     from razzmatazz.core.razz.exact import starting_hands_vs_random
 
-    return _timed(starting_hands_vs_random)[1]
+    def once() -> None:
+        starting_hands_vs_random.cache_clear()  # remembered within a process: time the computation
+        starting_hands_vs_random()
+
+    return _timed(once)[1]
+
+
+def bench_range(trials: int, seed: int) -> float:
+    """Trials/s of A23 against a range (one thread)."""
+    from razzmatazz.core import streams
+    from razzmatazz.core.razz.deal import make_deal
+    from razzmatazz.core.razz.equity import EquityJob
+
+    job = EquityJob(make_deal("A23", ["[A-8][A-8][A-8]!pair"]), streams.key(seed, "razz", "equity"), trials)
+    job.run_chunk(0, 100)
+    return trials / _timed(job.run_chunk, 0, trials)[1]
+
+
+def bench_door_chart() -> float:
+    """Seconds for the exact door-card chart (455 x 13 cells), all cores, kernels loaded from the cache."""
+    from razzmatazz.core.razz.doors import door_chart
+
+    def once() -> None:
+        door_chart.cache_clear()
+        door_chart()
+
+    return _timed(once)[1]
 
 
 def _equity_rate(threads: int, trials: int) -> float:
@@ -154,10 +183,14 @@ def main() -> None:
     print(f"{'task':38s} {'razzmatazz':>14s} {'PokerKit':>12s} {'ratio':>10s}")
     for name, ours, pk in rows:
         print(f"{name:38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
+    print(f"{'A23 vs range, MC (trials/s)':38s} {bench_range(int(4_000_000 * scale), args.seed):14,.0f} "
+          f"{'n/a':>12s}")
     set_threads(None)
     if not args.skip_exact:
         dt = bench_exact_table()
         print(f"{'exact HU table, 455 starts (s, all cores)':38s} {dt:14.1f} {'n/a':>12s} {'target < 60 s':>14s}")
+        dt = bench_door_chart()
+        print(f"{'exact door chart, 455 x 13 (s, all cores)':38s} {dt:14.1f} {'n/a':>12s} {'target < 120 s':>14s}")
     if not args.skip_threads:
         print(f"\nthreads: A23 vs 3 random through the batch runner, {available_cores()} threads vs 1 (trials/s)")
         print(f"{'machine':38s} {'all threads':>14s} {'1 thread':>12s} {'ratio':>10s}")
