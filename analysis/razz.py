@@ -412,9 +412,11 @@ class StreetResult:
     dead: str
     rows: list[dict]
     seed: int | None
+    best: list[str | None]
+    """Each player's best low as players name it, from their known cards (None below five known cards)."""
 
     def as_dict(self) -> dict:
-        return {"hands": self.hands, "dead": self.dead, "seed": self.seed, "streets": self.rows}
+        return {"hands": self.hands, "dead": self.dead, "seed": self.seed, "best": self.best, "streets": self.rows}
 
     def frame(self) -> pd.DataFrame:
         """One row per (street, player)."""
@@ -443,7 +445,14 @@ def street_equities(hands: list[str], dead: str = "", *, trials: int | None = No
     rows = []
     for street in (s for s in STREETS if s <= last):
         rows.append(_street(street, hands, parsed, cards, trials or STREET_TRIALS, seed, progress))
-    return StreetResult([_label(h) for h in hands], _label(dead), rows, seed)
+    best = [_best_name(c) for c in cards[: len(parsed)]]
+    return StreetResult([_label(h) for h in hands], _label(dead), rows, seed, best)
+
+
+def _best_name(cards: np.ndarray) -> str | None:
+    """The name of the best low among a player's known cards (five or more), else None."""
+    known = cards[cards != UNKNOWN]
+    return hand_name(int(evaluate(known))) if len(known) >= 5 else None
 
 
 def check_street_request(hands: list[str], dead: str = "", trials: int | None = None,

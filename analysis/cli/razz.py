@@ -341,12 +341,13 @@ def _street_text(res: Any) -> str:
             e, se = r["equity"][p], r["stderr"][p]
             row[names[r["street"]]] = ("folded" if e is None else f"{e:.2%}" if r["method"] == "exact"
                                         else f"{e:.2%} ±{Z95 * se:.2%}")
+        row["best low"] = res.best[p] or ""
         rows.append(row)
     keys = list(rows[0])
     how = ", ".join(f"{names[r['street']]}: {r['method']}" for r in res.rows)
     seed = f", seed {res.seed}" if res.seed is not None else ""
     return "\n".join([f"Razz equity street by street ({how}{seed}); ± is the 95 % interval half-width",
-                      columns(rows, keys, right=tuple(keys[2:]))])
+                      columns(rows, keys, right=tuple(keys[2:-1]))])
 
 
 @razz.command("doors")

@@ -108,7 +108,8 @@ def make_deal(hero: str, opponents: list[str], dead: str = "") -> Deal:
     combos = tuple(None if r is None else _live(r, seen) for r in ranges)
     held = [len(h) if r is None else r.size for h, r in zip(parsed, ranges)]
     _check_joint(combos)
-    return Deal(known, dead_cards, deck, _needs_community(labels, held, len(deck)), tuple(labels),
+    in_ranges = sum(r.size for r in ranges if r is not None)  # still in ``deck``; each trial takes them out
+    return Deal(known, dead_cards, deck, _needs_community(labels, held, len(deck) - in_ranges), tuple(labels),
                 combos if any(c is not None for c in combos) else ())
 
 
@@ -153,8 +154,7 @@ def _check_joint(combos: tuple[RangeCombos | None, ...], tries: int = 20_000) ->
 def _needs_community(labels: list[str], held: list[int], deck_left: int) -> bool:
     """Whether a community 7th card is needed; raises if the deal does not fit even with one."""
     need = sum(HAND_SIZE - h for h in held)
-    in_ranges = 0  # cards of ranged players are in ``held`` and are not in the deck: nothing to add
-    left = deck_left - in_ranges
+    left = deck_left
     if need <= left:
         return False
     full = [label for label, h in zip(labels, held) if h == HAND_SIZE]

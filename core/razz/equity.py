@@ -256,7 +256,10 @@ class EquityJob:
                 np.int64(self.deal.community), self.deal.deck, nopair, paired)
         if not self.deal.ranges:
             return equity_counts(*args)
-        return range_equity_counts(*args, *range_arrays(self.deal))
+        arrays = range_arrays(self.deal)
+        if args[4].sum() + self.deal.community > len(self.deal.deck) - arrays[1].sum():
+            raise ValueError("the deal needs more cards than the deck holds once the ranges are dealt")
+        return range_equity_counts(*args, *arrays)
 
 
 def range_arrays(deal: Deal) -> tuple[np.ndarray, ...]:

@@ -88,6 +88,7 @@ def test_street_heads_up_is_exact_and_locks_up():
     assert rows[3]["equity"][0] == pytest.approx(0.59558, abs=5e-6)  # A-2-3 vs 6-7-8, the published number
     assert rows[5]["equity"] == [1.0, 0.0]  # the wheel is made on 5th street
     assert d["seed"] is None
+    assert d["best"] == ["wheel", "T-9-8-7-6 low"]
 
 
 def test_street_folded_players_cards_are_dead():
@@ -105,6 +106,7 @@ def test_street_text_output():
     text = invoke(["razz", "street", "As2h3dQc7s8h2d", "6s7h8d9cTsJh4d", "KcKdK", "--seed", "3", "--trials",
                    "20000"]).stdout
     assert "3rd" in text and "7th" in text and "folded" in text and "±" in text
+    assert "8-7 low" in text and "9-8-7-6-4 low" in text  # each player's best low, as players say it
 
 
 @pytest.mark.parametrize("hands, words", [

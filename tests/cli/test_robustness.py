@@ -49,7 +49,8 @@ def test_several_hands_in_one_argument_are_refused(args, fragment):
 
 
 def test_commas_between_hands_make_a_range_not_one_hand():
-    d = json.loads(invoke(EQ + ["A23", "--vs", "A24,A25", "--trials", "1000", "--seed", "1", "--format", "json"]).stdout)
+    args = EQ + ["A23", "--vs", "A24,A25", "--trials", "1000", "--seed", "1", "--format", "json"]
+    d = json.loads(invoke(args).stdout)
     assert d["opponents"][0]["hand"] == "A24,A25"
     assert d["opponents"][0]["combos"] == 2 * 3 * 3 * 4  # A, 2 (one of each is the hero's), 4 or 5
 

@@ -91,6 +91,16 @@ def test_malformed_ranges_name_the_problem(text, words):
         parse_range(text)
 
 
+def test_cards_held_by_ranges_count_when_the_deck_runs_short():
+    """Regression: the range's cards are not dealt from the deck, so 8 players with ranges need the community card."""
+    deal = make_deal("A23,A24", ["K9x,KQx"] + ["random"] * 6)
+    assert deal.community and deal.draws().tolist() == [3, 3] + [6] * 6
+    counts = EquityJob(deal, streams.key(1, "razz", "equity"), 500).run_chunk(0, 500)
+    assert np.isclose((counts[:, 1:] / np.arange(1, 9)).sum(), 500)
+    with pytest.raises(CardError, match="do not fit in the deck"):
+        make_deal("A23,A24", ["random"], dead="".join(f"{r}{s}" for r in "456789TJQK" for s in "cdhs"))
+
+
 def test_a_range_with_no_live_combination_is_refused():
     with pytest.raises(RangeError, match="no combination left"):
         make_deal("AsAhAd", ["A23,A24"], dead="Ac")
