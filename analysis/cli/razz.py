@@ -20,7 +20,6 @@ from razzmatazz.analysis.cli.options import (
     progress,
     set_threads,
 )
-from razzmatazz.analysis.stats import Z95
 
 TABLE_RUNS = Path("results/razz-table")
 """Where ``razz table`` keeps its runs when no --out is given: one folder per run, and ``latest``."""
@@ -333,6 +332,8 @@ def street_cmd(hands: tuple[str, ...], dead: str, trials: int | None, seed: int 
 
 
 def _street_text(res: Any) -> str:
+    from razzmatazz.analysis.stats import Z95
+
     names = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
     rows = []
     for p, hand in enumerate(res.hands):
