@@ -134,7 +134,7 @@ def _live(rng: Range, seen: np.ndarray) -> RangeCombos:
     cards, weights = range_combos(rng, seen.tolist())
     if len(cards) == 0:
         raise RangeError(f"the range {rng.text!r} has no combination left once the known and dead cards are removed")
-    return RangeCombos(rng.text, cards, weights)
+    return RangeCombos(rng.text, cards, weights / weights.max())  # relative weights: sums cannot overflow
 
 
 def _check_joint(combos: tuple[RangeCombos | None, ...], tries: int = 20_000) -> None:

@@ -127,7 +127,7 @@ def _pick_combos(state, rcum, roff, rcards, rsize, pick, used):
             state, x = next_u64(state)
             lo, hi = roff[j], roff[j + 1]
             u = np.float64(x >> _S11) * _INV53 * rcum[hi - 1]
-            pick[j] = lo + np.searchsorted(rcum[lo:hi], u, side="right")
+            pick[j] = min(lo + np.searchsorted(rcum[lo:hi], u, side="right"), hi - 1)  # u may round up to the total
         ok = True
         for j in range(m):
             for t in range(rsize[j]):

@@ -177,8 +177,8 @@ def test_eval_table_output():
     result = invoke(["razz", "eval", "As2h3d4c5s6h7d"])
     assert_ok(result)
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["hand", "best", "category", "class"]
-    assert lines[1].split() == ["As2h3d4c5s6h7d", "5s4c3d2hAs", "no", "pair", "0"]
+    assert lines[0].split() == ["hand", "best", "name", "category", "class"]
+    assert lines[1].split() == ["As2h3d4c5s6h7d", "5s4c3d2hAs", "wheel", "no", "pair", "0"]
     assert len(lines) == 2
 
 
@@ -188,9 +188,11 @@ def test_eval_json():
     rows = json.loads(result.stdout)
     assert isinstance(rows, list) and len(rows) == 3
     for row in rows:
-        assert set(row) == {"hand", "best", "category", "class"}
+        assert set(row) == {"hand", "best", "name", "category", "class"}
         assert isinstance(row["class"], int) and 0 <= row["class"] <= 6174
-    assert rows[0] == {"hand": "As2h3d4c5s6h7d", "best": "5s4c3d2hAs", "category": "no pair", "class": 0}
+    assert rows[0] == {"hand": "As2h3d4c5s6h7d", "best": "5s4c3d2hAs", "name": "wheel", "category": "no pair",
+                       "class": 0}
+    assert rows[1]["name"] == "pair of fours" and rows[2]["name"] == "full house, fours full of kings"
     assert rows[1]["hand"] == "KhKs7c7d4h4s2c"
     assert rows[1]["category"] == "one pair"
     assert rows[1]["best"] == "4h4sKh7c2c"  # the lowest pair (fours) with K-7-2
@@ -217,7 +219,7 @@ def test_eval_reads_hands_from_stdin():
 def test_eval_csv_has_a_header():
     result = invoke(["razz", "eval", "--format", "csv", "As2h3d4c5s6h7d", "KhKs7c7d4h4s2c"])
     assert_ok(result)
-    assert result.stdout.splitlines()[0] == "hand,best,category,class"
+    assert result.stdout.splitlines()[0] == "hand,best,name,category,class"
     df = pd.read_csv(io.StringIO(result.stdout))
     as_json = invoke(["razz", "eval", "--format", "json", "As2h3d4c5s6h7d", "KhKs7c7d4h4s2c"])
     assert df.to_dict(orient="records") == json.loads(as_json.stdout)

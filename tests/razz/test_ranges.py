@@ -101,6 +101,14 @@ def test_cards_held_by_ranges_count_when_the_deck_runs_short():
         make_deal("A23,A24", ["random"], dead="".join(f"{r}{s}" for r in "456789TJQK" for s in "cdhs"))
 
 
+def test_huge_weights_are_relative_and_cannot_overflow():
+    """Regression: weights of 1e308 summed to infinity and the draw never ended."""
+    deal = make_deal("A23", ["Kxx@1e308,Qxx@1e307"])
+    assert deal.ranges[1].weights.max() == 1.0
+    counts = EquityJob(deal, streams.key(1, "razz", "equity"), 2_000).run_chunk(0, 2_000)
+    assert counts[:, 1:].sum() >= 2_000
+
+
 def test_a_range_with_no_live_combination_is_refused():
     with pytest.raises(RangeError, match="no combination left"):
         make_deal("AsAhAd", ["A23,A24"], dead="Ac")
