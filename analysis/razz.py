@@ -192,6 +192,9 @@ def equity(
     seed = new_seed() if seed is None else seed
     job = mc.EquityJob(deal, streams.key(seed, "razz", "equity"), trials)
     counts = batch.run([job], executor=executor, progress=progress, desc="equity", unit="trial")[0]
+    if counts[0, 0]:
+        raise BadInput(f"in {counts[0, 0]:,} trials the ranges shared a card in {mc.MAX_REDRAWS:,} draws in a row: "
+                       "they can almost never be dealt together")
     return EquityResult(labels[0], labels[1:], _label(dead), from_counts(counts, trials), trials,
                         False, seed, deal.community, method="Monte Carlo", combos=combos)
 
@@ -401,6 +404,7 @@ def draw(hand: str, dead: str = "") -> dict:
 # ----------------------------------------------------------------------------- streets
 
 STREETS = (3, 4, 5, 6, 7)
+ORDINAL = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 STREET_TRIALS = 200_000
 
 
@@ -467,8 +471,11 @@ def check_street_request(hands: list[str], dead: str = "", trials: int | None = 
                            "7 (7th street) cards")
     parsed = [parse_hand(h, allow_unknown=True) for h in hands]
     resolve_suits(parsed + ([parse_hand(dead)] if dead.strip() else []))
-    if sum(len(p) >= 4 for p in parsed) < 2 and max(len(p) for p in parsed) > 3:
-        raise BadInput("only one player reaches 4th street: later streets have nobody to play against")
+    last = max(len(p) for p in parsed)
+    for street in range(3, last + 1):
+        if _active(parsed, street) < 2:
+            raise BadInput(f"only one player reaches {ORDINAL[street]} street: it has nobody to play against "
+                           "(give the other players' cards up to the last street they played)")
     if trials is not None:
         check_trials(trials)
     if seed is not None:
@@ -495,7 +502,7 @@ def _street(street: int, hands: list[str], parsed: list[ParsedHand], cards: list
     hero = max(range(len(active)), key=lambda i: (UNKNOWN not in cards[active[i]][:street], -i))
     order = [hero] + [i for i in range(len(active)) if i != hero]
     if UNKNOWN in cards[active[hero]][:street]:
-        raise BadInput(f"at {street}th street no player's cards are all known; give at least one player's cards")
+        raise BadInput(f"at {ORDINAL[street]} street no player's cards are all known; give at least one player's cards")
     dead_text = "".join(card_str(int(c)) for c in dead)
     exact_enum = len(active) == 2
     res = equity(texts[order[0]], [texts[i] for i in order[1:]], dead_text, trials=None if exact_enum else trials,

@@ -111,16 +111,23 @@ def is_result_dir(path: Path) -> bool:
 
 
 @contextmanager
-def reserve(out: Path) -> Iterator[Path]:
+def reserve(out: Path, *, new_run: bool = False) -> Iterator[Path]:
     """Hold ``out`` for this run, before any work: refuse it now if it cannot be written.
 
-    A missing ``out`` is created (with its parents) and removed again if the run fails; the
+    A missing ``out`` is created (with its parents) and removed again if the run writes nothing; the
     directory is locked (``flock``), so a second run writing to the same place is refused at
-    once instead of after all its work.
+    once instead of after all its work. With ``new_run``, ``out`` is a folder of runs and a new
+    ``out/YYYYmmdd-HHMMSS[-n]`` is made for this one (created exclusively: two runs starting in
+    the same second get different folders).
     """
-    out = check_out_dir(Path(out))
     created: list[Path] = []
+    if new_run:  # ``out`` is a folder of runs: check a run folder inside it instead
+        check_out_dir(Path(out) / "run")
+    else:
+        out = check_out_dir(Path(out))
     try:
+        if new_run:
+            out = _new_run_dir(Path(out), created)
         fd = _lock(out, created)
     except OSError as e:
         _remove_empty(created)
@@ -128,11 +135,28 @@ def reserve(out: Path) -> Iterator[Path]:
     try:
         check_out_dir(out)  # again, now that no other run can change it
         yield out
-    except BaseException:
-        _remove_empty(created)
-        raise
     finally:
         os.close(fd)
+        _remove_empty(created)  # what this run created and left empty (it failed or wrote nothing)
+
+
+def _new_run_dir(base: Path, created: list[Path]) -> Path:
+    for p in reversed([p for p in [base, *base.parents] if not p.exists()]):
+        try:
+            p.mkdir()
+            created.append(p)
+        except FileExistsError:
+            pass
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        run = base / (stamp if n == 1 else f"{stamp}-{n}")
+        try:
+            run.mkdir()
+        except FileExistsError:
+            continue
+        created.append(run)
+        return run
+    raise OutputError(f"no free run folder name under {_shown(base)}")
 
 
 def _lock(out: Path, created: list[Path]) -> int:
@@ -162,20 +186,14 @@ def _remove_empty(created: list[Path]) -> None:
             return
 
 
-def new_run_dir(base: Path) -> Path:
-    """A fresh, not yet existing ``base/YYYYmmdd-HHMMSS[-n]`` for a run without ``--out``."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    run = base / stamp
-    n = 1
-    while run.exists() or run.is_symlink():
-        n += 1
-        run = base / f"{stamp}-{n}"
-    return run
+def point_latest(run: Path) -> Path | None:
+    """Make ``run.parent/latest`` a symbolic link to ``run`` (replaced atomically); returns the link.
 
-
-def point_latest(run: Path) -> Path:
-    """Make ``run.parent/latest`` a symbolic link to ``run`` (replaced atomically); returns the link."""
+    A ``latest`` that is not a symbolic link (a user's file or folder) is left alone: returns None.
+    """
     link = run.parent / LATEST
+    if link.exists() and not link.is_symlink():
+        return None
     tmp = run.parent / f".{LATEST}.tmp-{os.getpid()}"
     try:
         tmp.unlink(missing_ok=True)
@@ -183,7 +201,7 @@ def point_latest(run: Path) -> Path:
         os.replace(tmp, link)
     except OSError:
         tmp.unlink(missing_ok=True)
-        raise
+        return None
     return link
 
 

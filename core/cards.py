@@ -144,11 +144,12 @@ def parse_cards(text: str) -> np.ndarray:
     return resolve_suits([hand])[0]
 
 
-def resolve_suits(hands: list[ParsedHand]) -> list[np.ndarray]:
+def resolve_suits(hands: list[ParsedHand], avoid: frozenset[int] = frozenset()) -> list[np.ndarray]:
     """Turn parsed hands into card arrays, checking that no card appears twice.
 
     Explicit cards are placed first; then each rank-only card takes the lowest suit
-    (c, d, h, s) of its rank not used anywhere in ``hands``. Unknown cards stay ``UNKNOWN``.
+    (c, d, h, s) of its rank not used anywhere in ``hands``, preferring cards not in ``avoid``
+    (cards a range names explicitly). Unknown cards stay ``UNKNOWN``.
     """
     used: dict[int, str] = {}
     for h in hands:
@@ -170,7 +171,7 @@ def resolve_suits(hands: list[ParsedHand]) -> list[np.ndarray]:
                 free = [card(r, s) for s in range(4) if card(r, s) not in used]
                 if not free:
                     raise CardError(f"no {RANKS[r]} left for {h.text!r}: all four are already used")
-                su = suit_of(free[0])
+                su = suit_of(min(free, key=lambda c: (c in avoid, c)))
                 used[free[0]] = h.text
             cards.append(card(r, su))
         out.append(np.array(cards, dtype=np.int8))

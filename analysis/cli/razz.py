@@ -193,7 +193,7 @@ def table_cmd(trials: int, opp_text: str, exact: bool, rank_by: int | None, top:
     """
     from razzmatazz.analysis.plots import table_figures
     from razzmatazz.analysis.razz import check_seed, check_table_request, opponent_counts, starting_table
-    from razzmatazz.analysis.store import manifest, new_run_dir, point_latest, reserve, write_result
+    from razzmatazz.analysis.store import manifest, reserve, write_result
     from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION
 
     opponents = opponent_counts(opp_text)
@@ -201,7 +201,7 @@ def table_cmd(trials: int, opp_text: str, exact: bool, rank_by: int | None, top:
     if seed is not None:
         check_seed(seed)
     n_threads = set_threads(threads)
-    with reserve(out if out is not None else new_run_dir(TABLE_RUNS)) as target:
+    with reserve(out if out is not None else TABLE_RUNS, new_run=out is None) as target:
         seed = draw_seed(seed, quiet or fmt != "table")
         start = time.perf_counter()
         table = starting_table(trials=trials, opponents=opponents, exact_heads_up=exact, seed=seed,
@@ -217,13 +217,23 @@ def table_cmd(trials: int, opp_text: str, exact: bool, rank_by: int | None, top:
                         streams="cell (start s, k opponents): stream razz/table (1, 2, s, k), trial i = game i")
         paths = write_result(target, {"table": table}, meta,
                              table_figures(table, f"{how}, seed {seed}", rank_by=rank_by))
-    where = f"written: {target}/ ({', '.join(p.name for p in paths)})"
-    if out is None:
-        where += f"; {point_latest(target)} points to it"
+    where = _written(target, paths, out is None)
     if fmt != "table":
         note(quiet, where)
     emit(fmt, lambda: _table_text(table, top, how, seed, rank_by, where), lambda: table.to_dict(orient="records"),
          lambda: table)
+
+
+def _written(target: Path, paths: list[Path], new_run: bool) -> str:
+    """Where a result went, and the ``latest`` link of a folder of runs."""
+    from razzmatazz.analysis.store import LATEST, point_latest
+
+    where = f"written: {target}/ ({', '.join(p.name for p in paths)})"
+    if new_run:
+        link = point_latest(target)
+        where += (f"; {link} points to it" if link is not None
+                  else f"; {target.parent / LATEST} is not a link razzmatazz made, so it was left alone")
+    return where
 
 
 def _table_text(table: Any, top: int, how: str, seed: int, rank_by: int | None, where: str) -> str:
@@ -332,9 +342,9 @@ def street_cmd(hands: tuple[str, ...], dead: str, trials: int | None, seed: int 
 
 
 def _street_text(res: Any) -> str:
+    from razzmatazz.analysis.razz import ORDINAL as names
     from razzmatazz.analysis.stats import Z95
 
-    names = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
     rows = []
     for p, hand in enumerate(res.hands):
         row = {"player": p + 1, "hand": hand}
@@ -376,19 +386,17 @@ def doors_cmd(top: int, threads: int | None, fmt: str, out: Path | None, quiet: 
     """
     from razzmatazz.analysis.plots import door_figures
     from razzmatazz.analysis.razz import door_table
-    from razzmatazz.analysis.store import manifest, new_run_dir, point_latest, reserve, write_result
+    from razzmatazz.analysis.store import manifest, reserve, write_result
 
     n_threads = set_threads(threads)
-    with reserve(out if out is not None else new_run_dir(DOOR_RUNS)) as target:
+    with reserve(out if out is not None else DOOR_RUNS, new_run=out is None) as target:
         start = time.perf_counter()
         chart = door_table()
         wall = time.perf_counter() - start
         meta = manifest(kind="razz doors", exact=True, cells=len(chart), deals_per_cell=int(chart["deals"].iloc[0]),
                         threads=n_threads, wall_time_s=round(wall, 3))
         paths = write_result(target, {"doors": chart}, meta, door_figures(chart, "exact enumeration of every deal"))
-    where = f"written: {target}/ ({', '.join(p.name for p in paths)})"
-    if out is None:
-        where += f"; {point_latest(target)} points to it"
+    where = _written(target, paths, out is None)
     if fmt != "table":
         note(quiet, where)
     emit(fmt, lambda: _doors_text(chart, top, where), lambda: chart.to_dict(orient="records"), lambda: chart)

@@ -100,7 +100,9 @@ def make_deal(hero: str, opponents: list[str], dead: str = "") -> Deal:
         ranges.append(rng)
         labels.append(hand.text.strip() if rng is None else rng.text)
     dead_hand = parse_hand(dead) if dead.strip() else ParsedHand("", (), ())
-    resolved = resolve_suits(parsed + [dead_hand])
+    named = frozenset(c for r in ranges if r is not None for i in r.items for slot in i.slots if len(slot) == 1
+                      for c in slot)
+    resolved = resolve_suits(parsed + [dead_hand], avoid=named)
     known = tuple(np.array([c for c in cards if c != UNKNOWN], dtype=np.int8) for cards in resolved[:-1])
     dead_cards = resolved[-1]
     seen = np.concatenate(known + (dead_cards,)).astype(np.int64)
@@ -147,8 +149,8 @@ def _check_joint(combos: tuple[RangeCombos | None, ...], tries: int = 20_000) ->
     hands = np.concatenate(picks, axis=1)
     distinct = (np.diff(np.sort(hands, axis=1), axis=1) != 0).all(axis=1)
     if not distinct.any():
-        raise RangeError("the ranges " + " and ".join(repr(c.text) for c in live)
-                         + " cannot be dealt together without sharing a card")
+        raise RangeError("the ranges " + " and ".join(repr(c.text) for c in live) + f" shared a card in every one "
+                         f"of {tries:,} random draws: they can (almost) never be dealt together")
 
 
 def _needs_community(labels: list[str], held: list[int], deck_left: int) -> bool:

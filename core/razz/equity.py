@@ -23,6 +23,8 @@ from razzmatazz.core.razz.evaluate import add_rank, class_of_layers, paired_clas
 from razzmatazz.core.razz.ranking import tables
 from razzmatazz.core.rng import deal_from, game_state, next_u64, undeal
 
+MAX_REDRAWS = 100_000
+"""Draws of the ranges' combinations per trial before giving up (counted in ``counts[0, 0]``)."""
 _S11 = np.uint64(11)
 _INV53 = 1.0 / 9007199254740992.0
 
@@ -120,9 +122,12 @@ def equity_counts(key, start, stop, base, draws, community, deck, nopair, paired
 
 @njit(cache=True)
 def _pick_combos(state, rcum, roff, rcards, rsize, pick, used):
-    """Draw one combination per ranged player (weighted); redraw all until no card is shared."""
+    """Draw one combination per ranged player (weighted); redraw all until no card is shared.
+
+    Returns ``(state, ok)``; ``ok`` is False after :data:`MAX_REDRAWS` draws that all shared a card.
+    """
     m = roff.shape[0] - 1
-    while True:
+    for _ in range(MAX_REDRAWS):
         for j in range(m):
             state, x = next_u64(state)
             lo, hi = roff[j], roff[j + 1]
@@ -139,7 +144,8 @@ def _pick_combos(state, rcum, roff, rcards, rsize, pick, used):
             for t in range(rsize[j]):
                 used[rcards[pick[j], t]] = False
         if ok:
-            return state
+            return state, True
+    return state, False
 
 
 @njit(cache=True, nogil=True)
@@ -152,6 +158,8 @@ def range_equity_counts(key, start, stop, base, draws, community, deck, nopair, 
     (``rcum`` holds cumulative weights per range). Each trial first draws every ranged
     player's combination from its stream, redrawing all of them while any card is shared
     (rejection sampling), takes those cards out of the deck, then deals the rest as usual.
+    A trial whose ranges still share a card after :data:`MAX_REDRAWS` draws is not played and
+    is counted in ``counts[0, 0]`` instead.
     """
     n_players = base.shape[0]
     m = rplayer.shape[0]
@@ -176,7 +184,10 @@ def range_equity_counts(key, start, stop, base, draws, community, deck, nopair, 
         ranged[rplayer[j]] = j
     cls = np.empty(n_players, np.int16)
     for g in range(start, stop):
-        state = _pick_combos(game_state(key, g), rcum, roff, rcards, rsize, pick, used)
+        state, ok = _pick_combos(game_state(key, g), rcum, roff, rcards, rsize, pick, used)
+        if not ok:  # reported in the unused column 0: the ranges are (almost) never compatible
+            out[0, 0] += 1
+            continue
         tail = n
         k = 0
         for j in range(m):  # move the drawn combinations' cards behind the live deck

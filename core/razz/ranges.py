@@ -31,7 +31,7 @@ from razzmatazz.core.cards import RANKS, SUITS, CardError, card
 
 DEFAULT_WEIGHT = 100.0
 MAX_COMBOS = 2_000_000
-"""Most combinations one range may enumerate to (before card removal)."""
+"""Most slot assignments a whole range may enumerate (all its hands together)."""
 _SPECIAL = re.compile(r"[,\[\]@!]")
 _SLOT = re.compile(r"(10|[2-9tjqka])([cdhs]?)|(x)|\[([^\]]*)\]", re.IGNORECASE | re.ASCII)
 _RANK = re.compile(r"10|[2-9tjqka]", re.IGNORECASE | re.ASCII)
@@ -189,9 +189,13 @@ def combos(rng: Range, blocked: Iterable[int] = ()) -> tuple[np.ndarray, np.ndar
     dead) never appear. Rows are in a fixed order, so sampling from them is reproducible.
     """
     blocked = set(int(c) for c in blocked)
+    spans = [_span(item, blocked) for item in rng.items]
+    if sum(spans) > MAX_COMBOS:
+        raise RangeError(f"the range {rng.text!r} spans about {sum(spans):,} combinations, more than {MAX_COMBOS:,}; "
+                         "narrow it")
     found: dict[tuple[frozenset[int], tuple[int, ...]], float] = {}
     for item in rng.items:
-        for hand in _matches(item, blocked, rng.text):
+        for hand in _matches(item, blocked):
             key = (frozenset(hand[:2]), hand[2:])
             found[key] = max(found.get(key, 0.0), item.weight)
     keys = sorted(found, key=lambda k: (sorted(k[0]), k[1]))
@@ -199,14 +203,16 @@ def combos(rng: Range, blocked: Iterable[int] = ()) -> tuple[np.ndarray, np.ndar
     return cards, np.array([found[k] for k in keys], dtype=np.float64)
 
 
-def _matches(item: Item, blocked: set[int], text: str) -> Iterable[tuple[int, ...]]:
-    choices = [sorted(s - blocked) for s in item.slots]
+def _span(item: Item, blocked: set[int]) -> int:
+    """How many slot assignments enumerating ``item`` visits (an upper bound on its combinations)."""
     size = 1
-    for c in choices:
-        size *= max(len(c), 1)
-    if size > MAX_COMBOS:
-        raise RangeError(f"the range hand {item.text!r} in {text!r} spans about {size:,} combinations, more than "
-                         f"{MAX_COMBOS:,}; narrow it")
+    for slot in item.slots:
+        size *= len(slot - blocked)
+    return size
+
+
+def _matches(item: Item, blocked: set[int]) -> Iterable[tuple[int, ...]]:
+    choices = [sorted(s - blocked) for s in item.slots]
     for hand in itertools.product(*choices):
         if len(set(hand)) < len(hand):
             continue

@@ -113,6 +113,7 @@ def test_street_text_output():
     (["As2h", "6s7h8d"], "3 (3rd street) to 7"), (["As2h3d"], "2 to 8 players"),
     (["As2h3d4c5s6h7d8c", "6s7h8d"], "3 (3rd street) to 7"), (["As2h3d", "As7h8d"], "duplicate card"),
     (["As2h3d4c", "6s7h8d"], "only one player reaches 4th street"),
+    (["As2h3d4c5s", "xx8d9c"], "only one player reaches 5th street"),
 ])
 def test_street_bad_input(hands, words, tmp_path):
     result = invoke(["razz", "street", *hands, "--seed", "1", "--out", tmp_path / "s"])

@@ -217,6 +217,22 @@ def test_table_without_out_keeps_every_run_and_says_where(tmp_path):
         assert "results/razz-table/latest points to it" in proc.stdout
 
 
+def test_a_users_latest_is_left_alone(tmp_path):
+    runs = tmp_path / "results" / "razz-table"
+    runs.mkdir(parents=True)
+    (runs / "latest").write_text("my notes\n")
+    proc = _default_table(tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (runs / "latest").read_text() == "my notes\n"
+    assert "is not a link razzmatazz made, so it was left alone" in proc.stdout
+
+
+def test_runs_starting_in_the_same_second_get_their_own_folders(tmp_path):
+    with reserve(tmp_path / "runs", new_run=True) as first, reserve(tmp_path / "runs", new_run=True) as second:
+        assert first != second and first.parent == second.parent == tmp_path / "runs"
+    assert list(tmp_path.iterdir()) == []  # nothing written: the folders it made are removed again
+
+
 def test_json_output_says_where_the_result_went_on_stderr(tmp_path):
     proc = run_script(["razz", "table", "--no-exact", "--opponents", "2", "--trials", "30", "--seed", "4",
                        "--format", "json"], cwd=tmp_path)

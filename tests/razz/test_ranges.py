@@ -109,10 +109,29 @@ def test_huge_weights_are_relative_and_cannot_overflow():
     assert counts[:, 1:].sum() >= 2_000
 
 
+def test_rank_only_cards_leave_the_suits_a_range_names():
+    """A23 means any ace: it must not take the Ac that the range asks for."""
+    deal = make_deal("A23", ["AcKdQd,AcKdQh"])
+    assert len(deal.ranges[1]) == 2 and 0 not in deal.known[0].tolist()
+
+
+def test_ranges_that_keep_sharing_cards_are_reported_not_looped_forever():
+    """The kernel gives up a trial after MAX_REDRAWS clashing draws and counts it in column 0."""
+    from dataclasses import replace
+
+    from razzmatazz.core.razz.deal import RangeCombos
+
+    deal = make_deal("KsQsJs", ["AsAh2c,AsAh2d", "3c3d3h,3c3d3s"])
+    clash = RangeCombos("AsAh2c", deal.ranges[1].cards, deal.ranges[1].weights)
+    forced = replace(deal, ranges=(None, deal.ranges[1], clash))  # every draw shares As and Ah
+    counts = EquityJob(forced, streams.key(1, "razz", "equity"), 3).run_chunk(0, 3)
+    assert counts[0, 0] == 3 and counts[:, 1:].sum() == 0
+
+
 def test_a_range_with_no_live_combination_is_refused():
     with pytest.raises(RangeError, match="no combination left"):
         make_deal("AsAhAd", ["A23,A24"], dead="Ac")
-    with pytest.raises(RangeError, match="cannot be dealt together"):
+    with pytest.raises(RangeError, match="never be dealt together"):
         make_deal("KsQhJd", ["AsAh2c,AsAh2d", "AsAh3c,AsAh3d"])
     with pytest.raises(CardError, match="hero needs 3 to 7"):
         make_deal("A2,A3", ["random"])
