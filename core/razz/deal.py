@@ -108,11 +108,12 @@ def make_deal(hero: str, opponents: list[str], dead: str = "") -> Deal:
     seen = np.concatenate(known + (dead_cards,)).astype(np.int64)
     deck = np.setdiff1d(np.arange(DECK_SIZE), seen).astype(np.int8)
     combos = tuple(None if r is None else _live(r, seen) for r in ranges)
-    held = [len(h) if r is None else r.size for h, r in zip(parsed, ranges)]
+    written = [len(h) if r is None else r.size for h, r in zip(parsed, ranges)]  # x included
+    held = [len(k) if r is None else r.size for k, r in zip(known, ranges)]  # cards not to be dealt
     _check_joint(combos)
     in_ranges = sum(r.size for r in ranges if r is not None)  # still in ``deck``; each trial takes them out
-    return Deal(known, dead_cards, deck, _needs_community(labels, held, len(deck) - in_ranges), tuple(labels),
-                combos if any(c is not None for c in combos) else ())
+    community = _needs_community(labels, written, held, len(deck) - in_ranges)
+    return Deal(known, dead_cards, deck, community, tuple(labels), combos if any(c is not None for c in combos) else ())
 
 
 def _player(text: str, is_hero: bool) -> tuple[ParsedHand, Range | None]:
@@ -153,13 +154,16 @@ def _check_joint(combos: tuple[RangeCombos | None, ...], tries: int = 20_000) ->
                          f"of {tries:,} random draws: they can (almost) never be dealt together")
 
 
-def _needs_community(labels: list[str], held: list[int], deck_left: int) -> bool:
-    """Whether a community 7th card is needed; raises if the deal does not fit even with one."""
+def _needs_community(labels: list[str], written: list[int], held: list[int], left: int) -> bool:
+    """Whether a community 7th card is needed; raises if the deal does not fit even with one.
+
+    ``written``: cards given per player (unknown ones included); ``held``: those not dealt from
+    the deck; ``left``: cards the deck can deal.
+    """
     need = sum(HAND_SIZE - h for h in held)
-    left = deck_left
     if need <= left:
         return False
-    full = [label for label, h in zip(labels, held) if h == HAND_SIZE]
+    full = [label for label, n in zip(labels, written) if n == HAND_SIZE]
     if full:
         raise CardError(f"{len(held)} players need a community 7th card, but {full[0]!r} already has 7 cards")
     if need - len(held) + 1 > left:

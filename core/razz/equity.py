@@ -265,12 +265,11 @@ class EquityJob:
         nopair, paired = tables()
         args = (np.uint64(self.key), start, stop, base_layers(self.deal.known), self.deal.draws(),
                 np.int64(self.deal.community), self.deal.deck, nopair, paired)
-        if not self.deal.ranges:
-            return equity_counts(*args)
-        arrays = range_arrays(self.deal)
-        if args[4].sum() + self.deal.community > len(self.deal.deck) - arrays[1].sum():
-            raise ValueError("the deal needs more cards than the deck holds once the ranges are dealt")
-        return range_equity_counts(*args, *arrays)
+        arrays = range_arrays(self.deal) if self.deal.ranges else None
+        in_ranges = arrays[1].sum() if arrays else 0
+        if args[4].sum() + self.deal.community > len(self.deal.deck) - in_ranges:  # would never finish dealing
+            raise ValueError("the deal needs more cards than the deck holds")
+        return equity_counts(*args) if arrays is None else range_equity_counts(*args, *arrays)
 
 
 def range_arrays(deal: Deal) -> tuple[np.ndarray, ...]:

@@ -128,6 +128,22 @@ def test_ranges_that_keep_sharing_cards_are_reported_not_looped_forever():
     assert counts[0, 0] == 3 and counts[:, 1:].sum() == 0
 
 
+def test_unknown_cards_are_dealt_from_the_deck_too():
+    """Regression: 'xxxxxx8' holds one known card; its six x's must come from the deck (community card needed)."""
+    with pytest.raises(CardError, match="already has 7 cards"):
+        make_deal("A23", ["xxxxxx8"] + ["random"] * 6)
+    assert make_deal("A23", ["xx8"] + ["random"] * 6).community
+
+
+def test_a_job_that_cannot_be_dealt_refuses_instead_of_looping():
+    from dataclasses import replace
+
+    deal = make_deal("A23", ["random"])
+    short = replace(deal, deck=deal.deck[:5])
+    with pytest.raises(ValueError, match="more cards than the deck holds"):
+        EquityJob(short, streams.key(1, "razz", "equity"), 10).run_chunk(0, 10)
+
+
 def test_a_range_with_no_live_combination_is_refused():
     with pytest.raises(RangeError, match="no combination left"):
         make_deal("AsAhAd", ["A23,A24"], dead="Ac")
