@@ -234,18 +234,22 @@ def reference_equity_counts(key, start: int, stop: int, deal) -> list[list[int]]
     for g in range(start, stop):
         deck = list(base_deck)
         deal_from(game_state(int(key), g), deck, total)
-        shared = [deck[total - 1]] if community else []
-        classes = []
-        t = 0
-        for p in range(n):
-            cards = known[p] + deck[t : t + draws[p]] + shared
-            t += draws[p]
-            classes.append(class_index(cards))
-        best = min(classes)
-        winners = [p for p in range(n) if classes[p] == best]
-        for p in winners:
-            counts[p][len(winners)] += 1
+        _showdown(known, deck, draws, community, total, counts)
     return counts
+
+
+def _showdown(held: list[list[int]], dealt: list[int], draws: list[int], community: bool, total: int,
+              counts: list[list[int]]) -> None:
+    """Complete each player's cards from ``dealt`` in seat order (the community card last) and score the pot."""
+    shared = [dealt[total - 1]] if community else []
+    classes, t = [], 0
+    for p in range(len(held)):
+        classes.append(class_index(held[p] + dealt[t : t + draws[p]] + shared))
+        t += draws[p]
+    best = min(classes)
+    winners = [p for p in range(len(held)) if classes[p] == best]
+    for p in winners:
+        counts[p][len(winners)] += 1
 
 
 def reference_range_equity_counts(key, start: int, stop: int, deal) -> list[list[int]]:
@@ -291,14 +295,5 @@ def reference_range_equity_counts(key, start: int, stop: int, deal) -> list[list
             deck[a], deck[tail] = deck[tail], deck[a]
         live = deck[:tail]
         deal_from(state, live, total)
-        shared = [live[total - 1]] if community else []
-        classes, t = [], 0
-        for p in range(n):
-            cards = known[p] + hands.get(p, []) + live[t : t + draws[p]] + shared
-            t += draws[p]
-            classes.append(class_index(cards))
-        best = min(classes)
-        winners = [p for p in range(n) if classes[p] == best]
-        for p in winners:
-            counts[p][len(winners)] += 1
+        _showdown([known[p] + hands.get(p, []) for p in range(n)], live, draws, community, total, counts)
     return counts
