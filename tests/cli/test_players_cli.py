@@ -132,6 +132,7 @@ def test_eval_prints_names_as_players_say_them():
 # ----------------------------------------------------------------------------- door cards
 
 
+@pytest.mark.slow
 def test_doors_writes_the_chart_and_json_rows(tmp_path):
     out = tmp_path / "doors"
     result = invoke(["razz", "doors", "--format", "json", "--out", out, "--quiet"])
@@ -149,6 +150,7 @@ def test_doors_writes_the_chart_and_json_rows(tmp_path):
     assert meta["kind"] == "razz doors" and meta["exact"] is True and meta["cells"] == 455 * 13
 
 
+@pytest.mark.slow
 def test_doors_text_shows_the_top_starts(tmp_path):
     result = invoke(["razz", "doors", "--top", "3", "--out", tmp_path / "d"])
     assert_ok(result)

@@ -202,6 +202,7 @@ def _default_table(cwd: Path) -> subprocess.CompletedProcess:
     return run_script(["razz", "table", "--no-exact", "--opponents", "2", "--trials", "30", "--seed", "4"], cwd=cwd)
 
 
+@pytest.mark.slow
 def test_table_without_out_keeps_every_run_and_says_where(tmp_path):
     first = _default_table(tmp_path)
     assert first.returncode == 0, first.stderr

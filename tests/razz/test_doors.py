@@ -51,6 +51,7 @@ def test_a2k_vs_door_8_matches_exact_anchor(chart):
     assert round(100 * chart[5][cell(chart[4], "A2K", "8")], 3) == 45.016
 
 
+@pytest.mark.slow
 def test_doors_average_to_the_random_opponent_table(chart):
     """A random opponent's seven cards with one marked as the door: 7 x random = sum over doors.
 
