@@ -433,7 +433,7 @@ class StreetResult:
 
 
 def street_equities(hands: list[str], dead: str = "", *, trials: int | None = None, seed: int | None = None,
-                    progress: bool | None = False) -> StreetResult:
+                    executor: Executor | None = None, progress: bool | None = False) -> StreetResult:
     """Each player's all-in equity at 3rd to 7th street, replaying ``hands`` as they were dealt.
 
     A hand lists a player's cards in stud order (two down, four up, the last down; ``x`` for an
@@ -448,7 +448,7 @@ def street_equities(hands: list[str], dead: str = "", *, trials: int | None = No
     seed = new_seed() if seed is None and any(_active(parsed, s) > 2 for s in STREETS if s <= last) else seed
     rows = []
     for street in (s for s in STREETS if s <= last):
-        rows.append(_street(street, hands, parsed, cards, trials or STREET_TRIALS, seed, progress))
+        rows.append(_street(street, parsed, cards, trials or STREET_TRIALS, seed, executor, progress))
     best = [_best_name(c) for c in cards[: len(parsed)]]
     return StreetResult([_label(h) for h in hands], _label(dead), rows, seed, best)
 
@@ -491,8 +491,8 @@ def _active(parsed: list[ParsedHand], street: int) -> int:
     return sum(len(p) >= street for p in parsed)
 
 
-def _street(street: int, hands: list[str], parsed: list[ParsedHand], cards: list[np.ndarray], trials: int,
-            seed: int | None, progress: bool | None) -> dict:
+def _street(street: int, parsed: list[ParsedHand], cards: list[np.ndarray], trials: int, seed: int | None,
+            executor: Executor | None, progress: bool | None) -> dict:
     """Equities at one street: the active players' first ``street`` cards, folded players' cards dead."""
     active = [p for p, h in enumerate(parsed) if len(h) >= street]
     dead = [c for p, h in enumerate(parsed) if len(h) < street for c in cards[p] if c != UNKNOWN]
@@ -506,7 +506,8 @@ def _street(street: int, hands: list[str], parsed: list[ParsedHand], cards: list
     dead_text = "".join(card_str(int(c)) for c in dead)
     exact_enum = len(active) == 2
     res = equity(texts[order[0]], [texts[i] for i in order[1:]], dead_text, trials=None if exact_enum else trials,
-                 exact_enum=exact_enum, seed=None if exact_enum else _street_seed(seed, street), progress=progress)
+                 exact_enum=exact_enum, seed=None if exact_enum else _street_seed(seed, street), executor=executor,
+                 progress=progress)
     eq, se = [None] * len(parsed), [None] * len(parsed)
     for slot, i in enumerate(order):
         eq[active[i]] = res.shares[slot].equity

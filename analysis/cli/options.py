@@ -15,7 +15,7 @@ FORMATS = ("table", "json", "csv")
 
 
 def common_options(fn: Callable) -> Callable:
-    """``--seed --threads --format --out --quiet``, shared by every analysis command."""
+    """``--seed --threads --format --out --quiet --cluster --scheduler``, shared by every simulation command."""
     options = [
         click.option("--seed", type=int, default=None,
                      help="Root seed, 0 to 2^63-1 (a new one is drawn, printed and stored if omitted)."),
@@ -26,6 +26,11 @@ def common_options(fn: Callable) -> Callable:
                      help="Directory for the result files (parquet, CSV, figures if any, manifest.json); "
                           "an earlier result there is replaced, any other non-empty directory refused."),
         click.option("--quiet", is_flag=True, help="No progress or notes on stderr."),
+        click.option("--cluster", default=None, metavar="local:N",
+                     help="Run the Monte Carlo chunks on a local dask cluster of N worker processes "
+                          "(needs razzmatazz[cluster]); the counts are identical."),
+        click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                     help="Run the Monte Carlo chunks on an existing dask.distributed cluster."),
     ]
     for option in reversed(options):
         fn = option(fn)

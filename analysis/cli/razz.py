@@ -27,6 +27,20 @@ DOOR_RUNS = Path("results/razz-doors")
 """The same for ``razz doors``."""
 
 
+def check_cluster(cluster: str | None, scheduler: str | None) -> None:
+    """``--cluster`` / ``--scheduler`` checked before any work."""
+    from razzmatazz.analysis.cluster import check_cluster as check
+
+    check(cluster, scheduler)
+
+
+def cluster_executor(cluster: str | None, scheduler: str | None) -> Any:
+    """The executor for ``--cluster`` / ``--scheduler`` (None: this machine's threads)."""
+    from razzmatazz.analysis.cluster import cluster_executor as executor
+
+    return executor(cluster, scheduler)
+
+
 @click.group()
 def razz() -> None:
     """Razz (seven-card stud, ace-to-five low): evaluation, equity, starting hands.
@@ -89,7 +103,7 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
 @common_options
 def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str, trials: int | None,
                exact: bool, seed: int | None, threads: int | None, fmt: str, out: Path | None,
-               quiet: bool) -> None:
+               quiet: bool, cluster: str | None, scheduler: str | None) -> None:
     """All-in equity of HERO (3 to 7 cards, or a range) against opponents, to the river, ties split.
 
     Cards are like As2h3d; a rank without a suit (A23) takes any free suit, since suits
@@ -111,12 +125,14 @@ def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
 
     opp = opponent_hands(list(vs), opponents)
     check_equity_request(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed)
+    check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
-    with reserve(out) if out is not None else nullcontext() as target:
+    with reserve(out) if out is not None else nullcontext() as target, cluster_executor(cluster, scheduler) as ex:
         if not exact:
             seed = draw_seed(seed, quiet or fmt != "table")
         start = time.perf_counter()
-        res = equity(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed, progress=progress(quiet))
+        res = equity(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed, executor=ex,
+                     progress=progress(quiet))
         wall = time.perf_counter() - start
         if target is not None:
             meta = manifest(kind="razz equity", seed=res.seed, trials=res.trials, exact=res.exact,
@@ -177,7 +193,8 @@ def community_note(players: int) -> str:
               help="Rows shown in the human table.")
 @common_options
 def table_cmd(trials: int, opp_text: str, exact: bool, rank_by: int | None, top: int, seed: int | None,
-              threads: int | None, fmt: str, out: Path | None, quiet: bool) -> None:
+              threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
+              scheduler: str | None) -> None:
     """Equity of all 455 three-card starting hands against 1 to 7 random opponents.
 
     Writes table.parquet, table.csv, the figures and manifest.json to --out, or else to a new
@@ -200,11 +217,13 @@ def table_cmd(trials: int, opp_text: str, exact: bool, rank_by: int | None, top:
     check_table_request(trials, opponents, rank_by)
     if seed is not None:
         check_seed(seed)
+    check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
-    with reserve(out if out is not None else TABLE_RUNS, new_run=out is None) as target:
+    with (reserve(out if out is not None else TABLE_RUNS, new_run=out is None) as target,
+          cluster_executor(cluster, scheduler) as ex):
         seed = draw_seed(seed, quiet or fmt != "table")
         start = time.perf_counter()
-        table = starting_table(trials=trials, opponents=opponents, exact_heads_up=exact, seed=seed,
+        table = starting_table(trials=trials, opponents=opponents, exact_heads_up=exact, seed=seed, executor=ex,
                                progress=progress(quiet))
         wall = time.perf_counter() - start
         monte_carlo = not (exact and opponents == [1])
@@ -311,7 +330,7 @@ def _low_label(key: str) -> str:
 @click.option("--trials", type=int, default=None, help="Monte Carlo trials per multiway street [default: 200,000].")
 @common_options
 def street_cmd(hands: tuple[str, ...], dead: str, trials: int | None, seed: int | None, threads: int | None,
-               fmt: str, out: Path | None, quiet: bool) -> None:
+               fmt: str, out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
     """Each player's equity at 3rd to 7th street, replaying a hand as it was dealt.
 
     Give each player's cards in stud order (two down cards, the door card, three more up
@@ -328,10 +347,11 @@ def street_cmd(hands: tuple[str, ...], dead: str, trials: int | None, seed: int 
     from razzmatazz.analysis.store import manifest, reserve, write_result
 
     check_street_request(list(hands), dead, trials, seed)
+    check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
-    with reserve(out) if out is not None else nullcontext() as target:
+    with reserve(out) if out is not None else nullcontext() as target, cluster_executor(cluster, scheduler) as ex:
         start = time.perf_counter()
-        res = street_equities(list(hands), dead, trials=trials, seed=seed, progress=progress(quiet))
+        res = street_equities(list(hands), dead, trials=trials, seed=seed, executor=ex, progress=progress(quiet))
         if res.seed is not None and seed is None:
             note(quiet or fmt != "table", f"seed: {res.seed}")
         if target is not None:
