@@ -394,9 +394,10 @@ def draw(hand: str, dead: str = "") -> dict:
         raise BadInput(f"a hand to draw from has 1 to 7 cards, {hand.strip()!r} has {len(parsed)}")
     dead_hand = parse_hand(dead) if dead.strip() else None
     cards = resolve_suits([parsed] + ([dead_hand] if dead_hand else []))
-    if len(parsed) + (len(dead_hand) if dead_hand else 0) + HAND_SIZE - len(parsed) > DECK_SIZE:
+    n_dead = len(dead_hand) if dead_hand else 0
+    if n_dead + HAND_SIZE > DECK_SIZE:  # the hand's cards plus those to draw must fit beside the dead ones
         raise BadInput(f"too many dead cards: {HAND_SIZE - len(parsed)} cards to draw, "
-                       f"{DECK_SIZE - len(parsed) - len(dead_hand)} left")
+                       f"{DECK_SIZE - len(parsed) - n_dead} left")
     odds = draw_odds(cards[0], cards[1] if dead_hand else None)
     return {"hand": _label(hand), "dead": _label(dead), **odds}
 

@@ -105,11 +105,6 @@ def result_files(path: Path) -> set[str] | None:
         return None
 
 
-def is_result_dir(path: Path) -> bool:
-    """Whether ``path`` holds a result written by :func:`write_result`."""
-    return result_files(path) is not None
-
-
 @contextmanager
 def reserve(out: Path, *, new_run: bool = False) -> Iterator[Path]:
     """Hold ``out`` for this run, before any work: refuse it now if it cannot be written.

@@ -57,13 +57,7 @@ def _play_block(key, lo, hi, base, draws, community, deck, nopair, paired, count
             cls[p] = c
             if c < best:
                 best = c
-        n_best = 0
-        for p in range(n_players):
-            if cls[p] == best:
-                n_best += 1
-        for p in range(n_players):
-            if cls[p] == best:
-                counts[p, n_best] += 1
+        _tally(cls, best, counts)
         undeal(deck, total, swap)
 
 
