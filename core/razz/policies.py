@@ -1,0 +1,286 @@
+"""Heuristic Razz policies: ``decide(id, params, view, state) -> (move, state)``, one dispatcher.
+
+A policy sees only its seat's view (layout in :mod:`.rules`: its own cards, every up card,
+bets, pot, street) and draws randomness from its seat's stream (``state``, SplitMix64). It
+returns ``FOLD``, ``CALL`` (check, call, post the bring-in) or ``RAISE`` (bet, raise,
+complete); the engine plays an impossible move as the nearest legal one (G10).
+
+Ranks in parameters are card values: ace 1, 2..10, jack 11, queen 12, king 13. A *qualifying*
+start is three different ranks no higher than ``max_card``; a low is *live* while the cards
+to come can still make five different ranks no higher than ``max_card``; *ahead* means the
+seat's best cards, as many as each opponent shows, beat every board still in the hand (G5
+order). Ids are stable: never renumber, only add. A user's own policies take ids from
+:data:`USER_ID` and run in their own jitted function (see ``analysis.razz_game``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from razzmatazz.core.policy import Param, PolicySpec, Registry
+from razzmatazz.core.razz import rules as R
+from razzmatazz.core.rng import next_u64
+
+USER_ID = 1000
+"""Policy ids from here on belong to users' own policies."""
+_INV53 = 1.0 / 9007199254740992.0
+_S11 = np.uint64(11)
+
+REGISTRY = Registry("razz")
+_MAX = Param("max_card", 8, 5, 13, "highest rank of a qualifying start and of the low it draws to", integer=True)
+_RIVER = Param("river_card", 9, 5, 13, "on 7th street, continue with a made low this high or better",
+               integer=True)
+STATION = REGISTRY.add(PolicySpec("station", 0, (), "calling station: never folds, never raises"))
+RANDOM = REGISTRY.add(PolicySpec("random", 1, (
+    Param("fold", 0.2, 0, 1, "chance of folding when facing a bet"),
+    Param("raise", 0.2, 0, 1, "chance of betting or raising when allowed (checked first)"),
+), "random legal moves"))
+ROCK = REGISTRY.add(PolicySpec("rock", 2, (_MAX, _RIVER),
+                               "tight-passive: plays qualifying starts, calls while live, never raises"))
+TAG = REGISTRY.add(PolicySpec("tag", 3, (_MAX, _RIVER),
+                              "tight-aggressive: raises qualifying starts, bets when ahead on board, "
+                              "calls while live, folds otherwise"))
+STEAL = REGISTRY.add(PolicySpec("steal", 4, (
+    Param("door", 6, 1, 13, "steal with a door card this low or lower", integer=True),
+    Param("against", 10, 1, 13, "only when every other door card still in is this high or higher", integer=True),
+    Param("behind", 2, 0, 7, "at most this many players still to act after it", integer=True),
+    Param("max_card", 9, 5, 13, "otherwise plays tag with this start limit", integer=True),
+    _RIVER,
+), "loose/steal: completes an unopened pot from late position with a low door card against high "
+   "door cards; otherwise plays tag"))
+READER = REGISTRY.add(PolicySpec("reader", 5, (
+    Param("target", 8, 5, 13, "the low it draws to", integer=True),
+    Param("odds", 1.0, 0, 10, "calls when the chance to make its low times the pot is at least odds x the call"),
+), "board reader: counts its live cards (own, every up card, folded cards), calls on pot odds, "
+   "bets when ahead on board with a likely low"))
+SCRIPT_MOVES = 24
+SCRIPT = REGISTRY.add(PolicySpec("script", 6, tuple(
+    Param(f"m{i}", 1, 0, 2, f"move of its decision {i}: 0 fold, 1 check/call/bring-in, 2 bet/raise/complete",
+          integer=True) for i in range(1, SCRIPT_MOVES + 1)),
+    "plays the moves given, in order (m1=2,m2=0 raises then folds), then checks and calls; "
+    "for walking through a line of play"))
+
+
+@njit(cache=True)
+def no_user_policy(pid, row, view, state):
+    """The user function of a run without users' policies (never called)."""
+    return R.CALL, state
+
+
+@njit(cache=True)
+def _uniform(state):
+    state, x = next_u64(state)
+    return state, (x >> _S11) * _INV53
+
+
+@njit(cache=True)
+def own_cards(view, out):
+    """The seat's cards (with the community card) into ``out``; returns how many."""
+    k = 0
+    for j in range(7):
+        c = view[R.V_OWN + j]
+        if c >= 0:
+            out[k] = c
+            k += 1
+    if view[R.V_COMMUNITY] >= 0:
+        out[k] = view[R.V_COMMUNITY]
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def low_ranks(cards, k, max_card):
+    """Bit mask of the different ranks no higher than ``max_card`` among ``cards[:k]``."""
+    m = 0
+    for i in range(k):
+        r = cards[i] >> 2
+        if r < max_card:
+            m |= 1 << r
+    return m
+
+
+@njit(cache=True)
+def popcount(m):
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def made_low(cards, k):
+    """Value (1-13) of the highest card of the best five different ranks, or 99 with fewer than five."""
+    m = 0
+    for i in range(k):
+        m |= 1 << (cards[i] >> 2)
+    seen = 0
+    for r in range(13):
+        if m & (1 << r):
+            seen += 1
+            if seen == 5:
+                return r + 1
+    return 99
+
+
+@njit(cache=True)
+def best_key(cards, k, j):
+    """:func:`rules.board_key` of the best ``j`` of ``cards[:k]`` (different ranks first, lowest first)."""
+    pick = np.full(4, -1, np.int64)
+    counts = np.zeros(13, np.int64)
+    for i in range(k):
+        counts[cards[i] >> 2] += 1
+    n = 0
+    for layer in range(1, 5):
+        for r in range(13):
+            if n < j and counts[r] >= layer:
+                pick[n] = r * 4
+                n += 1
+    return R.board_key(pick, 0, 4)
+
+
+@njit(cache=True)
+def n_up(view):
+    """Up cards each player still in shows now."""
+    st = view[R.V_STREET]
+    return min(st - 2, 4)
+
+
+@njit(cache=True)
+def ahead(view, cards, k):
+    """Whether the seat's best cards beat every other board still in the hand."""
+    j = n_up(view)
+    mine = best_key(cards, k, j)
+    me = view[R.V_SEAT]
+    for s in range(view[R.V_PLAYERS]):
+        if s != me and view[R.V_STATUS + s] != R.FOLDED:
+            if R.board_key(view[R.V_UP + 4 * s:R.V_UP + 4 * s + 4], 0, j) <= mine:
+                return False
+    return True
+
+
+@njit(cache=True)
+def qualifies(cards, max_card):
+    """Three different ranks no higher than ``max_card`` among the first three cards."""
+    return popcount(low_ranks(cards, 3, max_card)) == 3
+
+
+@njit(cache=True)
+def live(cards, k, max_card, street):
+    """Five different ranks no higher than ``max_card`` are still possible with the cards to come."""
+    return 5 - popcount(low_ranks(cards, k, max_card)) <= 7 - street
+
+
+@njit(cache=True)
+def _comb(n, k):
+    if k < 0 or k > n:
+        return 0.0
+    c = 1.0
+    for i in range(k):
+        c = c * (n - i) / (i + 1)
+    return c
+
+
+@njit(cache=True)
+def chance_of_low(view, cards, k, target):
+    """Chance that the cards to come bring the missing low ranks (hypergeometric on live cards).
+
+    Live cards: cards of the missing ranks no higher than ``target`` that are not in sight
+    (the seat's own cards and every up card, folded players' included).
+    """
+    held = low_ranks(cards, k, target)
+    need = 5 - popcount(held)
+    draws = 7 - view[R.V_STREET]
+    if need <= 0:
+        return 1.0
+    if need > draws:
+        return 0.0
+    seen_low = 0
+    seen = k
+    me = view[R.V_SEAT]
+    for s in range(view[R.V_PLAYERS]):
+        if s == me:
+            continue
+        for j in range(4):
+            c = view[R.V_UP + 4 * s + j]
+            if c >= 0:
+                seen += 1
+                r = c >> 2
+                if r < target and not held & (1 << r):
+                    seen_low += 1
+    outs = 4 * (target - popcount(held)) - seen_low
+    unseen = 52 - seen
+    total = _comb(unseen, draws)
+    p = 0.0
+    for x in range(need, draws + 1):
+        p += _comb(outs, x) * _comb(unseen - outs, draws - x)
+    return p / total if total > 0 else 0.0
+
+
+@njit(cache=True)
+def _tag(view, cards, k, max_card, river):
+    st = view[R.V_STREET]
+    if st == 3:
+        return R.RAISE if qualifies(cards, max_card) else R.FOLD
+    if st < 7:
+        if not live(cards, k, max_card, st):
+            return R.FOLD
+        return R.RAISE if ahead(view, cards, k) else R.CALL
+    if made_low(cards, k) <= river:
+        return R.RAISE if ahead(view, cards, k) else R.CALL
+    return R.FOLD
+
+
+@njit(cache=True)
+def decide(pid, row, view, state):
+    """The built-in policy ``pid``'s move for ``view``, and its stream's new state."""
+    cards = np.empty(8, np.int64)
+    k = own_cards(view, cards)
+    st = view[R.V_STREET]
+    if pid == 0:  # station
+        return R.CALL, state
+    if pid == 1:  # random
+        state, u = _uniform(state)
+        if view[R.V_CAN_RAISE] and u < row[1]:
+            return R.RAISE, state
+        state, u = _uniform(state)
+        if view[R.V_TO_CALL] > 0 and u < row[0]:
+            return R.FOLD, state
+        return R.CALL, state
+    if pid == 2:  # rock
+        max_card = np.int64(row[0])
+        if st == 3:
+            return (R.CALL if qualifies(cards, max_card) else R.FOLD), state
+        if st < 7:
+            return (R.CALL if live(cards, k, max_card, st) else R.FOLD), state
+        return (R.CALL if made_low(cards, k) <= row[1] else R.FOLD), state
+    if pid == 3:  # tag
+        return _tag(view, cards, k, np.int64(row[0]), row[1]), state
+    if pid == 4:  # steal
+        if st == 3 and not view[R.V_COMPLETED] and (cards[2] >> 2) < row[0] and view[R.V_TO_ACT] <= row[2]:
+            me = view[R.V_SEAT]
+            high = True
+            for s in range(view[R.V_PLAYERS]):
+                if s != me and view[R.V_STATUS + s] != R.FOLDED and (view[R.V_UP + 4 * s] >> 2) + 1 < row[1]:
+                    high = False
+            if high:
+                return R.RAISE, state
+        return _tag(view, cards, k, np.int64(row[3]), row[4]), state
+    if pid == 5:  # reader
+        target = np.int64(row[0])
+        if st == 7:
+            if made_low(cards, k) <= target + 1:
+                return (R.RAISE if ahead(view, cards, k) else R.CALL), state
+            return R.FOLD, state
+        p = chance_of_low(view, cards, k, target)
+        if p >= 0.5 and ahead(view, cards, k):
+            return R.RAISE, state
+        call = view[R.V_TO_CALL]
+        if call == 0 or p * (view[R.V_POT] + call) >= row[1] * call:
+            return R.CALL, state
+        return R.FOLD, state
+    if pid == 6:  # script
+        i = view[R.V_DECISIONS]
+        return (np.int64(row[i]) if i < row.shape[0] else R.CALL), state
+    return R.CALL, state

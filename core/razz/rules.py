@@ -1,0 +1,233 @@
+"""Fixed-limit Razz: the table settings, what a policy sees, and the rules without any policy.
+
+The rulings are G1-G10 in ``seeds/razz.md``. Everything here is a numba kernel or a constant
+the kernels share: the settings row (:class:`Settings` packs it), the layout of the *view*
+a policy receives, the move codes, the log rows the engine writes for ``--trace`` and PHH
+files, and the rules the engine applies (bring-in, who opens, legal moves, side pots).
+
+Seats are 0..N-1 clockwise from the dealer's left; cards are :mod:`razzmatazz.core.cards`
+integers (rank * 4 + suit, ace low), so the highest card by rank then suit is the largest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from razzmatazz.core.errors import InputError
+
+MAX_PLAYERS = 8
+MAX_STACK = 10**9
+"""Largest finite stack; deep stacks (the default) are larger than anything a hand can lose."""
+DEEP = 1 << 40
+
+# --- the settings row (int64), packed by Settings.row() --------------------------------------
+S_PLAYERS, S_ANTE, S_BRING_IN, S_SMALL, S_BIG, S_CAP, S_UNCAPPED_HU, S_TIE_SUIT, S_RESHUFFLE, S_STACK = range(10)
+N_SETTINGS = 10
+
+# --- moves a policy returns -------------------------------------------------------------------
+FOLD, CALL, RAISE = 0, 1, 2
+"""CALL also means check and "post the bring-in"; RAISE also means bet and complete."""
+
+# --- the view: everything one seat may see when it decides (int64 array) ---------------------
+(V_STREET, V_SEAT, V_PLAYERS, V_TO_CALL, V_POT, V_BET_SIZE, V_BETS_MADE, V_CAP, V_CAN_RAISE, V_BRING_IN,
+ V_LEVEL, V_STACK, V_COMMUNITY, V_IN_HAND, V_TO_ACT, V_BRING_IN_SEAT, V_COMPLETED, V_DECISIONS) = range(18)
+"""V_TO_CALL: chips to call (capped by the stack). V_BETS_MADE: completions, bets and raises this
+round. V_LEVEL: the bet to match this round. V_IN_HAND: players not folded. V_TO_ACT: other
+players who still have to act this round. V_COMPLETED: 3rd street has been completed (always 1
+later). V_DECISIONS: decisions this seat has taken this hand."""
+V_OWN = 18
+"""7 slots: the seat's own cards in stud order (down, down, door, 4th, 5th, 6th, 7th), -1 if not dealt."""
+V_UP = 25
+"""4 slots per seat (door, 4th, 5th, 6th up cards), -1 if not dealt; folded seats' cards stay."""
+V_STATUS = 57
+"""Per seat: IN, FOLDED or ALL_IN (an empty seat is FOLDED)."""
+V_BETS = 65
+"""Per seat: chips put in during this betting round."""
+V_PUT = 73
+"""Per seat: chips put in during this hand (antes included)."""
+VIEW_LEN = 81
+IN, FOLDED, ALL_IN = 0, 1, 2
+
+# --- log rows (kind, seat, a, b) ----------------------------------------------------------------
+(L_ANTE, L_DEAL, L_STREET, L_BRING_IN, L_FOLD, L_CHECK, L_CALL, L_RAISE, L_RESHUFFLE, L_SHOW,
+ L_WIN) = range(11)
+"""L_ANTE: seat, chips. L_DEAL: seat (-1 = community), card, slot 0-6 (3rd street: every seat's
+slot 0, then slot 1, then slot 2). L_STREET: seat = street, a = first seat to act (3rd street: the
+bring-in). L_BRING_IN: chips. L_RESHUFFLE: a = cards shuffled into the stub.
+L_CALL: chips added (b = 1 when all-in). L_RAISE: new bet level of the round, b = 0 completion,
+1 bet, 2 raise. L_SHOW: class of the best low. L_WIN: chips won from the pots."""
+LOG_ROWS = 400
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Stakes and rule switches of a table (G1-G8). ``stack=0`` means deep stacks."""
+
+    players: int = 6
+    ante: int = 2
+    bring_in: int = 5
+    small_bet: int = 10
+    big_bet: int = 20
+    cap: int = 4
+    uncapped_heads_up: bool = False
+    bring_in_tie: str = "seat"
+    exhausted: str = "community"
+    stack: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("players", "ante", "bring_in", "small_bet", "big_bet", "cap", "stack"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise InputError(f"{name.replace('_', ' ')} must be an integer, got {value!r}")
+        if not 2 <= self.players <= MAX_PLAYERS:
+            raise InputError(f"Razz is played by 2 to {MAX_PLAYERS} players, got {self.players}")
+        if self.ante < 0:
+            raise InputError(f"the ante cannot be negative, got {self.ante}")
+        if not 0 < self.bring_in < self.small_bet:
+            raise InputError(f"the bring-in must be more than 0 and less than the small bet "
+                             f"({self.small_bet}), got {self.bring_in}")
+        if self.big_bet < self.small_bet:
+            raise InputError(f"the big bet ({self.big_bet}) cannot be smaller than the small bet ({self.small_bet})")
+        if self.big_bet > 10**6:
+            raise InputError(f"the big bet must be at most 1,000,000 chips, got {self.big_bet}")
+        if not 1 <= self.cap <= 20:
+            raise InputError(f"the cap (bets per round) must be 1 to 20, got {self.cap}")
+        if self.bring_in_tie not in ("seat", "suit"):
+            raise InputError(f"bring-in tie rule must be seat or suit, got {self.bring_in_tie!r}")
+        if self.exhausted not in ("community", "reshuffle"):
+            raise InputError(f"the rule for a short deck must be community or reshuffle, got {self.exhausted!r}")
+        if self.stack and not self.ante + self.bring_in <= self.stack <= MAX_STACK:
+            raise InputError(f"the stack must cover ante and bring-in ({self.ante + self.bring_in}) and be at most "
+                             f"{MAX_STACK:,}, got {self.stack}")
+        if self.stack < 0:
+            raise InputError(f"the stack cannot be negative, got {self.stack}")
+        if self.uncapped_heads_up and not self.stack:
+            raise InputError("uncapped heads-up betting needs finite stacks (a stack), or a raising war never ends")
+
+    @property
+    def deep(self) -> bool:
+        return self.stack == 0
+
+    def row(self) -> np.ndarray:
+        """The int64 settings row the kernels read."""
+        row = np.zeros(N_SETTINGS, np.int64)
+        row[[S_PLAYERS, S_ANTE, S_BRING_IN, S_SMALL, S_BIG, S_CAP]] = (
+            self.players, self.ante, self.bring_in, self.small_bet, self.big_bet, self.cap)
+        row[S_UNCAPPED_HU] = int(self.uncapped_heads_up)
+        row[S_TIE_SUIT] = int(self.bring_in_tie == "suit")
+        row[S_RESHUFFLE] = int(self.exhausted == "reshuffle")
+        row[S_STACK] = self.stack if self.stack else DEEP
+        return row
+
+
+@njit(cache=True)
+def board_key(cards, lo, hi):
+    """Order key of the up cards ``cards[lo:hi]`` (-1 skipped): smaller shows a better low (G5).
+
+    Category (no pair, one pair, two pair, trips, quads) first, then the ranks grouped by
+    multiplicity (largest first) and, within a multiplicity, highest rank first.
+    """
+    counts = np.zeros(13, np.int64)
+    n = 0
+    for i in range(lo, hi):
+        if cards[i] >= 0:
+            counts[cards[i] >> 2] += 1
+            n += 1
+    pairs = 0
+    top = 1
+    for r in range(13):
+        if counts[r] >= 2:
+            pairs += 1
+        if counts[r] > top:
+            top = counts[r]
+    if top == 1:
+        cat = 0
+    elif top == 2:
+        cat = 1 if pairs == 1 else 2
+    else:
+        cat = top  # trips 3, quads 4
+    key = cat
+    for mult in range(4, 0, -1):
+        for r in range(12, -1, -1):
+            if counts[r] == mult:
+                for _ in range(mult):
+                    key = key * 14 + r + 1
+    for _ in range(n, 7):
+        key = key * 14
+    return key
+
+
+@njit(cache=True)
+def bring_in_seat(doors, n_players, tie_suit):
+    """Seat of the highest door card (G3); equal ranks: lowest seat, or highest suit with ``tie_suit``."""
+    best = 0
+    for s in range(1, n_players):
+        if tie_suit:
+            if doors[s] > doors[best]:
+                best = s
+        elif (doors[s] >> 2) > (doors[best] >> 2):
+            best = s
+    return best
+
+
+@njit(cache=True)
+def opener_seat(up, status, n_players, n_up):
+    """Seat with the best ``n_up`` up cards among players not folded (G5); equal boards: lowest seat."""
+    best = -1
+    best_key = 0
+    for s in range(n_players):
+        if status[s] == FOLDED:
+            continue
+        k = board_key(up[s], 0, n_up)
+        if best < 0 or k < best_key:
+            best = s
+            best_key = k
+    return best
+
+
+@njit(cache=True)
+def split_pots(put, status, classes, n_players, won):
+    """Share the pots out (G7, G8): ``won[s]`` = chips seat ``s`` takes back from the middle.
+
+    Each slice between two consecutive contribution levels goes to the best class among the
+    players still in who reached it (ties split, odd chips to the lowest seat); a slice no
+    player still in reached goes back to those who put it in.
+    """
+    for s in range(n_players):
+        won[s] = 0
+    prev = 0
+    while True:
+        level = -1
+        for s in range(n_players):
+            if put[s] > prev and (level < 0 or put[s] < level):
+                level = put[s]
+        if level < 0:
+            return
+        amount = 0
+        best = 1 << 30
+        for s in range(n_players):
+            if put[s] > prev:
+                amount += min(put[s], level) - prev
+                if status[s] != FOLDED and put[s] >= level and classes[s] < best:
+                    best = classes[s]
+        n_win = 0
+        for s in range(n_players):
+            if put[s] >= level and status[s] != FOLDED and classes[s] == best:
+                n_win += 1
+        if n_win == 0:  # nobody still in reached this level: it goes back
+            for s in range(n_players):
+                if put[s] > prev:
+                    won[s] += min(put[s], level) - prev
+        else:
+            share = amount // n_win
+            odd = amount - share * n_win
+            for s in range(n_players):
+                if put[s] >= level and status[s] != FOLDED and classes[s] == best:
+                    won[s] += share
+                    if odd > 0:
+                        won[s] += 1
+                        odd -= 1
+        prev = level
