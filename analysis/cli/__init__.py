@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from razzmatazz.analysis.cli import razz_game as _razz_game  # noqa: F401  (registers razz play, razz policies)
 from razzmatazz.analysis.cli.options import flush_stdout
 from razzmatazz.analysis.cli.razz import razz
 from razzmatazz.core.errors import InputError

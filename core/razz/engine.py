@@ -91,18 +91,29 @@ def _put_chips(ws, view, s, amount):
 
 
 @njit(cache=True)
-def _must_act(ws, s, n, level):
-    """Seat ``s`` still acts this round: in, and behind the bet or not yet acted while someone can answer."""
+def _must_act(ws, s, level, n_able):
+    """Seat ``s`` still acts this round: in, and behind the bet or not yet acted while someone can answer.
+
+    ``n_able`` counts the players with status IN (not folded, not all-in).
+    """
     if ws[W_STATUS, s] != R.IN:
         return False
     if ws[W_BET, s] < level:
         return True
-    if ws[W_ACTED, s]:
-        return False
+    return not ws[W_ACTED, s] and n_able > 1
+
+
+@njit(cache=True)
+def _counts(ws, n):
+    """(players not folded, players IN)."""
+    n_in = 0
+    n_able = 0
     for t in range(n):
-        if t != s and ws[W_STATUS, t] == R.IN:
-            return True
-    return False
+        if ws[W_STATUS, t] != R.FOLDED:
+            n_in += 1
+            if ws[W_STATUS, t] == R.IN:
+                n_able += 1
+    return n_in, n_able
 
 
 @njit(cache=True)
@@ -137,13 +148,10 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
     s = first
     idle = 0
     while idle < n:
-        n_in = 0
-        for t in range(n):
-            if ws[W_STATUS, t] != R.FOLDED:
-                n_in += 1
+        n_in, n_able = _counts(ws, n)
         if n_in <= 1:
             break
-        if not _must_act(ws, s, n, level):
+        if not _must_act(ws, s, level, n_able):
             idle += 1
             s = (s + 1) % n
             continue
@@ -206,14 +214,12 @@ def _decide(cfg, street, s, ws, hands, view, pids, params, pstate, level, made, 
     n = cfg[R.S_PLAYERS]
     to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
     can_raise = _can_raise(cfg, s, ws, n, level, made, size, cap, completed)
+    n_in, n_able = _counts(ws, n)
     pot = 0
-    n_in = 0
     to_act = 0
     for t in range(n):
         pot += ws[W_PUT, t]
-        if ws[W_STATUS, t] != R.FOLDED:
-            n_in += 1
-        if t != s and _must_act(ws, t, n, level):
+        if t != s and _must_act(ws, t, level, n_able):
             to_act += 1
     view[R.V_STREET] = street
     view[R.V_SEAT] = s
@@ -401,11 +407,18 @@ def _showdown(n, community, ws, hands, nopair, paired, log, res):
 
 
 @njit(cache=True)
+def shuffle(deal_key, deal, deck, swap):
+    """Put deal ``deal``'s deck in ``deck`` (a full shuffle from stream ``deal_key``); returns the stream state."""
+    for i in range(52):
+        deck[i] = i
+    return deal_from(game_state(deal_key, deal), deck, 52, swap)
+
+
+@njit(cache=True)
 def shuffled_deck(deal_key, deal):
-    """Deck of deal ``deal``: a full shuffle from stream ``deal_key``; returns (deck, state after)."""
-    deck = np.arange(52, dtype=np.int64)
-    swap = np.empty(52, np.int64)
-    state = deal_from(game_state(deal_key, deal), deck, 52, swap)
+    """Deck of deal ``deal`` and the deal stream's state after the shuffle."""
+    deck = np.empty(52, np.int64)
+    state = shuffle(deal_key, deal, deck, np.empty(52, np.int64))
     return deck, state
 
 
@@ -437,10 +450,12 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     pstate = np.zeros(n, np.uint64)
     block = np.zeros(n, np.int64)
     per_item = n if duplicate else 1
+    deck = np.empty(52, np.int64)
+    swap = np.empty(52, np.int64)
     for item in range(start, stop):
         block[:] = 0
         for g in range(item * per_item, (item + 1) * per_item):
-            deck, deal_state = shuffled_deck(deal_key, item)
+            deal_state = shuffle(deal_key, item, deck, swap)
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             for s in range(n):
                 pstate[s] = game_state(policy_keys[s], g)

@@ -75,29 +75,21 @@ def _uniform(state):
 
 
 @njit(cache=True)
-def own_cards(view, out):
-    """The seat's cards (with the community card) into ``out``; returns how many."""
+def own_layers(view):
+    """Layer masks (ranks held at least once, twice, three, four times) of the seat's cards with the
+    community card, and how many cards that is."""
+    m1 = m2 = m3 = m4 = 0
     k = 0
-    for j in range(7):
-        c = view[R.V_OWN + j]
+    for j in range(8):
+        c = view[R.V_OWN + j] if j < 7 else view[R.V_COMMUNITY]
         if c >= 0:
-            out[k] = c
+            b = 1 << (c >> 2)
+            m4 |= m3 & b
+            m3 |= m2 & b
+            m2 |= m1 & b
+            m1 |= b
             k += 1
-    if view[R.V_COMMUNITY] >= 0:
-        out[k] = view[R.V_COMMUNITY]
-        k += 1
-    return k
-
-
-@njit(cache=True)
-def low_ranks(cards, k, max_card):
-    """Bit mask of the different ranks no higher than ``max_card`` among ``cards[:k]``."""
-    m = 0
-    for i in range(k):
-        r = cards[i] >> 2
-        if r < max_card:
-            m |= 1 << r
-    return m
+    return m1, m2, m3, m4, k
 
 
 @njit(cache=True)
@@ -110,66 +102,74 @@ def popcount(m):
 
 
 @njit(cache=True)
-def made_low(cards, k):
-    """Value (1-13) of the highest card of the best five different ranks, or 99 with fewer than five."""
-    m = 0
-    for i in range(k):
-        m |= 1 << (cards[i] >> 2)
-    seen = 0
-    for r in range(13):
-        if m & (1 << r):
-            seen += 1
-            if seen == 5:
-                return r + 1
-    return 99
+def lowest_bits(m, k):
+    """The ``k`` lowest set bits of ``m``."""
+    out = 0
+    while k > 0 and m:
+        low = m & -m
+        out |= low
+        m ^= low
+        k -= 1
+    return out
 
 
 @njit(cache=True)
-def best_key(cards, k, j):
-    """:func:`rules.board_key` of the best ``j`` of ``cards[:k]`` (different ranks first, lowest first)."""
-    pick = np.full(4, -1, np.int64)
-    counts = np.zeros(13, np.int64)
-    for i in range(k):
-        counts[cards[i] >> 2] += 1
-    n = 0
-    for layer in range(1, 5):
-        for r in range(13):
-            if n < j and counts[r] >= layer:
-                pick[n] = r * 4
-                n += 1
-    return R.board_key(pick, 0, 4)
+def made_low(m1):
+    """Value (1-13) of the highest card of the best five different ranks, or 99 with fewer than five."""
+    if popcount(m1) < 5:
+        return 99
+    five = lowest_bits(m1, 5)
+    r = 12
+    while not five & (1 << r):
+        r -= 1
+    return r + 1
+
+
+@njit(cache=True)
+def best_key(m1, m2, m3, m4, j):
+    """:func:`rules.board_key` of the best ``j`` cards of a holding (different ranks first, lowest first)."""
+    c1 = lowest_bits(m1, j)
+    need = j - popcount(c1)
+    c2 = lowest_bits(m2, need)
+    need -= popcount(c2)
+    c3 = lowest_bits(m3, need)
+    need -= popcount(c3)
+    c4 = lowest_bits(m4, need)
+    return R.layers_key(c1, c2, c3, c4, j)
 
 
 @njit(cache=True)
 def n_up(view):
     """Up cards each player still in shows now."""
-    st = view[R.V_STREET]
-    return min(st - 2, 4)
+    return min(view[R.V_STREET] - 2, 4)
 
 
 @njit(cache=True)
-def ahead(view, cards, k):
+def ahead(view, m1, m2, m3, m4):
     """Whether the seat's best cards beat every other board still in the hand."""
     j = n_up(view)
-    mine = best_key(cards, k, j)
+    mine = best_key(m1, m2, m3, m4, j)
     me = view[R.V_SEAT]
     for s in range(view[R.V_PLAYERS]):
         if s != me and view[R.V_STATUS + s] != R.FOLDED:
-            if R.board_key(view[R.V_UP + 4 * s:R.V_UP + 4 * s + 4], 0, j) <= mine:
+            if R.board_key(view, R.V_UP + 4 * s, R.V_UP + 4 * s + j) <= mine:
                 return False
     return True
 
 
 @njit(cache=True)
-def qualifies(cards, max_card):
-    """Three different ranks no higher than ``max_card`` among the first three cards."""
-    return popcount(low_ranks(cards, 3, max_card)) == 3
+def qualifies(view, max_card):
+    """The first three cards are three different ranks no higher than ``max_card``."""
+    m = 0
+    for j in range(3):
+        m |= 1 << (view[R.V_OWN + j] >> 2)
+    return popcount(m & ((1 << max_card) - 1)) == 3
 
 
 @njit(cache=True)
-def live(cards, k, max_card, street):
+def live(m1, max_card, street):
     """Five different ranks no higher than ``max_card`` are still possible with the cards to come."""
-    return 5 - popcount(low_ranks(cards, k, max_card)) <= 7 - street
+    return 5 - popcount(m1 & ((1 << max_card) - 1)) <= 7 - street
 
 
 @njit(cache=True)
@@ -183,13 +183,13 @@ def _comb(n, k):
 
 
 @njit(cache=True)
-def chance_of_low(view, cards, k, target):
+def chance_of_low(view, m1, k, target):
     """Chance that the cards to come bring the missing low ranks (hypergeometric on live cards).
 
     Live cards: cards of the missing ranks no higher than ``target`` that are not in sight
     (the seat's own cards and every up card, folded players' included).
     """
-    held = low_ranks(cards, k, target)
+    held = m1 & ((1 << target) - 1)
     need = 5 - popcount(held)
     draws = 7 - view[R.V_STREET]
     if need <= 0:
@@ -219,24 +219,22 @@ def chance_of_low(view, cards, k, target):
 
 
 @njit(cache=True)
-def _tag(view, cards, k, max_card, river):
+def _tag(view, m1, m2, m3, m4, max_card, river):
     st = view[R.V_STREET]
     if st == 3:
-        return R.RAISE if qualifies(cards, max_card) else R.FOLD
+        return R.RAISE if qualifies(view, max_card) else R.FOLD
     if st < 7:
-        if not live(cards, k, max_card, st):
+        if not live(m1, max_card, st):
             return R.FOLD
-        return R.RAISE if ahead(view, cards, k) else R.CALL
-    if made_low(cards, k) <= river:
-        return R.RAISE if ahead(view, cards, k) else R.CALL
+        return R.RAISE if ahead(view, m1, m2, m3, m4) else R.CALL
+    if made_low(m1) <= river:
+        return R.RAISE if ahead(view, m1, m2, m3, m4) else R.CALL
     return R.FOLD
 
 
 @njit(cache=True)
 def decide(pid, row, view, state):
     """The built-in policy ``pid``'s move for ``view``, and its stream's new state."""
-    cards = np.empty(8, np.int64)
-    k = own_cards(view, cards)
     st = view[R.V_STREET]
     if pid == 0:  # station
         return R.CALL, state
@@ -248,17 +246,21 @@ def decide(pid, row, view, state):
         if view[R.V_TO_CALL] > 0 and u < row[0]:
             return R.FOLD, state
         return R.CALL, state
+    if pid == 6:  # script
+        i = view[R.V_DECISIONS]
+        return (np.int64(row[i]) if i < row.shape[0] else R.CALL), state
+    m1, m2, m3, m4, k = own_layers(view)
     if pid == 2:  # rock
         max_card = np.int64(row[0])
         if st == 3:
-            return (R.CALL if qualifies(cards, max_card) else R.FOLD), state
+            return (R.CALL if qualifies(view, max_card) else R.FOLD), state
         if st < 7:
-            return (R.CALL if live(cards, k, max_card, st) else R.FOLD), state
-        return (R.CALL if made_low(cards, k) <= row[1] else R.FOLD), state
+            return (R.CALL if live(m1, max_card, st) else R.FOLD), state
+        return (R.CALL if made_low(m1) <= row[1] else R.FOLD), state
     if pid == 3:  # tag
-        return _tag(view, cards, k, np.int64(row[0]), row[1]), state
+        return _tag(view, m1, m2, m3, m4, np.int64(row[0]), row[1]), state
     if pid == 4:  # steal
-        if st == 3 and not view[R.V_COMPLETED] and (cards[2] >> 2) < row[0] and view[R.V_TO_ACT] <= row[2]:
+        if st == 3 and not view[R.V_COMPLETED] and (view[R.V_OWN + 2] >> 2) < row[0] and view[R.V_TO_ACT] <= row[2]:
             me = view[R.V_SEAT]
             high = True
             for s in range(view[R.V_PLAYERS]):
@@ -266,21 +268,18 @@ def decide(pid, row, view, state):
                     high = False
             if high:
                 return R.RAISE, state
-        return _tag(view, cards, k, np.int64(row[3]), row[4]), state
+        return _tag(view, m1, m2, m3, m4, np.int64(row[3]), row[4]), state
     if pid == 5:  # reader
         target = np.int64(row[0])
         if st == 7:
-            if made_low(cards, k) <= target + 1:
-                return (R.RAISE if ahead(view, cards, k) else R.CALL), state
+            if made_low(m1) <= target + 1:
+                return (R.RAISE if ahead(view, m1, m2, m3, m4) else R.CALL), state
             return R.FOLD, state
-        p = chance_of_low(view, cards, k, target)
-        if p >= 0.5 and ahead(view, cards, k):
+        p = chance_of_low(view, m1, k, target)
+        if p >= 0.5 and ahead(view, m1, m2, m3, m4):
             return R.RAISE, state
         call = view[R.V_TO_CALL]
         if call == 0 or p * (view[R.V_POT] + call) >= row[1] * call:
             return R.CALL, state
         return R.FOLD, state
-    if pid == 6:  # script
-        i = view[R.V_DECISIONS]
-        return (np.int64(row[i]) if i < row.shape[0] else R.CALL), state
     return R.CALL, state

@@ -125,35 +125,39 @@ class Settings:
 
 @njit(cache=True)
 def board_key(cards, lo, hi):
-    """Order key of the up cards ``cards[lo:hi]`` (-1 skipped): smaller shows a better low (G5).
+    """Order key of the cards ``cards[lo:hi]`` (-1 skipped, at most 7): smaller shows a better low (G5).
 
     Category (no pair, one pair, two pair, trips, quads) first, then the ranks grouped by
     multiplicity (largest first) and, within a multiplicity, highest rank first.
     """
-    counts = np.zeros(13, np.int64)
+    m1 = m2 = m3 = m4 = 0
     n = 0
     for i in range(lo, hi):
         if cards[i] >= 0:
-            counts[cards[i] >> 2] += 1
+            b = 1 << (cards[i] >> 2)
+            m4 |= m3 & b
+            m3 |= m2 & b
+            m2 |= m1 & b
+            m1 |= b
             n += 1
-    pairs = 0
-    top = 1
-    for r in range(13):
-        if counts[r] >= 2:
-            pairs += 1
-        if counts[r] > top:
-            top = counts[r]
-    if top == 1:
-        cat = 0
-    elif top == 2:
-        cat = 1 if pairs == 1 else 2
+    return layers_key(m1, m2, m3, m4, n)
+
+
+@njit(cache=True)
+def layers_key(m1, m2, m3, m4, n):
+    """:func:`board_key` of ``n`` cards given as layer masks (ranks held at least once, twice, ...)."""
+    if m3:
+        cat = 3 if not m4 else 4
+    elif m2:
+        cat = 1 if (m2 & (m2 - 1)) == 0 else 2
     else:
-        cat = top  # trips 3, quads 4
+        cat = 0
     key = cat
-    for mult in range(4, 0, -1):
+    for layer in range(4, 0, -1):
+        exact = (m4, m3 & ~m4, m2 & ~m3, m1 & ~m2)[4 - layer]
         for r in range(12, -1, -1):
-            if counts[r] == mult:
-                for _ in range(mult):
+            if exact & (1 << r):
+                for _ in range(layer):
                     key = key * 14 + r + 1
     for _ in range(n, 7):
         key = key * 14

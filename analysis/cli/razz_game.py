@@ -1,0 +1,204 @@
+"""``razzmatazz razz play`` and ``razz policies``: the fixed-limit game between policies."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from razzmatazz.analysis.cli.options import (
+    FORMATS,
+    columns,
+    common_options,
+    draw_seed,
+    echo,
+    emit,
+    note,
+    progress,
+    set_threads,
+)
+from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor, razz
+
+
+def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: int | None, cap: int,
+              uncapped_heads_up: bool, bring_in_tie: str, exhausted: str, stack: int) -> Any:
+    from razzmatazz.core.razz.rules import Settings
+
+    return Settings(players=players, ante=ante, bring_in=bring_in, small_bet=small_bet,
+                    big_bet=2 * small_bet if big_bet is None else big_bet, cap=cap,
+                    uncapped_heads_up=uncapped_heads_up, bring_in_tie=bring_in_tie, exhausted=exhausted, stack=stack)
+
+
+@razz.command("play")
+@click.option("--players", type=int, default=6, show_default=True, help="Players at the table, 2 to 8.")
+@click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
+              help="Policy of the next player (repeat; the list is repeated to fill the table). "
+                   "Default: the mix tag, rock, station, steal, reader, random. See 'razz policies'.")
+@click.option("--hands", type=int, default=200_000, show_default=True, help="Hands to play.")
+@click.option("--duplicate", is_flag=True,
+              help="Duplicate deals: each deck is played N times with the players rotated, so that "
+                   "differences between policies are paired (hands rounded up to a multiple of N).")
+@click.option("--ante", type=int, default=2, show_default=True)
+@click.option("--bring-in", "bring_in", type=int, default=5, show_default=True)
+@click.option("--small-bet", type=int, default=10, show_default=True, help="Bet on 3rd and 4th street.")
+@click.option("--big-bet", type=int, default=None, help="Bet on 5th to 7th street [default: twice the small bet].")
+@click.option("--cap", type=int, default=4, show_default=True,
+              help="Bets per round: a completion or bet and cap-1 raises.")
+@click.option("--uncapped-heads-up", is_flag=True, help="No cap while only two players are in (needs --stack).")
+@click.option("--bring-in-tie", type=click.Choice(["seat", "suit"]), default="seat", show_default=True,
+              help="Equal highest door cards: nearest the dealer's left (the rule text) or by suit (casinos).")
+@click.option("--exhausted", type=click.Choice(["community", "reshuffle"]), default="community", show_default=True,
+              help="When the deck is short on 7th street: one community card, or reshuffle folded cards first.")
+@click.option("--stack", type=int, default=0, show_default=True,
+              help="Chips each player starts every hand with (0: deep stacks, nobody is ever all-in).")
+@click.option("--trace", type=int, default=None, is_flag=False, flag_value=0, metavar="[HAND]",
+              help="Print hand HAND (default 0) of the run street by street, every card face up.")
+@click.option("--phh", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Write every hand as a PokerKit hand history (PHH, variant FR) into DIR (a new or empty "
+                   "directory; at most 100,000 hands).")
+@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
+              help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
+@common_options
+def play_cmd(players: int, policy_texts: tuple[str, ...], hands: int, duplicate: bool, ante: int, bring_in: int,
+             small_bet: int, big_bet: int | None, cap: int, uncapped_heads_up: bool, bring_in_tie: str,
+             exhausted: str, stack: int, trace: int | None, phh: Path | None, plugin: Path | None, seed: int | None,
+             threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
+             scheduler: str | None) -> None:
+    """Play fixed-limit Razz hands between policies and report what each wins.
+
+    Per policy: big bets won per 100 hands with a 95 % interval, VPIP, how often it reaches
+    showdown and wins there, how often it wins without showdown; then per seat, and every
+    difference between two policies with a paired interval. Players rotate one seat per hand.
+
+    \b
+    Examples:
+      razzmatazz razz play --hands 1000000
+      razzmatazz razz play --players 2 --policy tag --policy steal:door=7 --duplicate
+      razzmatazz razz play --players 3 --policy reader --trace 12
+    """
+    from razzmatazz.analysis import razz_game as G
+    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
+
+    user = G.load_plugin(plugin) if plugin is not None else None
+    settings = _settings(players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie,
+                         exhausted, stack)
+    lineup = G.lineup(policy_texts, players, user)
+    G.check_hands(hands)
+    if seed is not None:
+        check_seed(seed)
+    if phh is not None:
+        G.check_phh_request(phh, hands)
+    if out is not None:
+        check_out_dir(out)
+    check_cluster(cluster, scheduler)
+    n_threads = set_threads(threads)
+    if not policy_texts:
+        note(quiet or fmt != "table", "no --policy given: playing the default mix " + ", ".join(G.DEFAULT_MIX))
+    if trace is not None:
+        seed = draw_seed(seed, quiet)
+        log, res, _ = G.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user)
+        echo(G.trace_text(settings, lineup, log, res, trace, seed))
+        return
+    with cluster_executor(cluster, scheduler) as ex:
+        seed = draw_seed(seed, quiet or fmt != "table")
+        start = time.perf_counter()
+        result = G.play(settings, lineup, hands, seed, duplicate=duplicate, user=user, executor=ex,
+                        progress=progress(quiet))
+        wall = time.perf_counter() - start
+    written = ""
+    if phh is not None:
+        n = G.write_phh(phh, settings, lineup, result.hands, seed, duplicate=duplicate, user=user)
+        written = f"hand histories: {n:,} files in {phh}/"
+    if out is not None:
+        with reserve(out) as target:
+            meta = manifest(kind="razz play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
+                            hands=result.hands, duplicate=duplicate, threads=n_threads, wall_time_s=round(wall, 3),
+                            community_cards=result.community, reshuffles=result.reshuffles,
+                            streams="deck of deal d: razz/deal (1, 3), game d; seat s's policy: razz/policy "
+                                    "(1, 4, s), game g")
+            paths = write_result(target, {"policies": result.policies, "players": result.players,
+                                          "seats": result.seats, "pairs": result.pairs}, meta)
+        written = "; ".join(filter(None, [written, f"written: {target}/ ({', '.join(p.name for p in paths)})"]))
+    if fmt != "table" and written:
+        note(quiet, written)
+    emit(fmt, lambda: _play_text(result, wall, written), lambda: _play_json(result),
+         lambda: result.policies)
+
+
+def _interval(lo: float, hi: float) -> str:
+    return f"[{lo:+.1f}, {hi:+.1f}]"
+
+
+def _play_text(result: Any, wall: float, written: str) -> str:
+    s = result.settings
+    stakes = (f"ante {s.ante}, bring-in {s.bring_in}, bets {s.small_bet}/{s.big_bet}, cap {s.cap}, "
+              + ("deep stacks" if s.deep else f"stacks {s.stack}"))
+    head = (f"Razz, {s.players} players, {result.hands:,} hands{' (duplicate deals)' if result.duplicate else ''}, "
+            f"seed {result.seed}, {stakes}; {wall:.1f} s")
+    pol = [{"policy": r.policy, "players": r.players, "bb/100": f"{r.bb_per_100:+.2f}",
+            "95% interval": _interval(r.ci_low, r.ci_high), "VPIP": f"{r.vpip:.1%}", "showdown": f"{r.showdown:.1%}",
+            "won at SD": f"{r.won_at_showdown:.1%}", "won w/o SD": f"{r.won_without_showdown:.1%}"}
+           for r in result.policies.itertuples()]
+    seats = [{"seat": r.seat, "bb/100": f"{r.bb_per_100:+.2f}", "95% interval": _interval(r.ci_low, r.ci_high)}
+             for r in result.seats.itertuples()]
+    lines = [head, columns(pol, list(pol[0]), right=("players", "bb/100", "VPIP", "showdown", "won at SD",
+                                                      "won w/o SD")),
+             "", "By seat (seat 1 sits at the dealer's left; players rotate one seat per hand):",
+             columns(seats, list(seats[0]), right=("bb/100",))]
+    if len(result.pairs):
+        pairs = [{"policy": r.policy, "minus": r.versus, "bb/100": f"{r.difference_bb_per_100:+.2f}",
+                  "95% interval": _interval(r.ci_low, r.ci_high), "clear": "yes" if r.clear else "no"}
+                 for r in result.pairs.itertuples()]
+        lines += ["", "Differences between policies (paired; clear = the interval excludes 0):",
+                  columns(pairs, list(pairs[0]), right=("bb/100",))]
+    if result.community or result.reshuffles:
+        lines.append(f"The deck ran short on 7th street in {result.community + result.reshuffles:,} hands "
+                     f"({result.community:,} community cards, {result.reshuffles:,} reshuffles).")
+    if written:
+        lines.append(written)
+    return "\n".join(lines)
+
+
+def _play_json(result: Any) -> dict:
+    return {"seed": result.seed, "hands": result.hands, "duplicate": result.duplicate,
+            "settings": vars(result.settings), "lineup": [p.text for p in result.lineup],
+            "community_cards": result.community, "reshuffles": result.reshuffles,
+            "policies": result.policies.to_dict(orient="records"), "players": result.players.to_dict(orient="records"),
+            "seats": result.seats.to_dict(orient="records"), "pairs": result.pairs.to_dict(orient="records")}
+
+
+@razz.command("policies")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="Output on stdout: human table, stable JSON, or CSV.")
+@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
+              help="Also list the policies of this file.")
+def policies_cmd(fmt: str, plugin: Path | None) -> None:
+    """The built-in policies of 'razz play', their parameters and defaults."""
+    import pandas as pd
+
+    from razzmatazz.analysis import razz_game as G
+    from razzmatazz.core.razz.policies import REGISTRY
+
+    registry = G.load_plugin(plugin).registry() if plugin is not None else REGISTRY
+    listing = registry.describe()
+    rows = [{"policy": d["name"], "parameter": p["name"], "default": p["default"], "range": f"[{p['lo']}, {p['hi']}]",
+             "help": p["help"]} for d in listing for p in d["params"]]
+    emit(fmt, lambda: _policies_text(listing), lambda: listing, lambda: pd.DataFrame(rows))
+
+
+def _policies_text(listing: list[dict]) -> str:
+    lines = ["Razz policies (use NAME or NAME:key=value,... with --policy):"]
+    for d in listing:
+        lines.append(f"\n{d['name']}: {d['help']}")
+        if d["name"] == "script":
+            lines.append("  m1 ... m24: move of its 1st ... 24th decision (0 fold, 1 check/call, 2 bet/raise), "
+                         "default 1")
+            continue
+        for p in d["params"]:
+            value = int(p["default"]) if p["integer"] else p["default"]
+            lo, hi = (int(p["lo"]), int(p["hi"])) if p["integer"] else (p["lo"], p["hi"])
+            lines.append(f"  {p['name']} = {value}  ({lo} to {hi}): {p['help']}")
+    return "\n".join(lines)

@@ -1,0 +1,339 @@
+"""The fixed-limit Razz game from Python: lineups, runs, tables with intervals, hand traces.
+
+:func:`play` runs hands between policies on the batch runner and returns three tables:
+``policies`` (one row per policy, the main answer), ``players`` (one row per player of the
+lineup) and ``seats``, plus ``pairs``: every difference between two policies with a paired
+interval. Results are in big bets per 100 hands. Intervals come from the kernel's integer
+sums per *block* (one hand, or the N hands of one duplicate deal): blocks are independent,
+hands within a block are not (same cards, or same pot). Rates (VPIP, showdowns) have Wilson
+intervals over hands.
+
+A user's own policy: a :class:`~razzmatazz.core.policy.PolicySpec` with an id from
+``USER_ID`` and a jitted ``decide(pid, row, view, state) -> (move, state)`` for those ids,
+given to :func:`play` as ``user=(specs, decide)`` (see the README and ``load_plugin``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
+from razzmatazz.core import batch
+from razzmatazz.core.cards import card_str
+from razzmatazz.core.errors import InputError
+from razzmatazz.core.policy import Policy, PolicySpec, Registry
+from razzmatazz.core.razz import engine as E
+from razzmatazz.core.razz import rules as R
+from razzmatazz.core.razz.policies import REGISTRY, USER_ID
+
+DEFAULT_MIX = ("tag", "rock", "station", "steal", "reader", "random")
+"""The lineup when none is given: one of each style, cycled to the number of players."""
+MAX_HANDS = 10**10
+MAX_PHH_HANDS = 100_000
+
+
+@dataclass(frozen=True)
+class UserPolicies:
+    """Users' own policies: their specs (ids from ``USER_ID``) and the jitted function playing them."""
+
+    specs: tuple[PolicySpec, ...]
+    decide: Callable
+
+    def registry(self) -> Registry:
+        """The built-in policies plus these."""
+        reg = Registry("razz")
+        for spec in (*REGISTRY, *self.specs):
+            reg.add(spec)
+        return reg
+
+
+def load_plugin(path: str | Path) -> UserPolicies:
+    """Users' policies from a Python file defining ``POLICIES`` (specs) and a jitted ``decide``."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"policy file {path} does not exist")
+    spec = importlib.util.spec_from_file_location(f"razzmatazz_plugin_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:  # a user's file: any error is bad input
+        raise InputError(f"policy file {path} cannot be loaded: {type(e).__name__}: {e}") from None
+    specs, fn = getattr(module, "POLICIES", None), getattr(module, "decide", None)
+    if not specs or fn is None:
+        raise InputError(f"policy file {path} must define POLICIES (a list of PolicySpec) and decide")
+    for s in specs:
+        if not isinstance(s, PolicySpec) or s.id < USER_ID:
+            raise InputError(f"policy file {path}: every policy must be a PolicySpec with an id >= {USER_ID}")
+    return UserPolicies(tuple(specs), fn)
+
+
+def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None) -> tuple[Policy, ...]:
+    """The policies of players 1..N: ``texts`` in order, repeated to fill the table (default: the mix)."""
+    if not 2 <= players <= R.MAX_PLAYERS:
+        raise InputError(f"Razz is played by 2 to {R.MAX_PLAYERS} players, got {players}")
+    texts = list(texts) or list(DEFAULT_MIX)
+    if len(texts) > players:
+        raise InputError(f"{len(texts)} policies given for {players} players; give at most one per player")
+    registry = user.registry() if user else REGISTRY
+    parsed = [registry.parse(t) for t in texts]
+    return tuple(parsed[i % len(parsed)] for i in range(players))
+
+
+def label(policy: Policy) -> str:
+    """Short name of a policy: its name and the parameters that differ from the defaults."""
+    changed = [f"{k}={v:g}" for (k, v), d in zip(policy.params.items(), policy.spec.defaults()) if v != d]
+    return f"{policy.spec.name}:{','.join(changed)}" if changed else policy.spec.name
+
+
+def check_hands(hands: int) -> None:
+    """Refuse a number of hands that is not 1 to :data:`MAX_HANDS`."""
+    if not 1 <= hands <= MAX_HANDS:
+        raise InputError(f"hands must be 1 to {MAX_HANDS:,}, got {hands:,}")
+
+
+@dataclass
+class PlayResult:
+    """What :func:`play` returns: the tables, and how they were made."""
+
+    policies: pd.DataFrame
+    players: pd.DataFrame
+    seats: pd.DataFrame
+    pairs: pd.DataFrame
+    settings: R.Settings
+    lineup: tuple[Policy, ...]
+    hands: int
+    seed: int
+    duplicate: bool
+    community: int
+    reshuffles: int
+    counts: np.ndarray = field(repr=False)
+
+
+def play(settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, *, duplicate: bool = False,
+         user: UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
+         chunk_size: int | None = None) -> PlayResult:
+    """Play ``hands`` hands (rounded up to whole duplicate deals) and summarise them."""
+    check_hands(hands)
+    n = settings.players
+    items = -(-hands // n) if duplicate else hands
+    job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
+    size = chunk_size or max(1, (1 << 14) // (n if duplicate else 1))
+    counts = batch.run([job], executor=executor, progress=progress, chunk_size=size, desc="razz play",
+                       unit="hand" if not duplicate else "deal")[0]
+    return summarise(counts, settings, job.lineup, seed, duplicate)
+
+
+def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,
+              duplicate: bool) -> PlayResult:
+    """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.razz.engine`)."""
+    n = settings.players
+    lay = E.layout(n)
+    per_player = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
+    per_seat = counts[lay["seat"]:lay["global"]].reshape(n, E.N_QFIELDS)
+    glob = counts[lay["global"]:lay["cross"]]
+    cross = counts[lay["cross"]:].reshape(n, n)
+    blocks = int(glob[E.G_BLOCKS])
+    names = [label(p) for p in policies]
+    groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
+    players = _rows(per_player, cross, blocks, settings, [[i] for i in range(n)])
+    players.insert(0, "player", np.arange(1, n + 1))
+    players.insert(1, "policy", names)
+    players.insert(2, "parameters", [p.text for p in policies])
+    pol = _rows(per_player, cross, blocks, settings, list(groups.values()))
+    pol.insert(0, "policy", list(groups))
+    pol.insert(1, "players", [len(g) for g in groups.values()])
+    pol = pol.sort_values("bb_per_100", ascending=False, kind="stable").reset_index(drop=True)
+    return PlayResult(pol, players, _seats(per_seat, settings), _pairs(per_player, cross, blocks, settings, groups),
+                      settings, policies, int(glob[E.G_HANDS]), seed, duplicate, int(glob[E.G_COMMUNITY]),
+                      int(glob[E.G_RESHUFFLE]), counts)
+
+
+def _rows(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Settings,
+          groups: list[list[int]]) -> pd.DataFrame:
+    """One row per group of players: results per hand played by one of them, in big bets per 100."""
+    rows = []
+    for g in groups:
+        hands = int(per_player[g, E.P_HANDS].sum())
+        total = int(per_player[g, E.P_NET].sum())
+        total_sq = sum(int(cross[p, q]) for p in g for q in g)
+        per_block = hands / blocks if blocks else math.nan
+        m = mean_columns(blocks, total, total_sq, scale=100 / settings.big_bet / per_block)
+        row = {"hands": hands, "bb_per_100": float(m["mean"]), "stderr": float(m["stderr"]),
+               "ci_low": float(m["ci_low"]), "ci_high": float(m["ci_high"])}
+        for name, field_, base in (("vpip", E.P_VPIP, None), ("showdown", E.P_SHOWDOWN, None),
+                                   ("won_at_showdown", E.P_SD_WON, E.P_SHOWDOWN),
+                                   ("won_without_showdown", E.P_WON_NO_SD, None)):
+            k = int(per_player[g, field_].sum())
+            n = int(per_player[g, base].sum()) if base is not None else hands
+            lo, hi = rate_interval(k, n)
+            row.update({name: k / n if n else math.nan, f"{name}_low": float(lo), f"{name}_high": float(hi)})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _seats(per_seat: np.ndarray, settings: R.Settings) -> pd.DataFrame:
+    """One row per seat (1 = the dealer's left); hands taken as independent."""
+    m = mean_columns(per_seat[:, E.Q_HANDS].tolist(), per_seat[:, E.Q_NET].tolist(),
+                     per_seat[:, E.Q_NET2].tolist(), scale=100 / settings.big_bet)
+    return pd.DataFrame({"seat": np.arange(1, len(per_seat) + 1), "hands": per_seat[:, E.Q_HANDS],
+                         "bb_per_100": m["mean"], "stderr": m["stderr"], "ci_low": m["ci_low"],
+                         "ci_high": m["ci_high"]})
+
+
+def _pairs(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Settings,
+           groups: dict[str, list[int]]) -> pd.DataFrame:
+    """Every difference ``a - b`` between two policies' results, with a paired interval over blocks."""
+    rows = []
+    names = list(groups)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ga, gb = groups[a], groups[b]
+            na, nb = len(ga), len(gb)
+            ta = int(per_player[ga, E.P_NET].sum())
+            tb = int(per_player[gb, E.P_NET].sum())
+            saa = sum(int(cross[p, q]) for p in ga for q in ga)
+            sbb = sum(int(cross[p, q]) for p in gb for q in gb)
+            sab = sum(int(cross[p, q]) for p in ga for q in gb)
+            total = nb * ta - na * tb
+            total_sq = nb * nb * saa - 2 * na * nb * sab + na * na * sbb
+            per_block = int(per_player[ga, E.P_HANDS].sum()) / na / blocks
+            m = mean_columns(blocks, total, total_sq, scale=100 / settings.big_bet / per_block / (na * nb))
+            rows.append({"policy": a, "versus": b, "difference_bb_per_100": float(m["mean"]),
+                         "stderr": float(m["stderr"]), "ci_low": float(m["ci_low"]), "ci_high": float(m["ci_high"]),
+                         "clear": bool(abs(m["mean"]) > Z95 * m["stderr"])})
+    return pd.DataFrame(rows, columns=["policy", "versus", "difference_bb_per_100", "stderr", "ci_low", "ci_high",
+                                       "clear"])
+
+
+# ----------------------------------------------------------------------------- one hand, step by step
+
+_STREETS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
+
+
+def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, hand: int = 0, *, duplicate: bool = False,
+          user: UserPolicies | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+    """Hand ``hand`` of a run (as :func:`play` plays it): its log rows, per-seat results and G6 flags."""
+    if hand < 0:
+        raise InputError(f"the hand to trace must be 0 or more, got {hand}")
+    job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
+    return job.trace(hand)
+
+
+def seat_policies(policies: Sequence[Policy], hand: int) -> list[Policy]:
+    """The policy in each seat in hand ``hand`` (player p sits in seat (p + hand) mod N)."""
+    n = len(policies)
+    return [policies[(s - hand) % n] for s in range(n)]
+
+
+def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, hand: int,
+               seed: int) -> str:
+    """A readable account of one hand, street by street, every card face up."""
+    seats = seat_policies(policies, hand)
+    who = [f"seat {s + 1} ({p.spec.name})" for s, p in enumerate(seats)]
+    stakes = (f"ante {settings.ante}, bring-in {settings.bring_in}, bets {settings.small_bet}/{settings.big_bet}, "
+              + ("deep stacks" if settings.deep else f"stacks {settings.stack}"))
+    lines = [f"Hand {hand} (seed {seed}), {settings.players} players, {stakes}"]
+    lines += [f"  seat {s + 1}: {p.text}" for s, p in enumerate(seats)]
+    cards: dict[int, list[str]] = {s: [] for s in range(settings.players)}
+    for kind, s, a, b in log.tolist():
+        if kind == R.L_DEAL:
+            if s < 0:
+                lines.append(f"  community card: {card_str(a)} (the deck is short; every player uses it)")
+            else:
+                shown = card_str(a) if 2 <= b <= 5 else f"[{card_str(a)}]"
+                cards[s].append(shown)
+        elif kind == R.L_STREET:
+            lines.append(f"{_STREETS[s]}:")
+            lines += [f"  {who[t]}: {' '.join(c)}" for t, c in cards.items() if c and _still_in(log, t, s)]
+            if s > 3:
+                lines.append(f"  {who[a]} shows the best board and acts first")
+        elif kind == R.L_ANTE:
+            continue
+        elif kind == R.L_RESHUFFLE:
+            lines.append(f"  the deck is short: {a} cards (stub and folded cards) are reshuffled")
+        else:
+            lines.append("  " + _action(kind, who[s], a, b))
+    lines.append("Result: " + ", ".join(f"{who[s]} {int(res[s, E.H_NET]):+d}" for s in range(settings.players)))
+    return "\n".join(lines)
+
+
+def _still_in(log: np.ndarray, seat: int, street: int) -> bool:
+    """Whether ``seat`` had not folded before ``street`` began."""
+    current = 3
+    for kind, s, _, _ in log.tolist():
+        if kind == R.L_STREET:
+            current = s
+            if current >= street:
+                return True
+        if kind == R.L_FOLD and s == seat:
+            return False
+    return True
+
+
+def _action(kind: int, who: str, a: int, b: int) -> str:
+    from razzmatazz.core.razz.names import hand_name
+
+    if kind == R.L_BRING_IN:
+        return f"{who} posts the bring-in, {a}"
+    if kind == R.L_FOLD:
+        return f"{who} folds"
+    if kind == R.L_CHECK:
+        return f"{who} checks"
+    if kind == R.L_CALL:
+        return f"{who} calls {a}" + (", all-in" if b else "")
+    if kind == R.L_RAISE:
+        return f"{who} {('completes to', 'bets', 'raises to')[b]} {a}"
+    if kind == R.L_SHOW:
+        return f"{who} shows {hand_name(a)}"
+    if kind == R.L_WIN:
+        return f"{who} takes {a}"
+    raise ValueError(f"unknown log row kind {kind}")
+
+
+# ----------------------------------------------------------------------------- hand histories
+
+def check_phh_request(directory: Path, hands: int) -> None:
+    """Refuse ``--phh`` into a non-empty directory or for more than :data:`MAX_PHH_HANDS` hands."""
+    directory = Path(directory)
+    if hands > MAX_PHH_HANDS:
+        raise InputError(f"hand histories are written one file per hand: at most {MAX_PHH_HANDS:,} hands, "
+                         f"got {hands:,}")
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        raise InputError(f"{directory} exists and is not an empty directory; hand histories need a new one")
+
+
+def write_phh(directory: Path, settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, *,
+              duplicate: bool = False, user: UserPolicies | None = None) -> int:
+    """Write hands ``0..hands-1`` of a run as PHH files into ``directory``, all or nothing; returns the count."""
+    import os
+    import secrets
+    import shutil
+
+    from razzmatazz.analysis.phh import hand_history
+
+    directory = Path(directory)
+    check_phh_request(directory, hands)
+    job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    tmp = directory.parent / f".{directory.name}.tmp-{secrets.token_hex(4)}"
+    tmp.mkdir()
+    try:
+        for g in range(hands):
+            log, res, _ = job.trace(g)
+            names = [p.text for p in seat_policies(policies, g)]
+            (tmp / f"hand-{g:06d}.phh").write_text(hand_history(settings, log, names, res[:, E.H_NET]))
+        if directory.exists():
+            directory.rmdir()
+        os.rename(tmp, directory)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return hands
