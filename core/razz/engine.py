@@ -85,6 +85,7 @@ def _put_chips(ws, view, s, amount):
     ws[W_PUT, s] += amount
     view[R.V_BETS + s] = ws[W_BET, s]
     view[R.V_PUT + s] = ws[W_PUT, s]
+    view[R.V_POT] += amount
     if ws[W_STACK, s] == 0:
         ws[W_STATUS, s] = R.ALL_IN
         view[R.V_STATUS + s] = R.ALL_IN
@@ -127,10 +128,11 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
     level = 0
     made = 0
     completed = street > 3
+    n_in, n_able = _counts(ws, n)
     if bring_in >= 0:
         view[R.V_BRING_IN] = 1
         a = _decide(cfg, street, bring_in, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in,
-                    completed, user)
+                    completed, n_in, n_able, user)
         view[R.V_BRING_IN] = 0
         if a == R.RAISE:
             _put_chips(ws, view, bring_in, size - ws[W_BET, bring_in])
@@ -148,7 +150,6 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
     s = first
     idle = 0
     while idle < n:
-        n_in, n_able = _counts(ws, n)
         if n_in <= 1:
             break
         if not _must_act(ws, s, level, n_able):
@@ -157,7 +158,7 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
             continue
         idle = 0
         a = _decide(cfg, street, s, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in,
-                    completed, user)
+                    completed, n_in, n_able, user)
         to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
         if a == R.FOLD:
             ws[W_STATUS, s] = R.FOLDED
@@ -184,6 +185,7 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
                 ws[W_ACTED, t] = 0
             _log(log, R.L_RAISE, s, level, kind)
         ws[W_ACTED, s] = 1
+        n_in, n_able = _counts(ws, n)
         s = (s + 1) % n
     for t in range(n):
         ws[W_BET, t] = 0
@@ -191,15 +193,9 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
 
 
 @njit(cache=True)
-def _can_raise(cfg, s, ws, n, level, made, size, cap, completed):
-    n_in = 0
-    others = 0
-    for t in range(n):
-        if ws[W_STATUS, t] != R.FOLDED:
-            n_in += 1
-            if t != s and ws[W_STATUS, t] == R.IN:
-                others += 1
-    if others == 0:
+def _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able):
+    """A bet, raise or completion is allowed (G4, G8): under the cap, chips for all of it, someone to answer."""
+    if n_able - (ws[W_STATUS, s] == R.IN) == 0:
         return False
     if made >= cap and not (cfg[R.S_UNCAPPED_HU] and n_in == 2):
         return False
@@ -209,22 +205,18 @@ def _can_raise(cfg, s, ws, n, level, made, size, cap, completed):
 
 @njit(cache=True)
 def _decide(cfg, street, s, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in, completed,
-            user):
+            n_in, n_able, user):
     """Ask seat ``s``'s policy for a move, with its own view only, and make the move legal (G10)."""
     n = cfg[R.S_PLAYERS]
     to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
-    can_raise = _can_raise(cfg, s, ws, n, level, made, size, cap, completed)
-    n_in, n_able = _counts(ws, n)
-    pot = 0
+    can_raise = _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able)
     to_act = 0
     for t in range(n):
-        pot += ws[W_PUT, t]
         if t != s and _must_act(ws, t, level, n_able):
             to_act += 1
     view[R.V_STREET] = street
     view[R.V_SEAT] = s
     view[R.V_TO_CALL] = to_call
-    view[R.V_POT] = pot
     view[R.V_BET_SIZE] = size
     view[R.V_BETS_MADE] = made
     view[R.V_CAP] = cap
@@ -321,6 +313,7 @@ def play_hand(cfg, deck, deal_state, pids, params, pstate, nopair, paired, ws, h
         view[R.V_BETS + s] = 0
         view[R.V_PUT + s] = 0
     view[R.V_PLAYERS] = n
+    view[R.V_POT] = 0
     view[R.V_COMMUNITY] = -1
     view[R.V_BRING_IN] = 0
     for s in range(n):
@@ -620,7 +613,7 @@ def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int]
     job = GameJob(settings, tuple(seats), seed, 1, user=user)
     cfg, deal_key, policy_keys, pids, params, _ = job.arrays()
     pstate = np.array([game_state(k, 0) for k in policy_keys], np.uint64)
-    deal_state = game_state(deal_key, 0)
+    deal_state = np.uint64(game_state(deal_key, 0))
     nopair, paired = tables()
     if user is None:
         return _trace_deck_builtin(cfg, full, deal_state, pids, params, pstate, nopair, paired)
