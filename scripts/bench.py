@@ -12,6 +12,11 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
 * hand against a range, Monte Carlo: A-2-3 against ``[A-8][A-8][A-8]!pair`` (ours only, one
   thread; PokerKit's ``calculate_equities`` takes ranges but not Razz's stud positions);
 * the exact door-card chart, 455 starts x 13 door cards (ours only; the target is under 2 minutes);
+* the full fixed-limit game, 2, 6 and 8 players: our engine with the heuristic policies
+  (tag, rock, steal, reader, cycled) against PokerKit's ``FixedLimitRazz`` state machine
+  playing the same kind of hands (every automation on, a tight policy: three cards 8 or lower
+  complete or call, anything else folds; then call down); target >= 200,000 hands/s per core
+  six-handed;
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
   runner with one thread and with all threads, first alone, then beside another razzmatazz job
   (a ``razz table`` in a subprocess using every core). The default (all threads) must never be
@@ -122,6 +127,48 @@ def bench_door_chart() -> float:
     return _timed(once)[1]
 
 
+HEURISTIC_MIX = ("tag", "rock", "steal", "reader")
+
+
+def bench_game(players: int, hands: int, pk_hands: int, seed: int) -> tuple[float, float]:
+    """Hands per second: our engine (one thread) and PokerKit's state machine."""
+    import warnings
+
+    from razzmatazz.core.razz.engine import GameJob
+    from razzmatazz.core.razz.policies import REGISTRY
+    from razzmatazz.core.razz.rules import Settings
+
+    lineup = tuple(REGISTRY.parse(HEURISTIC_MIX[i % len(HEURISTIC_MIX)]) for i in range(players))
+    job = GameJob(Settings(players=players), lineup, seed, hands)
+    job.run_chunk(0, 100)  # compile
+    _, ours = _timed(job.run_chunk, 0, hands)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns when it recycles burned cards
+        _, pk = _timed(lambda: [_pokerkit_hand(players) for _ in range(pk_hands)])
+    return hands / ours, pk_hands / pk
+
+
+def _pokerkit_hand(players: int) -> list[int]:
+    """One PokerKit hand: ante 2, bring-in 5, bets 10/20; three cards 8 or lower play, the rest fold."""
+    import pokerkit
+
+    s = pokerkit.FixedLimitRazz.create_state(tuple(pokerkit.Automation), True, 2, 5, 10, 20, 10**6, players)
+    while s.status:
+        i = s.actor_index
+        if s.can_post_bring_in():
+            s.post_bring_in()
+            continue
+        ranks = {c.rank for c in s.hole_cards[i][:3]}
+        good = len(ranks) == 3 and all(r in "A2345678" for r in ranks)
+        if s.street_index == 0 and not good and s.can_fold():
+            s.fold()
+        elif s.street_index == 0 and good and s.can_complete_bet_or_raise_to():
+            s.complete_bet_or_raise_to()
+        else:
+            s.check_or_call()
+    return list(s.stacks)
+
+
 def _equity_rate(threads: int, trials: int) -> float:
     """Trials/s of A23 against 3 random hands through the batch runner on ``threads`` threads."""
     from razzmatazz.core import batch, streams
@@ -183,6 +230,9 @@ def main() -> None:
     print(f"{'task':38s} {'razzmatazz':>14s} {'PokerKit':>12s} {'ratio':>10s}")
     for name, ours, pk in rows:
         print(f"{name:38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
+    for players in (2, 6, 8):
+        ours, pk = bench_game(players, int(2_000_000 * scale), int(300 * scale) + 20, args.seed)
+        print(f"{f'full game, {players} players (hands/s)':38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
     print(f"{'A23 vs range, MC (trials/s)':38s} {bench_range(int(4_000_000 * scale), args.seed):14,.0f} "
           f"{'n/a':>12s}")
     set_threads(None)

@@ -155,10 +155,13 @@ def layers_key(m1, m2, m3, m4, n):
     key = cat
     for layer in range(4, 0, -1):
         exact = (m4, m3 & ~m4, m2 & ~m3, m1 & ~m2)[4 - layer]
-        for r in range(12, -1, -1):
+        r = 12
+        while exact:
             if exact & (1 << r):
+                exact ^= 1 << r
                 for _ in range(layer):
                     key = key * 14 + r + 1
+            r -= 1
     for _ in range(n, 7):
         key = key * 14
     return key

@@ -1,0 +1,175 @@
+"""``razzmatazz razz play`` and ``razz policies``: output, reproducibility, files, bad input.
+
+Oracles: conservation (the players' results add up to zero chips), the seed (same seed, same
+bytes; duplicate deals pair the policies), and the statistics: a policy playing against a copy
+of itself is even within its interval, a calling station loses to a tight-aggressive player.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from tests.cli.test_razz_cli import (
+    ROOT,
+    assert_ok,
+    assert_one_line_error,
+    hidden_leftovers,
+    invoke,
+    run_script,
+    snapshot,
+)
+
+PLAY = ["razz", "play", "--hands", "3000", "--seed", "5"]
+
+
+def play_json(*args: str) -> dict:
+    result = invoke([*PLAY, *args, "--format", "json"])
+    assert_ok(result)
+    return json.loads(result.stdout)
+
+
+def test_policies_lists_every_policy_with_its_parameters():
+    result = invoke(["razz", "policies"])
+    assert_ok(result)
+    for name in ("station", "random", "rock", "tag", "steal", "reader", "script"):
+        assert f"\n{name}: " in result.stdout
+    assert "max_card = 8  (5 to 13)" in result.stdout
+    listing = json.loads(invoke(["razz", "policies", "--format", "json"]).stdout)
+    assert [d["id"] for d in listing] == sorted(d["id"] for d in listing)
+
+
+def test_default_mix_is_named_and_results_add_up():
+    result = invoke([*PLAY])
+    assert_ok(result)
+    assert "default mix" in result.stderr
+    data = play_json()
+    players = pd.DataFrame(data["players"])
+    assert len(players) == 6 and (players.hands == 3000).all()
+    chips = (players.bb_per_100 * players.hands / 100 * 20).sum()
+    assert abs(chips) < 1e-6  # zero-sum: every chip won was lost by someone
+    assert set(pd.DataFrame(data["policies"]).policy) == {"tag", "rock", "station", "steal", "reader", "random"}
+
+
+def test_same_seed_same_bytes_and_seed_matters():
+    a = invoke([*PLAY, "--format", "json", "--threads", "1"]).stdout
+    b = invoke([*PLAY, "--format", "json", "--threads", "2"]).stdout
+    assert a == b
+    c = invoke(["razz", "play", "--hands", "3000", "--seed", "6", "--format", "json"]).stdout
+    assert json.loads(a)["policies"] != json.loads(c)["policies"]
+
+
+def test_station_loses_to_tag_clearly():
+    data = play_json("--players", "2", "--policy", "tag", "--policy", "station", "--hands", "20000", "--duplicate")
+    pair = data["pairs"][0]
+    assert (pair["policy"], pair["versus"]) == ("tag", "station")
+    assert pair["ci_low"] > 0 and pair["clear"]
+
+
+def test_a_policy_against_itself_breaks_even():
+    data = play_json("--players", "4", "--policy", "tag", "--hands", "20000")
+    (row,) = data["policies"]
+    assert row["players"] == 4
+    assert abs(row["bb_per_100"]) < 1e-9  # four copies of one policy share a zero-sum table
+
+
+def test_duplicate_rounds_up_to_whole_deals():
+    data = play_json("--players", "3", "--policy", "tag", "--policy", "rock", "--policy", "reader",
+                     "--hands", "1000", "--duplicate")
+    assert data["hands"] == 1002 and data["duplicate"]
+
+
+def test_csv_and_table_formats():
+    result = invoke([*PLAY, "--format", "csv", "--players", "2", "--policy", "tag", "--policy", "rock"])
+    assert_ok(result)
+    assert result.stdout.splitlines()[0].startswith("policy,players,hands,bb_per_100")
+    text = invoke([*PLAY, "--players", "2", "--policy", "tag", "--policy", "rock"]).stdout
+    assert "bb/100" in text and "Differences between policies" in text and "seat 1 sits" in text
+
+
+def test_trace_shows_one_hand_street_by_street():
+    result = invoke(["razz", "play", "--players", "3", "--policy", "station", "--seed", "1", "--trace", "4"])
+    assert_ok(result)
+    out = result.stdout
+    assert out.startswith("Hand 4 (seed 1), 3 players")
+    for street in ("3rd street:", "4th street:", "5th street:", "6th street:", "7th street:"):
+        assert street in out
+    assert "posts the bring-in" in out and "shows" in out and "Result:" in out
+
+
+def test_out_writes_tables_and_manifest(tmp_path):
+    out = tmp_path / "run"
+    assert_ok(invoke([*PLAY, "--players", "2", "--policy", "tag", "--policy", "rock", "--out", out]))
+    names = {p.name for p in out.iterdir()}
+    assert {"policies.parquet", "players.parquet", "seats.parquet", "pairs.parquet", "manifest.json"} <= names
+    meta = json.loads((out / "manifest.json").read_text())
+    assert meta["kind"] == "razz play" and meta["seed"] == 5 and meta["lineup"][0].startswith("tag:")
+    assert pd.read_parquet(out / "policies.parquet").hands.sum() == 6000
+    assert hidden_leftovers(out) == []
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["--players", "1"], "2 to 8 players"),
+    (["--players", "9"], "2 to 8 players"),
+    (["--policy", "nosuch"], "unknown razz policy 'nosuch'"),
+    (["--policy", "tag:nosuch=1"], "has no parameter 'nosuch'"),
+    (["--policy", "tag:max_card=99"], "max_card must be in [5, 13]"),
+    (["--policy", "tag:max_card=x"], "max_card must be a number"),
+    (["--players", "2", "--policy", "tag", "--policy", "rock", "--policy", "station"], "3 policies given for 2"),
+    (["--big-bet", "5"], "big bet (5) cannot be smaller than the small bet"),
+    (["--ante", "-1"], "ante cannot be negative"),
+    (["--bring-in", "10"], "bring-in must be more than 0 and less than the small bet"),
+    (["--stack", "3"], "stack must cover ante and bring-in"),
+    (["--uncapped-heads-up"], "needs finite stacks"),
+    (["--hands", "0"], "hands must be 1 to"),
+    (["--seed", "-1"], "seed"),
+    (["--plugin", "/nonexistent/p.py"], "does not exist"),
+])
+def test_bad_input_is_one_line_and_leaves_no_result(tmp_path, args, fragment):
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "manifest.json").write_text("{}")
+    before = snapshot(out)
+    result = invoke(["razz", "play", "--hands", "100", *args, "--out", out])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
+    assert snapshot(out) == before and hidden_leftovers(out) == []
+
+
+def test_bad_input_from_the_console_script():
+    proc = run_script(["razz", "play", "--players", "9"])
+    assert_one_line_error(proc.returncode, proc.stdout, proc.stderr, "2 to 8 players")
+
+
+def test_phh_refuses_a_non_empty_directory_and_too_many_hands(tmp_path):
+    (tmp_path / "h").mkdir()
+    (tmp_path / "h" / "x").write_text("keep")
+    result = invoke([*PLAY, "--phh", tmp_path / "h"])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "not an empty directory")
+    result = invoke(["razz", "play", "--hands", "100001", "--phh", tmp_path / "new"])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "at most 100,000 hands")
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_users_policy_from_a_plugin_file():
+    plugin = ROOT / "examples" / "razz_policy.py"
+    listing = invoke(["razz", "policies", "--plugin", plugin])
+    assert_ok(listing)
+    assert "wheel-chaser:" in listing.stdout
+    data = play_json("--plugin", str(plugin), "--players", "2", "--policy", "wheel-chaser:max_card=6",
+                     "--policy", "station", "--hands", "2000")
+    chaser = next(r for r in data["policies"] if r["policy"].startswith("wheel-chaser"))
+    assert chaser["policy"] == "wheel-chaser:max_card=6" and chaser["hands"] == 2000
+    assert 0 < chaser["vpip"] < 1
+
+
+def test_a_broken_plugin_is_one_line(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("raise RuntimeError('boom')\n")
+    result = invoke(["razz", "play", "--plugin", bad])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "cannot be loaded")
+    empty = tmp_path / "empty.py"
+    empty.write_text("x = 1\n")
+    result = invoke(["razz", "policies", "--plugin", empty])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "must define POLICIES")
