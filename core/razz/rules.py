@@ -55,8 +55,9 @@ IN, FOLDED, ALL_IN = 0, 1, 2
 (L_ANTE, L_DEAL, L_STREET, L_BRING_IN, L_FOLD, L_CHECK, L_CALL, L_RAISE, L_RESHUFFLE, L_SHOW,
  L_WIN) = range(11)
 """L_ANTE: seat, chips. L_DEAL: seat (-1 = community), card, slot 0-6 (3rd street: every seat's
-slot 0, then slot 1, then slot 2). L_STREET: seat = street, a = first seat to act (3rd street: the
-bring-in). L_BRING_IN: chips. L_RESHUFFLE: a = cards shuffled into the stub.
+slot 0, then slot 1, then slot 2). L_STREET: seat = street, a = the bring-in seat (3rd street) or
+the seat G5 names to open (action starts there, or at the next seat able to act if it is all-in).
+L_BRING_IN: chips. L_RESHUFFLE: a = cards in the reshuffled pool (undealt and folded cards).
 L_CALL: chips added (b = 1 when all-in). L_RAISE: new bet level of the round, b = 0 completion,
 1 bet, 2 raise. L_SHOW: class of the best low. L_WIN: chips won from the pots."""
 LOG_ROWS = 400
@@ -199,9 +200,11 @@ def opener_seat(up, status, n_players, n_up):
 def split_pots(put, status, classes, n_players, won):
     """Share the pots out (G7, G8): ``won[s]`` = chips seat ``s`` takes back from the middle.
 
-    Each slice between two consecutive contribution levels goes to the best class among the
-    players still in who reached it (ties split, odd chips to the lowest seat); a slice no
-    player still in reached goes back to those who put it in.
+    Pots are cut at the amounts put in by players still in (all-in levels); folded players'
+    chips are dead money in the pots they reached. Each pot goes to the best class among the
+    players still in who reached its level; equal best classes split it, and the chips that do
+    not divide go to the winner nearest the dealer's left (lowest seat). Chips above every
+    level of a player still in (nobody matched them) go back.
     """
     for s in range(n_players):
         won[s] = 0
@@ -209,32 +212,30 @@ def split_pots(put, status, classes, n_players, won):
     while True:
         level = -1
         for s in range(n_players):
-            if put[s] > prev and (level < 0 or put[s] < level):
+            if status[s] != FOLDED and put[s] > prev and (level < 0 or put[s] < level):
                 level = put[s]
         if level < 0:
-            return
+            break
         amount = 0
-        best = 1 << 30
+        best = 1 << 40
         for s in range(n_players):
             if put[s] > prev:
                 amount += min(put[s], level) - prev
-                if status[s] != FOLDED and put[s] >= level and classes[s] < best:
-                    best = classes[s]
+            if status[s] != FOLDED and put[s] >= level and classes[s] < best:
+                best = classes[s]
         n_win = 0
+        first = -1
         for s in range(n_players):
             if put[s] >= level and status[s] != FOLDED and classes[s] == best:
                 n_win += 1
-        if n_win == 0:  # nobody still in reached this level: it goes back
-            for s in range(n_players):
-                if put[s] > prev:
-                    won[s] += min(put[s], level) - prev
-        else:
-            share = amount // n_win
-            odd = amount - share * n_win
-            for s in range(n_players):
-                if put[s] >= level and status[s] != FOLDED and classes[s] == best:
-                    won[s] += share
-                    if odd > 0:
-                        won[s] += 1
-                        odd -= 1
+                if first < 0:
+                    first = s
+        share = amount // n_win
+        for s in range(n_players):
+            if put[s] >= level and status[s] != FOLDED and classes[s] == best:
+                won[s] += share
+        won[first] += amount - share * n_win
         prev = level
+    for s in range(n_players):
+        if put[s] > prev:
+            won[s] += put[s] - prev
