@@ -297,10 +297,12 @@ def _seventh(cfg, deck, top, deal_state, ws, hands, view, log):
 
 
 @njit(cache=True)
-def play_hand(cfg, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res, user):
+def play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res,
+              user):
     """Play one hand from the shuffled ``deck``; per-seat results in ``res``, returns G6 flags.
 
-    ``pids``/``params`` are each seat's policy, ``pstate`` its random state (advanced in place).
+    ``pids``/``params`` are each seat's policy, ``pstate`` its random state (advanced in place);
+    seat s holds player ``(s - rotation) mod N`` of the lineup (for the stacks).
     Returns ``community + 2 * reshuffled``. ``log`` (rows of 4, row 0 = count) may be empty.
     """
     n = cfg[R.S_PLAYERS]
@@ -318,7 +320,7 @@ def play_hand(cfg, deck, deal_state, pids, params, pstate, nopair, paired, ws, h
     view[R.V_BRING_IN] = 0
     for s in range(n):
         ws[W_STATUS, s] = R.IN
-        ws[W_STACK, s] = cfg[R.S_STACK]
+        ws[W_STACK, s] = cfg[R.S_PLAYER_STACKS + (s - rotation) % n]
         ws[W_PUT, s] = 0
         ws[W_BET, s] = 0
         ws[W_DECISIONS, s] = 0
@@ -452,8 +454,8 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             for s in range(n):
                 pstate[s] = game_state(policy_keys[s], g)
-            flags = play_hand(cfg, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log,
-                              res, user)
+            flags = play_hand(cfg, g % n, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view,
+                              log, res, user)
             out[o_glob + G_HANDS] += 1
             out[o_glob + G_COMMUNITY] += flags & 1
             out[o_glob + G_RESHUFFLE] += flags >> 1
@@ -500,13 +502,14 @@ def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupl
 
 
 @njit(cache=True)
-def _trace_deck(cfg, deck, deal_state, pids, params, pstate, nopair, paired, user):
+def _trace_deck(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, paired, user):
     ws = np.zeros((N_WS, R.MAX_PLAYERS), np.int64)
     hands = np.full((R.MAX_PLAYERS, 7), -1, np.int64)
     view = np.full(R.VIEW_LEN, -1, np.int64)
     log = np.zeros((R.LOG_ROWS, 4), np.int64)
     res = np.zeros((R.MAX_PLAYERS, 5), np.int64)
-    flags = play_hand(cfg, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res, user)
+    flags = play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res,
+                      user)
     return log[1:log[0, 0] + 1].copy(), res[:cfg[R.S_PLAYERS]].copy(), flags
 
 
@@ -520,7 +523,7 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
     seat_policies(g, n, lineup_pids, lineup_params, pids, params)
     for s in range(n):
         pstate[s] = game_state(policy_keys[s], g)
-    return _trace_deck(cfg, deck, deal_state, pids, params, pstate, nopair, paired, user)
+    return _trace_deck(cfg, g % n, deck, deal_state, pids, params, pstate, nopair, paired, user)
 
 
 @njit(cache=True)
@@ -587,17 +590,19 @@ class GameJob:
 
 @njit
 def _trace_deck_with(cfg, deck, deal_state, pids, params, pstate, nopair, paired, user):
-    return _trace_deck(cfg, deck, deal_state, pids, params, pstate, nopair, paired, user)
+    return _trace_deck(cfg, 0, deck, deal_state, pids, params, pstate, nopair, paired, user)
 
 
 @njit(cache=True)
 def _trace_deck_builtin(cfg, deck, deal_state, pids, params, pstate, nopair, paired):
-    return _trace_deck(cfg, deck, deal_state, pids, params, pstate, nopair, paired, policies.no_user_policy)
+    return _trace_deck(cfg, 0, deck, deal_state, pids, params, pstate, nopair, paired, policies.no_user_policy)
 
 
 def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int], seed: int = 0,
               user: Callable | None = None) -> tuple[np.ndarray, np.ndarray, int]:
     """One hand dealt from ``deck`` (cards in dealing order, G2) with ``seats[s]`` in seat ``s``.
+
+    With ``settings.stacks``, seat s starts with ``stacks[s]`` (hand 0: player p sits in seat p).
 
     For tests and walk-throughs: the cards are exactly those given (the rest of a full deck
     follows if fewer than 52 are given; a reshuffle draws from ``seed``'s deal stream). Returns

@@ -25,7 +25,9 @@ DEEP = 1 << 40
 
 # --- the settings row (int64), packed by Settings.row() --------------------------------------
 S_PLAYERS, S_ANTE, S_BRING_IN, S_SMALL, S_BIG, S_CAP, S_UNCAPPED_HU, S_TIE_SUIT, S_RESHUFFLE, S_STACK = range(10)
-N_SETTINGS = 10
+S_PLAYER_STACKS = 10
+"""8 slots: the chips player p of the lineup starts every hand with (seat (p + g) mod N in hand g)."""
+N_SETTINGS = S_PLAYER_STACKS + MAX_PLAYERS
 
 # --- moves a policy returns -------------------------------------------------------------------
 FOLD, CALL, RAISE = 0, 1, 2
@@ -65,7 +67,12 @@ LOG_ROWS = 400
 
 @dataclass(frozen=True)
 class Settings:
-    """Stakes and rule switches of a table (G1-G8). ``stack=0`` means deep stacks."""
+    """Stakes and rule switches of a table (G1-G8).
+
+    ``stack=0`` and no ``stacks``: deep stacks. ``stack=S``: every player starts every hand with
+    S chips. ``stacks=(S1, ..., SN)``: player p of the lineup starts every hand with ``stacks[p]``
+    (the stack moves with the player as the players rotate), so that all-ins and side pots arise.
+    """
 
     players: int = 6
     ante: int = 2
@@ -77,8 +84,10 @@ class Settings:
     bring_in_tie: str = "seat"
     exhausted: str = "community"
     stack: int = 0
+    stacks: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "stacks", tuple(self.stacks))
         for name in ("players", "ante", "bring_in", "small_bet", "big_bet", "cap", "stack"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -105,12 +114,29 @@ class Settings:
                              f"{MAX_STACK:,}, got {self.stack}")
         if self.stack < 0:
             raise InputError(f"the stack cannot be negative, got {self.stack}")
-        if self.uncapped_heads_up and not self.stack:
+        if self.stacks:
+            if self.stack:
+                raise InputError("give either one stack for everybody or a stack per player, not both")
+            if len(self.stacks) != self.players:
+                raise InputError(f"{len(self.stacks)} stacks given for {self.players} players; give one per player")
+            for x in self.stacks:
+                if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+                    raise InputError(f"a stack must be an integer, got {x!r}")
+                if not self.ante + self.bring_in <= x <= MAX_STACK:
+                    raise InputError(f"every stack must cover ante and bring-in ({self.ante + self.bring_in}) and be "
+                                     f"at most {MAX_STACK:,}, got {x}")
+        if self.uncapped_heads_up and self.deep:
             raise InputError("uncapped heads-up betting needs finite stacks (a stack), or a raising war never ends")
 
     @property
     def deep(self) -> bool:
-        return self.stack == 0
+        return self.stack == 0 and not self.stacks
+
+    def player_stacks(self) -> tuple[int, ...]:
+        """Chips each player of the lineup starts a hand with (deep: :data:`DEEP`)."""
+        if self.stacks:
+            return self.stacks
+        return (self.stack if self.stack else DEEP,) * self.players
 
     def row(self) -> np.ndarray:
         """The int64 settings row the kernels read."""
@@ -121,6 +147,7 @@ class Settings:
         row[S_TIE_SUIT] = int(self.bring_in_tie == "suit")
         row[S_RESHUFFLE] = int(self.exhausted == "reshuffle")
         row[S_STACK] = self.stack if self.stack else DEEP
+        row[S_PLAYER_STACKS:S_PLAYER_STACKS + self.players] = self.player_stacks()
         return row
 
 

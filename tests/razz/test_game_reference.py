@@ -93,6 +93,12 @@ CASES = {
     "cap 1, seven players, stack 42": (
         R.Settings(players=7, cap=1, stack=42), lineup(*["random:fold=0.1,raise=0.5"] * 4, "tag", "reader", "station"),
         14, False, 200),
+    "unequal stacks: all-ins for less and side pots": (
+        R.Settings(players=5, stacks=(23, 61, 120, 7, 300)),
+        lineup("random:fold=0.05,raise=0.6", "station", "random:fold=0,raise=0.8", "station", "tag"), 15, False, 300),
+    "unequal stacks, duplicate deals, reshuffle": (
+        R.Settings(players=8, stacks=(40, 45, 52, 70, 90, 111, 150, 400), exhausted="reshuffle"),
+        lineup(*["random:fold=0.02,raise=0.5"] * 4, *["station"] * 4), 16, True, 40),
 }
 
 

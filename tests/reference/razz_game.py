@@ -73,10 +73,10 @@ from razzmatazz.core.razz.rules import (
     S_BIG,
     S_BRING_IN,
     S_CAP,
+    S_PLAYER_STACKS,
     S_PLAYERS,
     S_RESHUFFLE,
     S_SMALL,
-    S_STACK,
     S_TIE_SUIT,
     S_UNCAPPED_HU,
     V_BET_SIZE,
@@ -208,7 +208,8 @@ def share_pots(put: Sequence[int], still_in: Sequence[bool], lows: Sequence[int]
 class Hand:
     """One hand of fixed-limit Razz from a shuffled ``deck`` (cards in dealing order)."""
 
-    def __init__(self, settings_row, pids, rows, pstates, deck, deal_state: int, user: Callable | None = None):
+    def __init__(self, settings_row, pids, rows, pstates, deck, deal_state: int, user: Callable | None = None,
+                 rotation: int = 0):
         cfg = [int(x) for x in settings_row]
         self.n = n = cfg[S_PLAYERS]
         self.ante = cfg[S_ANTE]
@@ -226,7 +227,8 @@ class Hand:
         assert sorted(self.deck) == list(range(52))
         self.top = 0
         self.deal_state = int(deal_state)
-        self.stack = [cfg[S_STACK]] * n
+        # player p of the lineup (seat (p + rotation) mod n) brings stacks[p]
+        self.stack = [cfg[S_PLAYER_STACKS + (s - rotation) % n] for s in range(n)]
         self.put = [0] * n
         self.bet = [0] * n
         self.status = [IN] * n
@@ -495,7 +497,7 @@ def hand_of_run(job, g: int) -> Hand:
         pids[seat_of[p]] = ids[p]
         prow[seat_of[p]] = rows[p]
     pstates = [game_state(int(streams.key(job.seed, "razz", "policy", s)), g) for s in range(n)]
-    return Hand(job.settings.row(), pids, prow, pstates, deck, state, job.user)
+    return Hand(job.settings.row(), pids, prow, pstates, deck, state, job.user, rotation=g % n)
 
 
 def layout_size(n: int) -> int:
