@@ -153,10 +153,11 @@ class Settings:
 
 @njit(cache=True)
 def board_key(cards, lo, hi):
-    """Order key of the cards ``cards[lo:hi]`` (-1 skipped, at most 7): smaller shows a better low (G5).
+    """Order key of the cards ``cards[lo:hi]`` (-1 skipped): smaller shows a better low (G5).
 
     Category (no pair, one pair, two pair, trips, quads) first, then the ranks grouped by
-    multiplicity (largest first) and, within a multiplicity, highest rank first.
+    multiplicity (largest first) and, within a multiplicity, highest rank first. Only boards of
+    the same number of cards are compared.
     """
     m1 = m2 = m3 = m4 = 0
     n = 0
@@ -173,26 +174,19 @@ def board_key(cards, lo, hi):
 
 @njit(cache=True)
 def layers_key(m1, m2, m3, m4, n):
-    """:func:`board_key` of ``n`` cards given as layer masks (ranks held at least once, twice, ...)."""
+    """:func:`board_key` of ``n`` cards given as layer masks (ranks held at least once, twice, ...).
+
+    Comparing two rank masks of equal size as integers compares their highest rank, then the
+    next: exactly the order within a group. So the key packs the category, then the ranks held
+    four, three, two times and once, 13 bits each. Keys compare boards of the same size.
+    """
     if m3:
         cat = 3 if not m4 else 4
     elif m2:
         cat = 1 if (m2 & (m2 - 1)) == 0 else 2
     else:
         cat = 0
-    key = cat
-    for layer in range(4, 0, -1):
-        exact = (m4, m3 & ~m4, m2 & ~m3, m1 & ~m2)[4 - layer]
-        r = 12
-        while exact:
-            if exact & (1 << r):
-                exact ^= 1 << r
-                for _ in range(layer):
-                    key = key * 14 + r + 1
-            r -= 1
-    for _ in range(n, 7):
-        key = key * 14
-    return key
+    return (cat << 52) | (m4 << 39) | ((m3 & ~m4) << 26) | ((m2 & ~m3) << 13) | (m1 & ~m2)
 
 
 @njit(cache=True)
