@@ -198,8 +198,16 @@ class _Reader:
             self.show()
 
 
-def _read(settings: R.Settings, log_rows: np.ndarray, start: int) -> _Reader:
-    reader = _Reader(settings, settings.players, [start] * settings.players)
+def seat_stacks(settings: R.Settings, hand: int = 0) -> list[int]:
+    """Each seat's starting stack in hand ``hand`` (per-player ``stacks`` rotate with the players, G9)."""
+    n = settings.players
+    if settings.stacks:
+        return [settings.stacks[(s - hand) % n] for s in range(n)]
+    return [starting_stack(settings)] * n
+
+
+def _read(settings: R.Settings, log_rows: np.ndarray, stacks: list[int]) -> _Reader:
+    reader = _Reader(settings, settings.players, list(stacks))
     for kind, seat, a, b in np.asarray(log_rows, np.int64).tolist():
         if kind == R.L_ANTE:
             reader.pay(seat, a)
@@ -252,15 +260,16 @@ def hand_history(settings: R.Settings, log_rows: np.ndarray, players: Sequence[s
     n = settings.players
     if len(players) != n or len(net) != n:
         raise ValueError(f"{n} players need {n} names and {n} results, got {len(players)} and {len(net)}")
-    start = starting_stack(settings)
-    reader = _read(settings, log_rows, start)
-    finishing = [start + int(x) for x in net]
+    stacks = seat_stacks(settings, hand or 0)
+    start = stacks[0]
+    reader = _read(settings, log_rows, stacks)
+    finishing = [a + int(x) for a, x in zip(stacks, net)]
     if finishing != [max(0, s) for s in finishing] or sum(int(x) for x in net) != 0:
-        raise ValueError(f"net results {list(net)} do not fit stacks of {start}")
+        raise ValueError(f"net results {list(net)} do not fit stacks of {stacks}")
     fields: list[tuple[str, object]] = [
         ("variant", VARIANT), ("ante_trimming_status", True), ("antes", [settings.ante] * n),
         ("bring_in", settings.bring_in), ("small_bet", settings.small_bet), ("big_bet", settings.big_bet),
-        ("starting_stacks", [start] * n)]
+        ("starting_stacks", stacks)]
     lines = _header(settings, reader, start)
     lines += [f"{key} = {_toml(value)}" for key, value in fields]
     lines.append("actions = [")

@@ -93,6 +93,14 @@ def label(policy: Policy) -> str:
     return f"{policy.spec.name}:{','.join(changed)}" if changed else policy.spec.name
 
 
+def parse_stacks(text: str) -> tuple[int, ...]:
+    """``"100,200,50"`` -> a stack per player (checked against the table by :class:`Settings`)."""
+    try:
+        return tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise InputError(f"stacks are whole numbers separated by commas, e.g. 100,200,50; got {text!r}") from None
+
+
 def check_hands(hands: int) -> None:
     """Refuse a number of hands that is not 1 to :data:`MAX_HANDS`."""
     if not 1 <= hands <= MAX_HANDS:
@@ -239,7 +247,8 @@ def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray
     seats = seat_policies(policies, hand)
     who = [f"seat {s + 1} ({p.spec.name})" for s, p in enumerate(seats)]
     stakes = (f"ante {settings.ante}, bring-in {settings.bring_in}, bets {settings.small_bet}/{settings.big_bet}, "
-              + ("deep stacks" if settings.deep else f"stacks {settings.stack}"))
+              + ("deep stacks" if settings.deep else
+                 f"stacks {settings.stack or ', '.join(map(str, settings.player_stacks()))}"))
     lines = [f"Hand {hand} (seed {seed}), {settings.players} players, {stakes}"]
     lines += [f"  seat {s + 1}: {p.text}" for s, p in enumerate(seats)]
     cards: dict[int, list[str]] = {s: [] for s in range(settings.players)}
@@ -329,7 +338,7 @@ def write_phh(directory: Path, settings: R.Settings, policies: Sequence[Policy],
         for g in range(hands):
             log, res, _ = job.trace(g)
             names = [p.text for p in seat_policies(policies, g)]
-            (tmp / f"hand-{g:06d}.phh").write_text(hand_history(settings, log, names, res[:, E.H_NET]))
+            (tmp / f"hand-{g:06d}.phh").write_text(hand_history(settings, log, names, res[:, E.H_NET], hand=g))
         if directory.exists():
             directory.rmdir()
         os.rename(tmp, directory)

@@ -23,12 +23,14 @@ from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor, razz
 
 
 def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: int | None, cap: int,
-              uncapped_heads_up: bool, bring_in_tie: str, exhausted: str, stack: int) -> Any:
+              uncapped_heads_up: bool, bring_in_tie: str, exhausted: str, stack: int, stacks: str | None) -> Any:
+    from razzmatazz.analysis.razz_game import parse_stacks
     from razzmatazz.core.razz.rules import Settings
 
     return Settings(players=players, ante=ante, bring_in=bring_in, small_bet=small_bet,
                     big_bet=2 * small_bet if big_bet is None else big_bet, cap=cap,
-                    uncapped_heads_up=uncapped_heads_up, bring_in_tie=bring_in_tie, exhausted=exhausted, stack=stack)
+                    uncapped_heads_up=uncapped_heads_up, bring_in_tie=bring_in_tie, exhausted=exhausted, stack=stack,
+                    stacks=parse_stacks(stacks) if stacks is not None else ())
 
 
 @razz.command("play")
@@ -53,6 +55,8 @@ def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: i
               help="When the deck is short on 7th street: one community card, or reshuffle folded cards first.")
 @click.option("--stack", type=int, default=0, show_default=True,
               help="Chips each player starts every hand with (0: deep stacks, nobody is ever all-in).")
+@click.option("--stacks", default=None, metavar="S1,S2,...",
+              help="A stack per player, in --policy order (they move with the players): all-ins and side pots.")
 @click.option("--trace", type=int, default=None, is_flag=False, flag_value=0, metavar="[HAND]",
               help="Print hand HAND (default 0) of the run street by street, every card face up.")
 @click.option("--phh", type=click.Path(path_type=Path), default=None, metavar="DIR",
@@ -63,9 +67,9 @@ def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: i
 @common_options
 def play_cmd(players: int, policy_texts: tuple[str, ...], hands: int, duplicate: bool, ante: int, bring_in: int,
              small_bet: int, big_bet: int | None, cap: int, uncapped_heads_up: bool, bring_in_tie: str,
-             exhausted: str, stack: int, trace: int | None, phh: Path | None, plugin: Path | None, seed: int | None,
-             threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
-             scheduler: str | None) -> None:
+             exhausted: str, stack: int, stacks: str | None, trace: int | None, phh: Path | None,
+             plugin: Path | None, seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool,
+             cluster: str | None, scheduler: str | None) -> None:
     """Play fixed-limit Razz hands between policies and report what each wins.
 
     Per policy: big bets won per 100 hands with a 95 % interval, VPIP, how often it reaches
@@ -84,7 +88,7 @@ def play_cmd(players: int, policy_texts: tuple[str, ...], hands: int, duplicate:
 
     user = G.load_plugin(plugin) if plugin is not None else None
     settings = _settings(players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie,
-                         exhausted, stack)
+                         exhausted, stack, stacks)
     lineup = G.lineup(policy_texts, players, user)
     G.check_hands(hands)
     if seed is not None:
@@ -135,7 +139,7 @@ def _interval(lo: float, hi: float) -> str:
 def _play_text(result: Any, wall: float, written: str) -> str:
     s = result.settings
     stakes = (f"ante {s.ante}, bring-in {s.bring_in}, bets {s.small_bet}/{s.big_bet}, cap {s.cap}, "
-              + ("deep stacks" if s.deep else f"stacks {s.stack}"))
+              + ("deep stacks" if s.deep else f"stacks {s.stack or ', '.join(map(str, s.stacks))}"))
     head = (f"Razz, {s.players} players, {result.hands:,} hands{' (duplicate deals)' if result.duplicate else ''}, "
             f"seed {result.seed}, {stakes}; {wall:.1f} s")
     pol = [{"policy": r.policy, "players": r.players, "bb/100": f"{r.bb_per_100:+.2f}",

@@ -173,3 +173,33 @@ def test_a_broken_plugin_is_one_line(tmp_path):
     empty.write_text("x = 1\n")
     result = invoke(["razz", "policies", "--plugin", empty])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, "must define POLICIES")
+
+
+def test_phh_files_replay_in_pokerkit_to_their_finishing_stacks(tmp_path):
+    from pokerkit import HandHistory
+
+    from tests.razz.test_game_pokerkit import strict_replay
+
+    out = tmp_path / "hands"
+    result = invoke(["razz", "play", "--players", "4", "--bring-in-tie", "suit", "--stacks", "40,80,120,400",
+                     "--policy", "random:fold=0.1,raise=0.5", "--policy", "tag", "--policy", "station",
+                     "--policy", "reader", "--hands", "60", "--seed", "3", "--phh", out])
+    assert_ok(result)
+    files = sorted(out.iterdir())
+    assert [f.name for f in files[:2]] == ["hand-000000.phh", "hand-000001.phh"] and len(files) == 60
+    assert hidden_leftovers(out) == []
+    for f in files:
+        text = f.read_text()
+        assert "_pokerkit_replayable = true" in text, f.name
+        _, state = strict_replay(text)
+        assert list(state.stacks) == list(HandHistory.loads(text).finishing_stacks), f.name
+
+
+@pytest.mark.parametrize("stacks,fragment", [
+    ("1,x", "whole numbers separated by commas"),
+    ("100,100", "2 stacks given for 6 players"),
+    ("100,100,100,100,100,3", "every stack must cover ante and bring-in"),
+])
+def test_bad_stacks_are_one_line(stacks, fragment):
+    result = invoke(["razz", "play", "--stacks", stacks])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)

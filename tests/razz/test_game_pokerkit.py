@@ -437,3 +437,26 @@ def test_write_hand_histories(tmp_path):
     assert [p.name for p in paths] == ["hand-000001.phh", "hand-000002.phh"]
     assert paths[1].read_text() == "b = 2\n"
     assert sorted(p.name for p in (tmp_path / "phh").iterdir()) == ["hand-000001.phh", "hand-000002.phh"]
+
+
+def test_unequal_stacks_side_pots_replay_in_pokerkit():
+    """G8 with a stack per player: all-ins for less and side pots, PokerKit reaches the same stacks."""
+    rng = random.Random(8)
+    checked = 0
+    for table in range(12):
+        players = rng.randint(2, 7)
+        stacks = tuple(rng.choice([7, 12, 25, 40, 61, 90, 150, 400]) for _ in range(players))
+        settings = R.Settings(players=players, bring_in_tie="suit", stacks=stacks)
+        names = ["random:fold=0.05,raise=0.6", "station", "tag", "random:fold=0.2,raise=0.3", "reader"]
+        lineup = tuple(REGISTRY.parse(names[i % len(names)]) for i in range(players))
+        job = GameJob(settings, lineup, 100 + table, 1)
+        for g in range(30):
+            log, res, _ = job.trace(g)
+            text = hand_history(settings, log, [p.text for p in lineup], res[:, 0], hand=g)
+            if "_pokerkit_replayable = true" not in text:
+                continue
+            with pokerkit_warnings(True):
+                hh, state = strict_replay(text)
+            assert list(state.stacks) == hh.finishing_stacks, (table, g)
+            checked += 1
+    assert checked > 300
