@@ -14,9 +14,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from razzmatazz.core import batch, streams
+from razzmatazz.core.razz import engine as game
 from razzmatazz.core.razz.deal import make_deal
 from razzmatazz.core.razz.equity import EquityJob
+from razzmatazz.core.razz.policies import REGISTRY
+from razzmatazz.core.razz.rules import Settings
+from tests.razz.hidden import check_hidden_information
 from tests.reference.razz import reference_equity_counts
+from tests.reference.razz_game import reference_play_games
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,8 @@ class Engine:
     reference: Callable[[batch.Job, int, int], np.ndarray]
     conserves: Callable[[np.ndarray, int], None]
     """Raises AssertionError if counts for n games break a conservation law."""
+    hidden: Callable[[int], object] | None = None
+    """Engines with policies: raises AssertionError if a decision depends on what its seat cannot see."""
 
 
 def _razz_equity(hero: str, opponents: list[str], dead: str = "") -> Callable[[int, int], batch.Job]:
@@ -55,5 +62,44 @@ ENGINES = [
 ]
 """Every engine in the suite. The game engines (Razz game, Razzia, Riffifi) join with each policy."""
 
-POLICY_ENGINES: list[Engine] = []
-"""Engines whose players take decisions: they also face the hidden-information and legal-move checks."""
+def _razz_game(settings: Settings, policies: list[str], duplicate: bool = False) -> Callable[[int, int], batch.Job]:
+    lineup = tuple(REGISTRY.parse(p) for p in policies)
+    return lambda seed, n: game.GameJob(settings, lineup, seed, n, duplicate)
+
+
+def _razz_game_reference(job: batch.Job, start: int, stop: int) -> np.ndarray:
+    return reference_play_games(job, start, stop)
+
+
+def _chips_conserved(players: int, hands_per_item: int = 1) -> Callable[[np.ndarray, int], None]:
+    """Every hand's chips stay at the table: the players' nets add up to zero; every seat played every hand."""
+    def check(counts: np.ndarray, n: int) -> None:
+        lay = game.layout(players)
+        per_player = counts[:lay["seat"]].reshape(players, game.N_PFIELDS)
+        per_seat = counts[lay["seat"]:lay["global"]].reshape(players, game.N_QFIELDS)
+        hands = n * hands_per_item
+        assert counts.dtype == np.int64 and (per_player[:, game.P_HANDS] == hands).all()
+        assert per_player[:, game.P_NET].sum() == 0 and per_seat[:, game.Q_NET].sum() == 0
+        assert (per_seat[:, game.Q_HANDS] == hands).all() and counts[lay["global"] + game.G_BLOCKS] == n
+        cross = counts[lay["cross"]:].reshape(players, players)
+        assert cross.sum() == 0  # the square of each block's zero total
+    return check
+
+
+GAME_ENGINES = [
+    Engine("razz game 6 players, heuristic mix", _razz_game(Settings(players=6),
+           ["tag", "rock", "station", "steal", "reader", "random"]), _razz_game_reference, _chips_conserved(6),
+           hidden=lambda seed: [check_hidden_information(p, seed, 40) for p in
+                                (REGISTRY.parse(x) for x in ("tag", "rock", "steal", "reader", "random"))]),
+    Engine("razz game 8 players, stacks per player, reshuffle", _razz_game(
+        Settings(players=8, stacks=(20, 40, 60, 80, 100, 150, 200, 400), exhausted="reshuffle"),
+        ["random:fold=0.05,raise=0.5", "station", "tag", "reader"] * 2), _razz_game_reference, _chips_conserved(8),
+        hidden=lambda seed: check_hidden_information(None, seed, 150)),
+    Engine("razz game heads-up, duplicate deals", _razz_game(Settings(players=2, stack=120, uncapped_heads_up=True),
+           ["steal:door=8", "random:fold=0.2,raise=0.6"], duplicate=True), _razz_game_reference,
+           _chips_conserved(2, 2)),
+]
+ENGINES += GAME_ENGINES
+
+POLICY_ENGINES: list[Engine] = [e for e in GAME_ENGINES if e.hidden is not None]
+"""Engines whose players take decisions: they also face the hidden-information check."""

