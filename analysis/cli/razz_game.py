@@ -42,8 +42,9 @@ def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: i
 @click.option("--duplicate", is_flag=True,
               help="Duplicate deals: each deck is played N times with the players rotated, so that "
                    "differences between policies are paired (hands rounded up to a multiple of N).")
-@click.option("--ante", type=int, default=2, show_default=True)
-@click.option("--bring-in", "bring_in", type=int, default=5, show_default=True)
+@click.option("--ante", type=int, default=2, show_default=True, help="Chips every player antes (0 for none).")
+@click.option("--bring-in", "bring_in", type=int, default=5, show_default=True,
+              help="Forced bet of the highest door card, less than the small bet.")
 @click.option("--small-bet", type=int, default=10, show_default=True, help="Bet on 3rd and 4th street.")
 @click.option("--big-bet", type=int, default=None, help="Bet on 5th to 7th street [default: twice the small bet].")
 @click.option("--cap", type=int, default=4, show_default=True,
@@ -180,7 +181,13 @@ def _play_json(result: Any) -> dict:
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="Also list the policies of this file.")
 def policies_cmd(fmt: str, plugin: Path | None) -> None:
-    """The built-in policies of 'razz play', their parameters and defaults."""
+    """The built-in policies of 'razz play', their parameters and defaults.
+
+    \b
+    Examples:
+      razzmatazz razz policies
+      razzmatazz razz policies --plugin examples/razz_policy.py --format json
+    """
     import pandas as pd
 
     from razzmatazz.analysis import razz_game as G
