@@ -188,12 +188,18 @@ def _rows(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Se
 
 
 def _seats(per_seat: np.ndarray, settings: R.Settings) -> pd.DataFrame:
-    """One row per seat (1 = the dealer's left); hands taken as independent."""
+    """One row per seat (1 = the dealer's left): results (hands taken as independent) and rates."""
     m = mean_columns(per_seat[:, E.Q_HANDS].tolist(), per_seat[:, E.Q_NET].tolist(),
                      per_seat[:, E.Q_NET2].tolist(), scale=100 / settings.big_bet)
-    return pd.DataFrame({"seat": np.arange(1, len(per_seat) + 1), "hands": per_seat[:, E.Q_HANDS],
-                         "bb_per_100": m["mean"], "stderr": m["stderr"], "ci_low": m["ci_low"],
-                         "ci_high": m["ci_high"]})
+    hands = per_seat[:, E.Q_HANDS]
+    frame = pd.DataFrame({"seat": np.arange(1, len(per_seat) + 1), "hands": hands, "bb_per_100": m["mean"],
+                          "stderr": m["stderr"], "ci_low": m["ci_low"], "ci_high": m["ci_high"]})
+    for name, field_, base in (("vpip", E.Q_VPIP, E.Q_HANDS), ("showdown", E.Q_SHOWDOWN, E.Q_HANDS),
+                               ("won_at_showdown", E.Q_SD_WON, E.Q_SHOWDOWN),
+                               ("won_without_showdown", E.Q_WON_NO_SD, E.Q_HANDS)):
+        k, n = per_seat[:, field_], per_seat[:, base]
+        frame[name] = np.where(n > 0, k / np.maximum(n, 1), np.nan)
+    return frame
 
 
 def _pairs(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Settings,

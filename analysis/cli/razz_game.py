@@ -147,12 +147,13 @@ def _play_text(result: Any, wall: float, written: str) -> str:
             "95% interval": _interval(r.ci_low, r.ci_high), "VPIP": f"{r.vpip:.1%}", "showdown": f"{r.showdown:.1%}",
             "won at SD": f"{r.won_at_showdown:.1%}", "won w/o SD": f"{r.won_without_showdown:.1%}"}
            for r in result.policies.itertuples()]
-    seats = [{"seat": r.seat, "bb/100": f"{r.bb_per_100:+.2f}", "95% interval": _interval(r.ci_low, r.ci_high)}
-             for r in result.seats.itertuples()]
+    seats = [{"seat": r.seat, "bb/100": f"{r.bb_per_100:+.2f}", "95% interval": _interval(r.ci_low, r.ci_high),
+              "VPIP": f"{r.vpip:.1%}", "showdown": f"{r.showdown:.1%}", "won at SD": f"{r.won_at_showdown:.1%}",
+              "won w/o SD": f"{r.won_without_showdown:.1%}"} for r in result.seats.itertuples()]
     lines = [head, columns(pol, list(pol[0]), right=("players", "bb/100", "VPIP", "showdown", "won at SD",
                                                       "won w/o SD")),
              "", "By seat (seat 1 sits at the dealer's left; players rotate one seat per hand):",
-             columns(seats, list(seats[0]), right=("bb/100",))]
+             columns(seats, list(seats[0]), right=("bb/100", "VPIP", "showdown", "won at SD", "won w/o SD"))]
     if len(result.pairs):
         pairs = [{"policy": r.policy, "minus": r.versus, "bb/100": f"{r.difference_bb_per_100:+.2f}",
                   "95% interval": _interval(r.ci_low, r.ci_high), "clear": "yes" if r.clear else "no"}

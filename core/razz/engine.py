@@ -8,8 +8,8 @@ only. :func:`play_games` plays hands ``start..stop-1`` of a run and returns inte
 with duplicate deals) from stream ``razz/deal`` and rotates the players one seat per hand.
 
 Counts (one int64 vector, offsets from :func:`layout`): per player (the lineup's order)
-``hands, net, net², vpip, showdowns, showdowns won, won without showdown``; per seat
-``hands, net, net²``; ``hands, blocks, community cards, reshuffles``; and per block (one
+``hands, net, net², vpip, showdowns, showdowns won, won without showdown``; per seat the
+same; ``hands, blocks, community cards, reshuffles``; and per block (one
 hand, or the N hands of one duplicate deal) the cross sums ``Σ X_p X_q`` of each player's
 net chips, from which any difference between two players gets a paired interval.
 """
@@ -35,8 +35,8 @@ from razzmatazz.core.rng import deal_from, game_state
 P_HANDS, P_NET, P_NET2, P_VPIP, P_SHOWDOWN, P_SD_WON, P_WON_NO_SD = range(7)
 N_PFIELDS = 7
 # per-seat fields
-Q_HANDS, Q_NET, Q_NET2 = range(3)
-N_QFIELDS = 3
+Q_HANDS, Q_NET, Q_NET2, Q_VPIP, Q_SHOWDOWN, Q_SD_WON, Q_WON_NO_SD = range(7)
+N_QFIELDS = 7
 # global fields
 G_HANDS, G_BLOCKS, G_COMMUNITY, G_RESHUFFLE = range(4)
 N_GFIELDS = 4
@@ -475,6 +475,10 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
                 out[qb + Q_HANDS] += 1
                 out[qb + Q_NET] += net
                 out[qb + Q_NET2] += net * net
+                out[qb + Q_VPIP] += res[s, H_VPIP]
+                out[qb + Q_SHOWDOWN] += res[s, H_SHOWDOWN]
+                out[qb + Q_SD_WON] += res[s, H_SD_WON]
+                out[qb + Q_WON_NO_SD] += res[s, H_WON_NO_SD]
                 block[p] += net
         out[o_glob + G_BLOCKS] += 1
         for p in range(n):

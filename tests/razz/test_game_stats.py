@@ -67,6 +67,7 @@ def test_rates_and_seats_match_the_hands():
     result = G.play(settings, policies, hands, SEED)
     vpip = np.zeros(4, int)
     showdown = np.zeros(4, int)
+    seat_vpip = np.zeros(4, int)
     seat_net = np.zeros((hands, 4), np.int64)
     for g in range(hands):
         _, res, _ = G.trace(settings, policies, SEED, g)
@@ -75,8 +76,10 @@ def test_rates_and_seats_match_the_hands():
             vpip[p] += res[s, E.H_VPIP]
             showdown[p] += res[s, E.H_SHOWDOWN]
             seat_net[g, s] = res[s, E.H_NET]
+            seat_vpip[s] += res[s, E.H_VPIP]
     assert (result.players.vpip * hands).round().astype(int).tolist() == vpip.tolist()
     assert (result.players.showdown * hands).round().astype(int).tolist() == showdown.tolist()
+    assert (result.seats.vpip * hands).round().astype(int).tolist() == seat_vpip.tolist()
     for s in range(4):
         mean, se = _mean_se(seat_net[:, s], 1, settings.big_bet)
         assert (result.seats.bb_per_100[s], result.seats.stderr[s]) == pytest.approx((mean, se), rel=1e-9)

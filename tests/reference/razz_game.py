@@ -111,7 +111,7 @@ from tests.reference.razz import class_index, deal_from, game_state
 NET, VPIP, SHOWDOWN, SHOWDOWN_WON, WON_WITHOUT_SHOWDOWN = range(5)
 # per-player, per-seat and global tallies of a run, in the engine's order
 PLAYER_FIELDS = ("hands", "net", "net2", "vpip", "showdowns", "showdowns_won", "won_without_showdown")
-SEAT_FIELDS = ("hands", "net", "net2")
+SEAT_FIELDS = ("hands", "net", "net2", "vpip", "showdown", "showdown_won", "won_without_showdown")
 GLOBAL_FIELDS = ("hands", "blocks", "community", "reshuffles")
 
 DOWN1, DOWN2, DOOR, FOURTH, FIFTH, SIXTH, SEVENTH = range(7)
@@ -534,6 +534,8 @@ def reference_play_games(job, start: int, stop: int) -> np.ndarray:
                 seats[s][0] += 1
                 seats[s][1] += net
                 seats[s][2] += net * net
+                seats[s][3:7] = [a + int(hand.res[s, f]) for a, f in
+                                 zip(seats[s][3:7], (VPIP, SHOWDOWN, SHOWDOWN_WON, WON_WITHOUT_SHOWDOWN))]
                 block[p] += net
         glob["blocks"] += 1
         for p in range(n):
