@@ -54,3 +54,50 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path):
                           timeout=120)
     assert_one_line_error(proc.returncode, proc.stdout, proc.stderr, "cannot reach the scheduler")
     assert not (tmp_path / "r").exists()
+
+
+def test_razz_play_on_a_cluster_prints_the_same_result(tmp_path):
+    args = [str(SCRIPT), "razz", "play", "--players", "3", "--policy", "tag", "--policy", "reader", "--policy",
+            "random", "--hands", "40000", "--seed", "9", "--format", "json"]
+    here = subprocess.run(args, capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    there = subprocess.run(args + ["--cluster", "local:2"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert json.loads(here.stdout) == json.loads(there.stdout)
+
+
+def test_a_worker_killed_mid_run_changes_nothing():
+    """A worker process dies (SIGKILL) while chunks run: dask reruns its tasks; the counts are identical."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from distributed import Client, LocalCluster
+
+    from razzmatazz.core.razz.engine import GameJob
+    from razzmatazz.core.razz.policies import REGISTRY
+    from razzmatazz.core.razz.rules import Settings
+
+    job = GameJob(Settings(players=6), tuple(REGISTRY.parse(p) for p in ("tag", "rock", "station", "steal",
+                                                                          "reader", "random")), 5, 2_000_000)
+    local = batch.run([job], chunk_size=50_000, progress=False)[0]
+    done = []
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      env={"NUMBA_NUM_THREADS": "1"}) as cluster, Client(cluster) as client:
+        pids = [w.process.process.pid for w in cluster.workers.values()]
+        result = {}
+
+        def run():
+            result["counts"] = batch.run([job], executor=client.get_executor(pure=False), chunk_size=50_000,
+                                         window=4, progress=False)[0]
+
+        worker = threading.Thread(target=run)
+        worker.start()
+        time.sleep(2)
+        assert worker.is_alive(), "the run ended before a worker could be killed: make it longer"
+        os.kill(pids[0], signal.SIGKILL)
+        done.append(pids[0])
+        worker.join(timeout=240)
+        assert not worker.is_alive()
+    assert done and result["counts"].tobytes() == local.tobytes()
