@@ -127,16 +127,67 @@ class PlayResult:
 
 def play(settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, *, duplicate: bool = False,
          user: UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
-         chunk_size: int | None = None) -> PlayResult:
-    """Play ``hands`` hands (rounded up to whole duplicate deals) and summarise them."""
+         chunk_size: int | None = None, checkpoint: batch.Checkpoint | None = None) -> PlayResult:
+    """Play ``hands`` hands (rounded up to whole duplicate deals) and summarise them.
+
+    With a ``checkpoint``, finished chunks are stored and stored ones are not played again.
+    """
     check_hands(hands)
     n = settings.players
     items = -(-hands // n) if duplicate else hands
     job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
-    size = chunk_size or max(1, (1 << 14) // (n if duplicate else 1))
-    counts = batch.run([job], executor=executor, progress=progress, chunk_size=size, desc="razz play",
-                       unit="hand" if not duplicate else "deal")[0]
+    counts = batch.run([job], executor=executor, progress=progress, chunk_size=chunk_size or default_chunk(settings,
+                       duplicate), desc="razz play", unit="hand" if not duplicate else "deal",
+                       checkpoint=checkpoint)[0]
     return summarise(counts, settings, job.lineup, seed, duplicate)
+
+
+def default_chunk(settings: R.Settings, duplicate: bool) -> int:
+    """Items per chunk: 16,384 hands."""
+    return max(1, (1 << 14) // (settings.players if duplicate else 1))
+
+
+RUN_FILE = "run.json"
+RUN_KIND = "razz play"
+
+
+def save_run(partial: Path, run: dict) -> None:
+    """Write what defines a run (for ``--resume``) into its ``.partial`` folder, atomically."""
+    import json
+    import os
+
+    partial.mkdir(parents=True, exist_ok=True)
+    tmp = partial / f".{RUN_FILE}.tmp"
+    tmp.write_text(json.dumps({"kind": RUN_KIND, "version": _version(), **run}, indent=2))
+    os.replace(tmp, partial / RUN_FILE)
+
+
+def load_run(directory: Path) -> dict:
+    """What defines the interrupted run in ``directory``; refuses another command's or version's run."""
+    import json
+
+    from razzmatazz.analysis.store import PARTIAL
+
+    path = Path(directory) / PARTIAL / RUN_FILE
+    try:
+        run = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise InputError(f"{directory} holds no interrupted run of razz play to resume") from None
+    except (OSError, ValueError) as e:
+        raise InputError(f"{path} cannot be read: {e}") from None
+    if not isinstance(run, dict) or run.get("kind") != RUN_KIND:
+        raise InputError(f"{directory} holds a run of {run.get('kind') if isinstance(run, dict) else '?'!r}, "
+                         f"not of {RUN_KIND}")
+    if run.get("version") != _version():
+        raise InputError(f"{directory} was started by razzmatazz {run.get('version')}, this is {_version()}; "
+                         "start it again")
+    return run
+
+
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("razzmatazz")
 
 
 def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,

@@ -43,12 +43,17 @@ def _shown(path: Path) -> str:
     return text if len(text) <= 80 else text[:60] + "..." + text[-17:]
 
 
-def check_out_dir(out: Path) -> Path:
+PARTIAL = ".partial"
+"""Inside a result directory: the finished chunks of a run in progress or interrupted (see --resume)."""
+
+
+def check_out_dir(out: Path, *, partial_ok: bool = False) -> Path:
     """Fail early (before any work) if ``out`` cannot become a result directory.
 
     ``out`` may be missing, empty, or hold an earlier razzmatazz result (which a successful
     run replaces) with no file its manifest does not list; anything else is refused so that
-    no user file is ever deleted.
+    no user file is ever deleted. An interrupted run (``.partial``) is refused unless
+    ``partial_ok`` (the run resuming it, or writing its result).
     """
     if str(out).strip() == "":
         raise OutputError("the output directory name is empty")
@@ -57,8 +62,11 @@ def check_out_dir(out: Path) -> Path:
         size = len(part.encode("utf-8", "surrogateescape"))
         if size > NAME_MAX:
             raise OutputError(f"output directory name too long ({size} bytes, at most {NAME_MAX}): {_shown(part)}")
+    if not partial_ok and (out / PARTIAL).is_dir():
+        raise OutputError(f"{_shown(out)} holds an interrupted run: continue it with --resume {_shown(out)}, "
+                          "or remove the directory")
     try:
-        _check_location(out)
+        _check_location(out, partial_ok)
     except RuntimeError as e:  # Path.resolve in a symlink loop (Python 3.11)
         raise OutputError(f"output directory {_shown(out)}: {e}") from None
     except OSError as e:
@@ -66,7 +74,7 @@ def check_out_dir(out: Path) -> Path:
     return out
 
 
-def _check_location(out: Path) -> None:
+def _check_location(out: Path, partial_ok: bool = False) -> None:
     here = Path.cwd().resolve()
     target = out.resolve()
     if target == here or target in here.parents:
@@ -76,7 +84,7 @@ def _check_location(out: Path) -> None:
     if out.exists():
         if not out.is_dir():
             raise OutputError(f"output directory {_shown(out)} exists and is not a directory")
-        present = {p.name for p in out.iterdir()}
+        present = {p.name for p in out.iterdir()} - ({PARTIAL} if partial_ok else set())
         if present:
             listed = result_files(out)
             if listed is None:
@@ -106,7 +114,7 @@ def result_files(path: Path) -> set[str] | None:
 
 
 @contextmanager
-def reserve(out: Path, *, new_run: bool = False) -> Iterator[Path]:
+def reserve(out: Path, *, new_run: bool = False, partial_ok: bool = False) -> Iterator[Path]:
     """Hold ``out`` for this run, before any work: refuse it now if it cannot be written.
 
     A missing ``out`` is created (with its parents) and removed again if the run writes nothing; the
@@ -119,7 +127,7 @@ def reserve(out: Path, *, new_run: bool = False) -> Iterator[Path]:
     if new_run:  # ``out`` is a folder of runs: check a run folder inside it instead
         check_out_dir(Path(out) / "run")
     else:
-        out = check_out_dir(Path(out))
+        out = check_out_dir(Path(out), partial_ok=partial_ok)
     try:
         if new_run:
             out = _new_run_dir(Path(out), created)
@@ -128,7 +136,7 @@ def reserve(out: Path, *, new_run: bool = False) -> Iterator[Path]:
         _remove_empty(created)
         raise OutputError(f"output directory {_shown(out)}: {e.strerror or e}") from None
     try:
-        check_out_dir(out)  # again, now that no other run can change it
+        check_out_dir(out, partial_ok=partial_ok)  # again, now that no other run can change it
         yield out
     finally:
         os.close(fd)
@@ -257,7 +265,7 @@ def write_result(
     final paths. A failure of the file system is reported as :class:`OutputError`; the
     target then holds what it held before, and no temporary file is left behind.
     """
-    out = check_out_dir(Path(out))
+    out = check_out_dir(Path(out), partial_ok=True)
     try:
         return _write(out, tables, meta, figures)
     except OSError as e:

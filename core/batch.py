@@ -17,12 +17,14 @@ a long run in a log file shows it is alive.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 import numpy as np
@@ -46,6 +48,41 @@ class Job(Protocol):
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         """Counts for items ``start`` to ``stop - 1``."""
         ...
+
+
+class Checkpoint:
+    """Finished chunks' counts on disk, one ``.npy`` file each, so that an interrupted run can resume.
+
+    A file is written under a temporary name and renamed into place, so it is either complete or
+    absent, even after ``kill -9``. :func:`run` skips every chunk whose counts are already here.
+    """
+
+    def __init__(self, directory: str | Path) -> None:
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+
+    def path(self, job: int, start: int, stop: int) -> Path:
+        return self.directory / f"job{job}-{start}-{stop}.npy"
+
+    def load(self, job: int, start: int, stop: int) -> np.ndarray | None:
+        """The stored counts of a chunk, or None if it has not finished."""
+        try:
+            return np.load(self.path(job, start, stop), allow_pickle=False)
+        except FileNotFoundError:
+            return None
+
+    def save(self, job: int, start: int, stop: int, counts: np.ndarray) -> None:
+        final = self.path(job, start, stop)
+        tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            np.save(f, counts, allow_pickle=False)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, final)
+
+    def finished(self) -> int:
+        """How many chunks are stored."""
+        return sum(1 for _ in self.directory.glob("job*.npy"))
 
 
 def chunks(n_items: int, chunk_size: int) -> Iterator[tuple[int, int]]:
@@ -102,21 +139,39 @@ def run(
     desc: str | None = None,
     unit: str = "game",
     window: int | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> list[np.ndarray]:
     """Run every job and return its summed counts, in job order.
 
     ``executor`` is anything with ``submit`` returning futures; without one, chunks run on
     ``threads`` threads (default: :func:`razzmatazz.core.threads.get_threads`). ``progress=None``
     shows a bar on a terminal and a line now and then otherwise; ``False`` shows nothing.
+    With a ``checkpoint``, every finished chunk's counts are stored there and chunks already
+    stored are not run again (the chunk size must be the same as when they were stored).
     """
     if chunk_size < 1:
         raise ValueError("chunk_size must be positive")
-    tasks = ((i, job, s, e) for i, job in enumerate(jobs) for s, e in chunks(job.n_items, chunk_size))
     totals: list[np.ndarray | None] = [None] * len(jobs)
+
+    def add(i: int, counts: np.ndarray) -> None:
+        totals[i] = counts if totals[i] is None else totals[i] + counts
+
     pool, owned = _pool(executor, threads)
     with owned, _progress(sum(job.n_items for job in jobs), progress, desc, unit) as bar:
-        for (i, _, s, e), counts in _results(tasks, _call, pool, window or max(16, 4 * get_threads())):
-            totals[i] = counts if totals[i] is None else totals[i] + counts
+        def todo() -> Iterator[tuple[int, Job, int, int]]:  # lazily: memory does not grow with the run
+            for i, job in enumerate(jobs):
+                for s, e in chunks(job.n_items, chunk_size):
+                    stored = checkpoint.load(i, s, e) if checkpoint is not None else None
+                    if stored is None:
+                        yield i, job, s, e
+                    else:
+                        add(i, stored)
+                        bar.update(e - s)
+
+        for (i, _, s, e), counts in _results(todo(), _call, pool, window or max(16, 4 * get_threads())):
+            if checkpoint is not None:
+                checkpoint.save(i, s, e, counts)
+            add(i, counts)
             bar.update(e - s)
     return [t if t is not None else np.zeros(0, np.int64) for t in totals]
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from razzmatazz.analysis.cli.options import (
     FORMATS,
@@ -20,6 +22,17 @@ from razzmatazz.analysis.cli.options import (
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor, razz
+from razzmatazz.core.errors import InputError
+
+_RUN_OPTIONS = ("players", "policy_texts", "hands", "duplicate", "ante", "bring_in", "small_bet", "big_bet", "cap",
+                "uncapped_heads_up", "bring_in_tie", "exhausted", "stack", "stacks", "plugin", "seed", "trace", "phh")
+"""Options that define a run: --resume takes them from the run it continues."""
+
+
+def _settings_of(fields: dict) -> Any:
+    from razzmatazz.core.razz.rules import Settings
+
+    return Settings(**{**fields, "stacks": tuple(fields.get("stacks", ()))})
 
 
 def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: int | None, cap: int,
@@ -65,12 +78,16 @@ def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: i
                    "directory; at most 100,000 hands).")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
+@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in DIR/.partial); "
+                   "the other options come from that run.")
 @common_options
-def play_cmd(players: int, policy_texts: tuple[str, ...], hands: int, duplicate: bool, ante: int, bring_in: int,
-             small_bet: int, big_bet: int | None, cap: int, uncapped_heads_up: bool, bring_in_tie: str,
+@click.pass_context
+def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], hands: int, duplicate: bool, ante: int,
+             bring_in: int, small_bet: int, big_bet: int | None, cap: int, uncapped_heads_up: bool, bring_in_tie: str,
              exhausted: str, stack: int, stacks: str | None, trace: int | None, phh: Path | None,
-             plugin: Path | None, seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool,
-             cluster: str | None, scheduler: str | None) -> None:
+             plugin: Path | None, resume: Path | None, seed: int | None, threads: int | None, fmt: str,
+             out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
     """Play fixed-limit Razz hands between policies and report what each wins.
 
     Per policy: big bets won per 100 hands with a 95 % interval, VPIP, how often it reaches
@@ -82,14 +99,27 @@ def play_cmd(players: int, policy_texts: tuple[str, ...], hands: int, duplicate:
       razzmatazz razz play --hands 1000000
       razzmatazz razz play --players 2 --policy tag --policy steal:door=7 --duplicate
       razzmatazz razz play --players 3 --policy reader --trace 12
+      razzmatazz razz play --hands 100000000 --out results/big   # then, if stopped:
+      razzmatazz razz play --resume results/big
     """
     from razzmatazz.analysis import razz_game as G
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
+    from razzmatazz.analysis.store import PARTIAL, check_out_dir, manifest, reserve, write_result
+    from razzmatazz.core.batch import Checkpoint
 
+    run = None
+    if resume is not None:
+        given = [name for name in _RUN_OPTIONS if ctx.get_parameter_source(name) != ParameterSource.DEFAULT]
+        if given or out is not None:
+            flag = "--" + (given[0] if given else "out").replace("_", "-").replace("policy-texts", "policy")
+            raise InputError(f"--resume continues a run as it was started; leave out {flag}")
+        run = G.load_run(resume)
+        out, players, policy_texts, hands, duplicate, seed = (resume, run["players"], run["policies"], run["hands"],
+                                                              run["duplicate"], run["seed"])
+        plugin = Path(run["plugin"]) if run["plugin"] else None
     user = G.load_plugin(plugin) if plugin is not None else None
-    settings = _settings(players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie,
-                         exhausted, stack, stacks)
+    settings = (_settings(players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie,
+                          exhausted, stack, stacks) if run is None else _settings_of(run["settings"]))
     lineup = G.lineup(policy_texts, players, user)
     G.check_hands(hands)
     if seed is not None:
@@ -97,7 +127,7 @@ def play_cmd(players: int, policy_texts: tuple[str, ...], hands: int, duplicate:
     if phh is not None:
         G.check_phh_request(phh, hands)
     if out is not None:
-        check_out_dir(out)
+        check_out_dir(out, partial_ok=run is not None)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     if not policy_texts:
@@ -107,26 +137,37 @@ def play_cmd(players: int, policy_texts: tuple[str, ...], hands: int, duplicate:
         log, res, _ = G.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user)
         echo(G.trace_text(settings, lineup, log, res, trace, seed))
         return
-    with cluster_executor(cluster, scheduler) as ex:
-        seed = draw_seed(seed, quiet or fmt != "table")
+    seed = draw_seed(seed, quiet or fmt != "table")
+    chunk = run["chunk_size"] if run is not None else G.default_chunk(settings, duplicate)
+    held = reserve(out, partial_ok=run is not None) if out is not None else nullcontext(None)
+    with held as target, cluster_executor(cluster, scheduler) as ex:
+        checkpoint = None
+        if target is not None:  # finished chunks are kept until the result is written, for --resume
+            if run is None:
+                G.save_run(target / PARTIAL, {"players": players, "policies": list(policy_texts), "hands": hands,
+                                              "duplicate": duplicate, "seed": seed, "chunk_size": chunk,
+                                              "settings": vars(settings), "plugin": str(plugin) if plugin else None})
+            checkpoint = Checkpoint(target / PARTIAL / "chunks")
+            if run is not None:
+                note(quiet, f"resuming {target}: {checkpoint.finished():,} chunks already played")
         start = time.perf_counter()
         result = G.play(settings, lineup, hands, seed, duplicate=duplicate, user=user, executor=ex,
-                        progress=progress(quiet))
+                        progress=progress(quiet), chunk_size=chunk, checkpoint=checkpoint)
         wall = time.perf_counter() - start
-    written = ""
-    if phh is not None:
-        n = G.write_phh(phh, settings, lineup, result.hands, seed, duplicate=duplicate, user=user)
-        written = f"hand histories: {n:,} files in {phh}/"
-    if out is not None:
-        with reserve(out) as target:
+        written = ""
+        if phh is not None:
+            n = G.write_phh(phh, settings, lineup, result.hands, seed, duplicate=duplicate, user=user)
+            written = f"hand histories: {n:,} files in {phh}/"
+        if target is not None:
             meta = manifest(kind="razz play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
                             hands=result.hands, duplicate=duplicate, threads=n_threads, wall_time_s=round(wall, 3),
                             community_cards=result.community, reshuffles=result.reshuffles,
+                            resumed=run is not None,
                             streams="deck of deal d: razz/deal (1, 3), game d; seat s's policy: razz/policy "
                                     "(1, 4, s), game g")
             paths = write_result(target, {"policies": result.policies, "players": result.players,
                                           "seats": result.seats, "pairs": result.pairs}, meta)
-        written = "; ".join(filter(None, [written, f"written: {target}/ ({', '.join(p.name for p in paths)})"]))
+            written = "; ".join(filter(None, [written, f"written: {target}/ ({', '.join(p.name for p in paths)})"]))
     if fmt != "table" and written:
         note(quiet, written)
     emit(fmt, lambda: _play_text(result, wall, written), lambda: _play_json(result),
