@@ -34,9 +34,9 @@ from razzmatazz.core.rng import deal_from, game_state
 # per-player fields
 P_HANDS, P_NET, P_NET2, P_VPIP, P_SHOWDOWN, P_SD_WON, P_WON_NO_SD = range(7)
 N_PFIELDS = 7
-# per-seat fields
+# per-seat fields: the same as per player
 Q_HANDS, Q_NET, Q_NET2, Q_VPIP, Q_SHOWDOWN, Q_SD_WON, Q_WON_NO_SD = range(7)
-N_QFIELDS = 7
+N_QFIELDS = N_PFIELDS
 # global fields
 G_HANDS, G_BLOCKS, G_COMMUNITY, G_RESHUFFLE = range(4)
 N_GFIELDS = 4
@@ -45,7 +45,6 @@ H_NET, H_VPIP, H_SHOWDOWN, H_SD_WON, H_WON_NO_SD = range(5)
 # workspace rows
 W_STATUS, W_STACK, W_PUT, W_BET, W_ACTED, W_CLASS, W_WON, W_DECISIONS = range(8)
 N_WS = 8
-_NOBODY = np.int64(-1)
 
 
 def layout(n_players: int) -> dict[str, int]:
@@ -427,6 +426,19 @@ def seat_policies(g, n, lineup_pids, lineup_params, pids, params):
         params[s] = lineup_params[p]
 
 
+@njit(cache=True, inline="always")
+def _tally(out, base, res, s):
+    """Add seat ``s``'s hand to the fields at ``out[base:]`` (per-player and per-seat fields share the order)."""
+    net = res[s, H_NET]
+    out[base + P_HANDS] += 1
+    out[base + P_NET] += net
+    out[base + P_NET2] += net * net
+    out[base + P_VPIP] += res[s, H_VPIP]
+    out[base + P_SHOWDOWN] += res[s, H_SHOWDOWN]
+    out[base + P_SD_WON] += res[s, H_SD_WON]
+    out[base + P_WON_NO_SD] += res[s, H_WON_NO_SD]
+
+
 @njit(cache=True)
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired,
                 user):
@@ -462,24 +474,9 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
             r = g % n
             for s in range(n):
                 p = (s - r) % n
-                net = res[s, H_NET]
-                base = p * N_PFIELDS
-                out[base + P_HANDS] += 1
-                out[base + P_NET] += net
-                out[base + P_NET2] += net * net
-                out[base + P_VPIP] += res[s, H_VPIP]
-                out[base + P_SHOWDOWN] += res[s, H_SHOWDOWN]
-                out[base + P_SD_WON] += res[s, H_SD_WON]
-                out[base + P_WON_NO_SD] += res[s, H_WON_NO_SD]
-                qb = o_seat + s * N_QFIELDS
-                out[qb + Q_HANDS] += 1
-                out[qb + Q_NET] += net
-                out[qb + Q_NET2] += net * net
-                out[qb + Q_VPIP] += res[s, H_VPIP]
-                out[qb + Q_SHOWDOWN] += res[s, H_SHOWDOWN]
-                out[qb + Q_SD_WON] += res[s, H_SD_WON]
-                out[qb + Q_WON_NO_SD] += res[s, H_WON_NO_SD]
-                block[p] += net
+                _tally(out, p * N_PFIELDS, res, s)
+                _tally(out, o_seat + s * N_QFIELDS, res, s)
+                block[p] += res[s, H_NET]
         out[o_glob + G_BLOCKS] += 1
         for p in range(n):
             for q in range(n):

@@ -30,7 +30,8 @@ def add_rank(m1, m2, m3, m4, r):
 
 
 @njit(cache=True, inline="always")
-def _lowest_bits(m, k):
+def lowest_bits(m, k):
+    """The ``k`` lowest set bits of ``m``."""
     out = 0
     while k > 0 and m != 0:
         low = m & -m
@@ -41,7 +42,8 @@ def _lowest_bits(m, k):
 
 
 @njit(cache=True, inline="always")
-def _popcount(m):
+def popcount(m):
+    """Number of set bits of ``m``."""
     n = 0
     while m:
         m &= m - 1
@@ -49,15 +51,23 @@ def _popcount(m):
     return n
 
 
+@njit(cache=True, inline="always")
+def best_layers(m1, m2, m3, m4, k):
+    """Layer masks of the best ``k`` cards of a holding: different ranks first, then the lowest
+    second copies, then third, then fourth copies (the best low of ``k`` cards)."""
+    c1 = lowest_bits(m1, k)
+    need = k - popcount(c1)
+    c2 = lowest_bits(m2, need)
+    need -= popcount(c2)
+    c3 = lowest_bits(m3, need)
+    need -= popcount(c3)
+    return c1, c2, c3, lowest_bits(m4, need)
+
+
 @njit(cache=True)
 def paired_class(m1, m2, m3, m4, paired):
     """Class of a hand with fewer than five distinct ranks (and at least five cards)."""
-    need = 5 - _popcount(m1)
-    c2 = _lowest_bits(m2, need)
-    need -= _popcount(c2)
-    c3 = _lowest_bits(m3, need)
-    need -= _popcount(c3)
-    c4 = _lowest_bits(m4, need)
+    _, c2, c3, c4 = best_layers(m1, m2, m3, m4, 5)
     key = 0
     mult = 1
     for r in range(13):

@@ -20,6 +20,7 @@ from numba import njit
 
 from razzmatazz.core.policy import Param, PolicySpec, Registry
 from razzmatazz.core.razz import rules as R
+from razzmatazz.core.razz.evaluate import best_layers, lowest_bits, popcount
 from razzmatazz.core.rng import next_u64
 
 USER_ID = 1000
@@ -93,27 +94,6 @@ def own_layers(view):
 
 
 @njit(cache=True)
-def popcount(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def lowest_bits(m, k):
-    """The ``k`` lowest set bits of ``m``."""
-    out = 0
-    while k > 0 and m:
-        low = m & -m
-        out |= low
-        m ^= low
-        k -= 1
-    return out
-
-
-@njit(cache=True)
 def made_low(m1):
     """Value (1-13) of the highest card of the best five different ranks, or 99 with fewer than five."""
     if popcount(m1) < 5:
@@ -128,13 +108,7 @@ def made_low(m1):
 @njit(cache=True)
 def best_key(m1, m2, m3, m4, j):
     """:func:`rules.board_key` of the best ``j`` cards of a holding (different ranks first, lowest first)."""
-    c1 = lowest_bits(m1, j)
-    need = j - popcount(c1)
-    c2 = lowest_bits(m2, need)
-    need -= popcount(c2)
-    c3 = lowest_bits(m3, need)
-    need -= popcount(c3)
-    c4 = lowest_bits(m4, need)
+    c1, c2, c3, c4 = best_layers(m1, m2, m3, m4, j)
     return R.layers_key(c1, c2, c3, c4, j)
 
 
