@@ -15,9 +15,8 @@ given to :func:`play` as ``user=(specs, decide)`` (see the README and ``load_plu
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,11 +24,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from razzmatazz.analysis import plugins
+from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
 from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
 from razzmatazz.core.errors import InputError
-from razzmatazz.core.policy import Policy, PolicySpec, Registry
+from razzmatazz.core.policy import Policy
 from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz.policies import REGISTRY, USER_ID
@@ -40,39 +41,9 @@ MAX_HANDS = 10**10
 MAX_PHH_HANDS = 100_000
 
 
-@dataclass(frozen=True)
-class UserPolicies:
-    """Users' own policies: their specs (ids from ``USER_ID``) and the jitted function playing them."""
-
-    specs: tuple[PolicySpec, ...]
-    decide: Callable
-
-    def registry(self) -> Registry:
-        """The built-in policies plus these."""
-        reg = Registry("razz")
-        for spec in (*REGISTRY, *self.specs):
-            reg.add(spec)
-        return reg
-
-
 def load_plugin(path: str | Path) -> UserPolicies:
-    """Users' policies from a Python file defining ``POLICIES`` (specs) and a jitted ``decide``."""
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(f"policy file {path} does not exist")
-    spec = importlib.util.spec_from_file_location(f"razzmatazz_plugin_{path.stem}", path)
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception as e:  # a user's file: any error is bad input
-        raise InputError(f"policy file {path} cannot be loaded: {type(e).__name__}: {e}") from None
-    specs, fn = getattr(module, "POLICIES", None), getattr(module, "decide", None)
-    if not specs or fn is None:
-        raise InputError(f"policy file {path} must define POLICIES (a list of PolicySpec) and decide")
-    for s in specs:
-        if not isinstance(s, PolicySpec) or s.id < USER_ID:
-            raise InputError(f"policy file {path}: every policy must be a PolicySpec with an id >= {USER_ID}")
-    return UserPolicies(tuple(specs), fn)
+    """Users' Razz policies from a Python file defining ``POLICIES`` (specs) and a jitted ``decide``."""
+    return plugins.load_plugin(path, REGISTRY, USER_ID)
 
 
 def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None) -> tuple[Policy, ...]:
@@ -89,8 +60,7 @@ def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None)
 
 def label(policy: Policy) -> str:
     """Short name of a policy: its name and the parameters that differ from the defaults."""
-    changed = [f"{k}={v:g}" for (k, v), d in zip(policy.params.items(), policy.spec.defaults()) if v != d]
-    return f"{policy.spec.name}:{','.join(changed)}" if changed else policy.spec.name
+    return policy.label
 
 
 def parse_stacks(text: str) -> tuple[int, ...]:

@@ -146,6 +146,12 @@ class Policy:
         pairs = ",".join(f"{k}={_number(x)}" for k, x in self.params.items())
         return f"{self.spec.name}:{pairs}" if pairs else self.spec.name
 
+    @property
+    def label(self) -> str:
+        """Short name: the policy's name and the parameters that differ from the defaults."""
+        changed = [f"{k}={v:g}" for (k, v), d in zip(self.params.items(), self.spec.defaults()) if v != d]
+        return f"{self.spec.name}:{','.join(changed)}" if changed else self.spec.name
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Policy):
             return NotImplemented

@@ -1,0 +1,255 @@
+"""``razzmatazz riffifi``: play games between policies, explain a script, list the policies."""
+
+from __future__ import annotations
+
+import time
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+import click
+
+from razzmatazz.analysis.cli.options import (
+    FORMATS,
+    columns,
+    common_options,
+    draw_seed,
+    echo,
+    emit,
+    note,
+    progress,
+    set_threads,
+)
+from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
+
+
+@click.group()
+def riffifi() -> None:
+    """Riffifi (Stefan Dorra, 2000): loot chips, undercutting and claims.
+
+    \b
+    Examples:
+      razzmatazz riffifi play --players 4 --games 100000
+      razzmatazz riffifi explain seeds/riffifi/claim_seven_red.json
+      razzmatazz riffifi policies
+    """
+
+
+def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, reveal_own: bool, after_claim: str,
+              end: str, tie: str, passing: str, start: str, scoring: str, tick_at: int, max_deals: int | None) -> Any:
+    from razzmatazz.core.riffifi.rules import Settings
+
+    if max_deals is not None and scoring != "ticks":
+        from razzmatazz.core.errors import InputError
+
+        raise InputError("--max-deals applies only to --scoring ticks")
+    return Settings(players=players, chips_per_colour=chips_per_colour, officer=officer, redeal=redeal,
+                    reveal_own=reveal_own, after_claim=after_claim, end=end, tie=tie, passing=passing, start=start,
+                    scoring=scoring, tick_at=tick_at, max_deals=20 if max_deals is None else max_deals)
+
+
+@riffifi.command("play")
+@click.option("--players", type=int, default=4, show_default=True, help="Players, 3 to 5.")
+@click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
+              help="Policy of the next player (repeat; the list is repeated to fill the table). "
+                   "Default: expect, thief, undercut, holdlow, lowest (as many as players). See 'riffifi policies'.")
+@click.option("--games", type=int, default=100_000, show_default=True, help="Games to play (a game is N deals).")
+@click.option("--duplicate", is_flag=True,
+              help="Duplicate deals: each set of cards is played N times with the players rotated "
+                   "(games rounded up to a multiple of N).")
+@click.option("--officer", is_flag=True, help="The Officer variant (G5).")
+@click.option("--scoring", type=click.Choice(["chips", "ticks"]), default="chips", show_default=True,
+              help="Most chips over N deals, or the ticks variant (first to 7+ of every colour in a deal).")
+@click.option("--tick-at", type=int, default=7, show_default=True, help="Ticks variant: chips of a colour to tick it.")
+@click.option("--max-deals", type=int, default=None, help="Ticks variant: stop after this many deals [default: 20].")
+@click.option("--chips-per-colour", type=click.Choice(["12", "10"]), default="12", show_default=True,
+              help="Loot chips of each colour (C1).")
+@click.option("--no-redeal", "redeal", is_flag=True, flag_value=False, default=True,
+              help="Never redeal hands with 5+ cards of a colour (C3).")
+@click.option("--reveal-own", is_flag=True, help="A card set aside by its own player is shown (D3).")
+@click.option("--after-claim", type=click.Choice(["pile", "stay"]), default="pile", show_default=True,
+              help="A paid card goes to the pile, or stays face up one more orbit (D8).")
+@click.option("--end", type=click.Choice(["orbit", "lapse"]), default="orbit", show_default=True,
+              help="Claims open when the cards run out: collected in turn order, or lapse (D9).")
+@click.option("--tie", type=click.Choice(["clockwise", "chooser"]), default="clockwise", show_default=True,
+              help="Odd chips of a split between tied opponents: nearest the collector's left, or the "
+                   "collector's policy chooses (D6).")
+@click.option("--passing", type=click.Choice(["pass", "reshuffle"]), default="pass", show_default=True,
+              help="Hands passed left after each deal, or a fresh deal each time (G1).")
+@click.option("--start", type=click.Choice(["rotate", "fixed"]), default="rotate", show_default=True,
+              help="The start player moves one seat each deal, or seat 1 always starts (G2).")
+@click.option("--trace", type=int, default=None, is_flag=False, flag_value=0, metavar="[GAME]",
+              help="Print game GAME (default 0) of the run deal by deal.")
+@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
+              help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
+@common_options
+def play_cmd(players: int, policy_texts: tuple[str, ...], games: int, duplicate: bool, officer: bool, scoring: str,
+             tick_at: int, max_deals: int | None, chips_per_colour: str, redeal: bool, reveal_own: bool,
+             after_claim: str, end: str, tie: str, passing: str, start: str, trace: int | None,
+             plugin: Path | None, seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool,
+             cluster: str | None, scheduler: str | None) -> None:
+    """Play Riffifi games between policies and report who wins.
+
+    Per policy: win rate (a shared win counts 1/k) and chips per game with 95 % intervals,
+    chips of each colour; then per player, per seat, per start position, every difference
+    between two policies (paired), how often a card played pays by orbit and value, and what
+    the Officer is worth to its holder. Players rotate one seat per game.
+
+    \b
+    Examples:
+      razzmatazz riffifi play --games 200000
+      razzmatazz riffifi play --players 3 --policy expect --policy random --officer
+      razzmatazz riffifi play --players 4 --policy thief:lead=2 --trace 3
+    """
+    from razzmatazz.analysis import riffifi as F
+    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
+
+    user = F.load_plugin(plugin) if plugin is not None else None
+    settings = _settings(players, int(chips_per_colour), officer, redeal, reveal_own, after_claim, end, tie, passing,
+                         start, scoring, tick_at, max_deals)
+    lineup = F.lineup(policy_texts, players, user)
+    F.check_games(games)
+    if seed is not None:
+        check_seed(seed)
+    if out is not None:
+        check_out_dir(out)
+    check_cluster(cluster, scheduler)
+    n_threads = set_threads(threads)
+    if not policy_texts:
+        mix = ", ".join(F.DEFAULT_MIX[:players])
+        note(quiet or fmt != "table", f"no --policy given: playing the default mix {mix}")
+    if trace is not None:
+        seed = draw_seed(seed, quiet)
+        log, res = F.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user)
+        echo(F.trace_text(settings, lineup, log, res, trace, seed))
+        return
+    seed = draw_seed(seed, quiet or fmt != "table")
+    held = reserve(out) if out is not None else nullcontext(None)
+    with held as target, cluster_executor(cluster, scheduler) as ex:
+        begin = time.perf_counter()
+        result = F.play(settings, lineup, games, seed, duplicate=duplicate, user=user, executor=ex,
+                        progress=progress(quiet))
+        wall = time.perf_counter() - begin
+        written = ""
+        if target is not None:
+            from razzmatazz.analysis.riffifi_plots import riffifi_figures
+
+            meta = manifest(kind="riffifi play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
+                            games=result.games, deals=result.deals, redeals=result.redeals, duplicate=duplicate,
+                            threads=n_threads, wall_time_s=round(wall, 3),
+                            streams="cards of game item d: riffifi/deal (3, 1), game d; seat s's policy: "
+                                    "riffifi/policy (3, 2, s), game g")
+            paths = write_result(target, {"policies": result.policies, "players": result.players,
+                                          "seats": result.seats, "positions": result.positions,
+                                          "pairs": result.pairs, "cards": result.cards, "officer": result.officer},
+                                 meta, figures=riffifi_figures(result))
+            written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
+    if fmt != "table" and written:
+        note(quiet, written)
+    emit(fmt, lambda: _play_text(result, wall, written), lambda: _play_json(result), lambda: result.policies)
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _play_text(result: Any, wall: float, written: str) -> str:
+    s = result.settings
+    switches = [f"{s.scoring} scoring", f"hands {s.passing}", f"start {s.start}"]
+    if s.officer:
+        switches.append("Officer")
+    head = (f"Riffifi, {s.players} players, {result.games:,} games ({result.deals:,} deals"
+            f"{', duplicate' if result.duplicate else ''}), seed {result.seed}, {', '.join(switches)}; {wall:.1f} s")
+    pol = [{"policy": r.policy, "players": r.players, "win rate": _pct(r.win_rate),
+            "95% interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]", "chips/game": f"{r.chips:.2f}",
+            "chips interval": f"[{r.chips_low:.2f}, {r.chips_high:.2f}]"} for r in result.policies.itertuples()]
+    lines = [head, columns(pol, list(pol[0]), right=("players", "win rate", "chips/game"))]
+    if len(result.pairs):
+        pairs = [{"policy": r.policy, "minus": r.versus, "win rate": f"{r.win_rate_difference:+.1%}",
+                  "95% interval": f"[{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]",
+                  "chips/game": f"{r.chips_difference:+.2f}", "clear": "yes" if r.clear else "no"}
+                 for r in result.pairs.itertuples()]
+        lines += ["", "Differences between policies (paired over games; clear = the win-rate interval excludes 0):",
+                  columns(pairs, list(pairs[0]), right=("win rate", "chips/game"))]
+    pos = [{"position": r.position, "chips/deal": f"{r.chips_per_deal:.2f}",
+            "95% interval": f"[{r.ci_low:.2f}, {r.ci_high:.2f}]"} for r in result.positions.itertuples()]
+    lines += ["", "By start position (1 plays first in the deal):", columns(pos, list(pos[0]), right=("chips/deal",))]
+    if s.passing == "pass" and s.start == "rotate":
+        lines.append("(hands pass left and the start rotates, so each hand is played from one position: "
+                     "position effects are real, but identical deterministic players replay one deal N times)")
+    early = result.cards[result.cards.orbit == 1]
+    if len(early):
+        row = "  ".join(f"{int(r.value)}: {r.paid_rate:.0%}" for r in early.itertuples())
+        lines += ["", "First card of each player in a deal, how often it pays, by value:", "  " + row]
+    if len(result.officer):
+        o = result.officer.iloc[0]
+        lines += ["", f"The Officer: its holder ends a deal with {o.advantage:+.2f} chips against the mean of the "
+                      f"others (95% [{o.ci_low:+.2f}, {o.ci_high:+.2f}]); it turned a card down {o.hits:,} times "
+                      f"in {o.deals:,} deals."]
+    if written:
+        lines.append(written)
+    return "\n".join(lines)
+
+
+def _play_json(result: Any) -> dict:
+    return {"seed": result.seed, "games": result.games, "deals": result.deals, "redeals": result.redeals,
+            "duplicate": result.duplicate, "settings": vars(result.settings),
+            "lineup": [p.text for p in result.lineup],
+            **{name: getattr(result, name).to_dict(orient="records")
+               for name in ("policies", "players", "seats", "positions", "pairs", "cards", "officer")}}
+
+
+@riffifi.command("explain")
+@click.argument("script", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
+              help="Output: the steps as text, or JSON.")
+def explain_cmd(script: Path, fmt: str) -> None:
+    """Play a scripted sequence of cards and show every undercut, claim and chip movement.
+
+    SCRIPT is a JSON file: players, start, officer, chips (each seat's holdings by colour; the
+    middle holds the rest), face_up (cards lying in front of a seat, whose claims are due at its
+    turn), plays (cards in turn order: "blue 5", or {"card": "officer", "target": "yellow"}),
+    and optionally hands (then every play must come from them), rules (chips_per_colour,
+    reveal_own, after_claim, tie) and choices (seats giving odd chips under tie chooser).
+
+    \b
+    Example:
+      razzmatazz riffifi explain seeds/riffifi/claim_seven_red.json --format json
+    """
+    import json
+
+    from razzmatazz.analysis import riffifi as F
+
+    result = F.explain(F.load_script(script))
+    echo(json.dumps(result, indent=2) if fmt == "json" else F.explain_text(result))
+
+
+@riffifi.command("policies")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="Output on stdout: human table, stable JSON, or CSV.")
+@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
+              help="Also list the policies of this file.")
+def policies_cmd(fmt: str, plugin: Path | None) -> None:
+    """The built-in policies of 'riffifi play', their parameters and defaults."""
+    import pandas as pd
+
+    from razzmatazz.analysis import riffifi as F
+    from razzmatazz.core.riffifi.policies import REGISTRY
+
+    registry = F.load_plugin(plugin).registry() if plugin is not None else REGISTRY
+    listing = registry.describe()
+    rows = [{"policy": d["name"], "parameter": p["name"], "default": p["default"], "range": f"[{p['lo']}, {p['hi']}]",
+             "help": p["help"]} for d in listing for p in d["params"]]
+    emit(fmt, lambda: _policies_text(listing), lambda: listing, lambda: pd.DataFrame(rows))
+
+
+def _policies_text(listing: list[dict]) -> str:
+    lines = ["Riffifi policies (use NAME or NAME:key=value,... with --policy):"]
+    for d in listing:
+        lines.append(f"\n{d['name']}: {d['help']}")
+        for p in d["params"]:
+            value = int(p["default"]) if p["integer"] else p["default"]
+            lo, hi = (int(p["lo"]), int(p["hi"])) if p["integer"] else (p["lo"], p["hi"])
+            lines.append(f"  {p['name']} = {value}  ({lo} to {hi}): {p['help']}")
+    return "\n".join(lines)

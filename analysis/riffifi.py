@@ -1,0 +1,599 @@
+"""Riffifi from Python: lineups, runs, tables with intervals, game traces and ``explain`` scripts.
+
+:func:`play` runs games between policies on the batch runner and returns tables: ``policies``
+(one row per policy, the main answer), ``players``, ``seats`` (seat in the first deal of a
+game), ``positions`` (place relative to the player who starts a deal), ``pairs`` (every
+difference between two policies, paired), ``cards`` (by orbit and value: how often a card
+played pays and what it brings) and ``officer``. Means and intervals come from the kernel's
+integer sums per *block* (a game, or the N games of one duplicate deal); blocks are independent,
+the deals of a game are not (hands pass, G1). Card rates have Wilson intervals over plays, which
+treats the plays of a game as independent (a slight understatement of the spread).
+
+:func:`explain` plays a script (a position and the cards played in turn) with the engine's own
+rule functions and reports every undercut, claim and chip movement.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from razzmatazz.analysis import plugins
+from razzmatazz.analysis.plugins import UserPolicies
+from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
+from razzmatazz.core import batch
+from razzmatazz.core.errors import InputError
+from razzmatazz.core.policy import Policy
+from razzmatazz.core.riffifi import engine as E
+from razzmatazz.core.riffifi import rules as R
+from razzmatazz.core.riffifi.policies import REGISTRY, USER_ID
+
+DEFAULT_MIX = ("expect", "thief", "undercut", "holdlow", "lowest")
+"""The lineup when none is given: one of each style, in this order, as many as there are players."""
+MAX_GAMES = 10**10
+
+
+def load_plugin(path: str | Path) -> UserPolicies:
+    """Users' Riffifi policies from a Python file defining ``POLICIES`` (specs) and a jitted ``decide``."""
+    return plugins.load_plugin(path, REGISTRY, USER_ID)
+
+
+def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None) -> tuple[Policy, ...]:
+    """The policies of players 1..N: ``texts`` in order, repeated to fill the table (default: the mix)."""
+    if isinstance(players, bool) or players not in (3, 4, 5):
+        raise InputError(f"Riffifi is for 3, 4 or 5 players, got {players}")
+    texts = list(texts) or list(DEFAULT_MIX[:players])
+    if len(texts) > players:
+        raise InputError(f"{len(texts)} policies given for {players} players; give at most one per player")
+    registry = user.registry() if user else REGISTRY
+    parsed = [registry.parse(t) for t in texts]
+    return tuple(parsed[i % len(parsed)] for i in range(players))
+
+
+def check_games(games: int) -> None:
+    """Refuse a number of games that is not 1 to :data:`MAX_GAMES`."""
+    if not 1 <= games <= MAX_GAMES:
+        raise InputError(f"games must be 1 to {MAX_GAMES:,}, got {games:,}")
+
+
+@dataclass
+class PlayResult:
+    """What :func:`play` returns: the tables, and how they were made."""
+
+    policies: pd.DataFrame
+    players: pd.DataFrame
+    seats: pd.DataFrame
+    positions: pd.DataFrame
+    pairs: pd.DataFrame
+    cards: pd.DataFrame
+    officer: pd.DataFrame
+    settings: R.Settings
+    lineup: tuple[Policy, ...]
+    games: int
+    deals: int
+    redeals: int
+    seed: int
+    duplicate: bool
+    counts: np.ndarray = field(repr=False)
+
+
+def play(settings: R.Settings, policies: Sequence[Policy], games: int, seed: int, *, duplicate: bool = False,
+         user: UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
+         chunk_size: int | None = None, checkpoint: batch.Checkpoint | None = None) -> PlayResult:
+    """Play ``games`` games (rounded up to whole duplicate deals) and summarise them."""
+    check_games(games)
+    n = settings.players
+    items = -(-games // n) if duplicate else games
+    job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
+    counts = batch.run([job], executor=executor, progress=progress,
+                       chunk_size=chunk_size or default_chunk(settings, duplicate), desc="riffifi play",
+                       unit="game" if not duplicate else "deal", checkpoint=checkpoint)[0]
+    return summarise(counts, settings, job.lineup, seed, duplicate)
+
+
+def default_chunk(settings: R.Settings, duplicate: bool) -> int:
+    """Items per chunk: 4,096 games."""
+    return max(1, (1 << 12) // (settings.players if duplicate else 1))
+
+
+def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,
+              duplicate: bool) -> PlayResult:
+    """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.riffifi.engine`)."""
+    n = settings.players
+    lay = E.layout(n)
+    per_player = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
+    per_seat = counts[lay["seat"]:lay["position"]].reshape(n, E.N_PFIELDS)
+    per_pos = counts[lay["position"]:lay["global"]].reshape(n, E.N_POSFIELDS)
+    glob = counts[lay["global"]:lay["table"]]
+    table = counts[lay["table"]:lay["cross"]].reshape(E.ORBITS, R.N_VALUES, 3)
+    cross_score = counts[lay["cross"]:lay["cross"] + n * n].reshape(n, n)
+    cross_win = counts[lay["cross"] + n * n:].reshape(n, n)
+    blocks = int(glob[E.G_BLOCKS])
+    names = [p.label for p in policies]
+    groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
+    players = _rows(per_player, cross_score, cross_win, blocks, [[i] for i in range(n)])
+    players.insert(0, "player", np.arange(1, n + 1))
+    players.insert(1, "policy", names)
+    players.insert(2, "parameters", [p.text for p in policies])
+    pol = _rows(per_player, cross_score, cross_win, blocks, list(groups.values()))
+    pol.insert(0, "policy", list(groups))
+    pol.insert(1, "players", [len(g) for g in groups.values()])
+    pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
+    pairs = _pairs(per_player, cross_score, cross_win, blocks, groups)
+    return PlayResult(pol, players, _seats(per_seat), _positions(per_pos, int(glob[E.G_GAMES])), pairs,
+                      _cards(table), _officer(glob, n), settings, policies, int(glob[E.G_GAMES]),
+                      int(glob[E.G_DEALS]), int(glob[E.G_REDEALS]), seed, duplicate, counts)
+
+
+def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> int:
+    h = g if h is None else h
+    return sum(int(cross[p, q]) for p in g for q in h)
+
+
+def _rows(per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int,
+          groups: list[list[int]]) -> pd.DataFrame:
+    """One row per group of players: win rate and chips per game of one of them, with intervals over blocks."""
+    rows = []
+    for g in groups:
+        games = int(per_player[g, E.P_GAMES].sum())
+        per_block = games / blocks if blocks else math.nan
+        win = mean_columns(blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g),
+                           scale=1 / E.WIN / per_block)
+        score = mean_columns(blocks, int(per_player[g, E.P_SCORE].sum()), _block_sq(cross_score, g),
+                             scale=1 / per_block)
+        row = {"games": games, "win_rate": float(win["mean"]), "win_low": float(win["ci_low"]),
+               "win_high": float(win["ci_high"]), "chips": float(score["mean"]),
+               "chips_low": float(score["ci_low"]), "chips_high": float(score["ci_high"])}
+        for c, colour in enumerate(R.COLOURS):
+            row[colour] = int(per_player[g, E.P_CHIPS + c].sum()) / games if games else math.nan
+        row["ticks"] = int(per_player[g, E.P_TICKS].sum()) / games if games else math.nan
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _seats(per_seat: np.ndarray) -> pd.DataFrame:
+    """One row per seat (seat 1 starts the first deal): games taken as independent."""
+    games = per_seat[:, E.P_GAMES].tolist()
+    win = mean_columns(games, per_seat[:, E.P_WIN].tolist(), per_seat[:, E.P_WIN2].tolist(), scale=1 / E.WIN)
+    score = mean_columns(games, per_seat[:, E.P_SCORE].tolist(), per_seat[:, E.P_SCORE2].tolist())
+    return pd.DataFrame({"seat": np.arange(1, len(per_seat) + 1), "games": games, "win_rate": win["mean"],
+                         "win_low": win["ci_low"], "win_high": win["ci_high"], "chips": score["mean"],
+                         "chips_low": score["ci_low"], "chips_high": score["ci_high"]})
+
+
+def _positions(per_pos: np.ndarray, games: int) -> pd.DataFrame:
+    """Chips per deal by place relative to the start player (1 = starts), intervals over games."""
+    deals = per_pos[:, 0]
+    per_game = deals / games if games else np.full(len(deals), math.nan)
+    m = mean_columns(games, per_pos[:, 1].tolist(), per_pos[:, 2].tolist())
+    return pd.DataFrame({"position": np.arange(1, len(per_pos) + 1), "deals": deals,
+                         "chips_per_deal": m["mean"] / per_game, "ci_low": m["ci_low"] / per_game,
+                         "ci_high": m["ci_high"] / per_game})
+
+
+def _pairs(per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int,
+           groups: dict[str, list[int]]) -> pd.DataFrame:
+    """Every difference ``a - b`` between two policies (win rate, chips a game), paired over blocks."""
+    rows = []
+    names = list(groups)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ga, gb = groups[a], groups[b]
+            na, nb = len(ga), len(gb)
+            per_block = int(per_player[ga, E.P_GAMES].sum()) / na / blocks
+            row = {"policy": a, "versus": b}
+            for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, E.WIN),
+                                           ("chips", E.P_SCORE, cross_score, 1)):
+                ta, tb = int(per_player[ga, fld].sum()), int(per_player[gb, fld].sum())
+                total = nb * ta - na * tb
+                total_sq = (nb * nb * _block_sq(cross, ga) - 2 * na * nb * _block_sq(cross, ga, gb)
+                            + na * na * _block_sq(cross, gb))
+                m = mean_columns(blocks, total, total_sq, scale=1 / unit / per_block / (na * nb))
+                row.update({f"{name}_difference": float(m["mean"]), f"{name}_low": float(m["ci_low"]),
+                            f"{name}_high": float(m["ci_high"])})
+                if name == "win_rate":
+                    row["clear"] = bool(abs(m["mean"]) > Z95 * m["stderr"])
+            rows.append(row)
+    cols = ["policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high", "clear",
+            "chips_difference", "chips_low", "chips_high"]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def _cards(table: np.ndarray) -> pd.DataFrame:
+    """Per orbit (1 = the first card of each player in a deal) and value: plays, how often paid, chips."""
+    rows = []
+    for orbit in range(table.shape[0]):
+        for v in range(R.N_VALUES):
+            plays, paid, chips = (int(x) for x in table[orbit, v])
+            if plays:
+                lo, hi = rate_interval(paid, plays)
+                rows.append({"orbit": orbit + 1, "value": v + 1, "plays": plays, "paid_rate": paid / plays,
+                             "paid_low": float(lo), "paid_high": float(hi), "chips_per_play": chips / plays})
+    return pd.DataFrame(rows, columns=["orbit", "value", "plays", "paid_rate", "paid_low", "paid_high",
+                                       "chips_per_play"])
+
+
+def _officer(glob: np.ndarray, n: int) -> pd.DataFrame:
+    """The Officer holder's chips in a deal minus the mean of the others, over games."""
+    deals = int(glob[E.G_OFFICER_DEALS])
+    games = int(glob[E.G_GAMES])
+    if not deals:
+        return pd.DataFrame(columns=["deals", "advantage", "ci_low", "ci_high", "hits"])
+    per_game = deals / games
+    m = mean_columns(games, int(glob[E.G_OFFICER_SUM]), int(glob[E.G_OFFICER_SQ]), scale=1 / (n - 1) / per_game)
+    return pd.DataFrame([{"deals": deals, "advantage": float(m["mean"]), "ci_low": float(m["ci_low"]),
+                          "ci_high": float(m["ci_high"]), "hits": int(glob[E.G_OFFICER_HITS])}])
+
+
+# ----------------------------------------------------------------------------- one game, step by step
+
+def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, game: int = 0, *, duplicate: bool = False,
+          user: UserPolicies | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Game ``game`` of a run (as :func:`play` plays it): its log rows and per-seat results."""
+    if game < 0:
+        raise InputError(f"the game to trace must be 0 or more, got {game}")
+    job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
+    return job.trace(game)
+
+
+def seat_policies(policies: Sequence[Policy], game: int) -> list[Policy]:
+    """The policy in each seat in game ``game`` (player p sits in seat (p + game) mod N)."""
+    n = len(policies)
+    return [policies[(s - game) % n] for s in range(n)]
+
+
+def _holder(holder: int) -> str:
+    return "the middle" if holder == R.MIDDLE else f"seat {holder}"
+
+
+def describe(row: Sequence[int]) -> str | None:
+    """One log row as a sentence (None for rows that only mark a turn)."""
+    kind, seat, a, b, c = (int(x) for x in row)
+    who = f"seat {seat}"
+    if kind == R.L_DEAL:
+        return f"deal {a + 1}: seat {b} deals, seat {c} starts"
+    if kind == R.L_PLAY:
+        return f"{who} plays {R.card_name(a)}"
+    if kind == R.L_UNDERCUT:
+        return f"  {R.card_name(a)} of seat {b} is higher: turned face down"
+    if kind == R.L_SELF:
+        return f"  {R.card_name(a)} is higher than the face-up card: set aside{' (shown)' if b else ' unseen'}"
+    if kind == R.L_CLAIM:
+        return f"{who} claims {R.card_name(a)}: {b} {R.COLOURS[a // R.N_VALUES]} chips"
+    if kind == R.L_TAKE:
+        return f"  takes {b} {R.COLOURS[a]} from {_holder(c)}"
+    if kind == R.L_LAPSE:
+        return f"  {b} {R.COLOURS[a]} lapse (cap {R.CAP}, or none left)"
+    if kind == R.L_OFFICER:
+        if a < 0:
+            return f"{who} plays the Officer: turns nothing down"
+        return f"{who} plays the Officer: turns {R.card_name(b)} of seat {c} face down"
+    if kind == R.L_STAY_OFF:
+        return f"  {who}'s paid {R.card_name(a)} goes to the pile"
+    if kind == R.L_DEAL_END:
+        return f"end of deal {a + 1}"
+    return None
+
+
+def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, game: int,
+               seed: int) -> str:
+    """A game's log as text, deal by deal, with each seat's policy and the result."""
+    seats = seat_policies(policies, game)
+    lines = [f"Riffifi, {settings.players} players, game {game} of seed {seed}; "
+             f"{settings.scoring} scoring, hands {settings.passing}, start {settings.start}"
+             + (", with the Officer" if settings.officer else ""),
+             "Seats: " + ", ".join(f"{s} {p.label}" for s, p in enumerate(seats))]
+    for row in log:
+        text = describe(row)
+        if text is not None:
+            lines.append(text)
+    lines.append("Result: " + ", ".join(
+        f"seat {s} {int(res[s, E.H_SCORE])} chips" + (f" (wins {res[s, E.H_WIN] / E.WIN:g})" if res[s, E.H_WIN] else "")
+        for s in range(settings.players)))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- explain a script
+
+_SCRIPT_KEYS = {"players", "start", "officer", "chips", "face_up", "plays", "hands", "rules", "choices", "about"}
+"""Keys of a script; ``about`` is a comment for people."""
+_RULE_KEYS = {"chips_per_colour", "reveal_own", "after_claim", "tie"}
+
+
+def load_script(path: str | Path) -> dict:
+    """A script file as a dict; a missing or malformed file is an InputError."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise InputError(f"script {path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"script {path} cannot be read: {e}") from None
+    except ValueError as e:
+        raise InputError(f"script {path} is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"script {path} must hold a JSON object")
+    return data
+
+
+def _seat(key: object, n: int, what: str) -> int:
+    try:
+        s = int(str(key))
+    except ValueError:
+        s = -1
+    if str(key).strip() != str(s) or not 0 <= s < n:
+        raise InputError(f"{what}: seat {key!r} does not exist with {n} players (seats 0 to {n - 1})")
+    return s
+
+
+def _card(text: object, what: str) -> int:
+    if not isinstance(text, str):
+        raise InputError(f"{what}: a card is written like 'blue 5', got {text!r}")
+    try:
+        return R.parse_card(text)
+    except InputError as e:
+        raise InputError(f"{what}: {e}") from None
+
+
+def _settings(script: dict) -> R.Settings:
+    players = script.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InputError(f"players must be 3, 4 or 5, got {players!r}")
+    officer = script.get("officer", False)
+    if not isinstance(officer, bool):
+        raise InputError(f"officer must be true or false, got {officer!r}")
+    rules = script.get("rules", {})
+    if not isinstance(rules, dict) or set(rules) - _RULE_KEYS:
+        raise InputError(f"rules may set {', '.join(sorted(_RULE_KEYS))}; got {rules!r}")
+    return R.Settings(players=players, officer=officer, **rules)
+
+
+@dataclass
+class Script:
+    """A checked script: settings, the position (state array) and the plays."""
+
+    settings: R.Settings
+    start: int
+    state: np.ndarray
+    plays: list[tuple[int, int]]  # (card, officer target colour or -1)
+    hands: dict[int, int] | None
+    choices: list[int]
+
+
+def check_script(script: dict) -> Script:
+    """The script checked against the rules (C1, D2, G5); every problem is an InputError naming it."""
+    unknown = set(script) - _SCRIPT_KEYS
+    if unknown:
+        raise InputError(f"unknown script keys: {', '.join(sorted(unknown))}; known: {', '.join(sorted(_SCRIPT_KEYS))}")
+    settings = _settings(script)
+    n = settings.players
+    start = script.get("start", 0)
+    if isinstance(start, bool) or not isinstance(start, int):
+        raise InputError(f"start must be a seat number, got {start!r}")
+    start = _seat(start, n, "start")
+    st = np.zeros(R.ST_LEN, np.int64)
+    R.new_deal(settings.row(), st, np.zeros(R.MAX_PLAYERS, np.int64), 0, start, settings.chips_per_colour)
+    _place_chips(script.get("chips", {}), settings, st)
+    seen: dict[int, str] = {}
+    _place_face_up(script.get("face_up", {}), n, st, seen)
+    hands = _hands(script.get("hands"), n, settings, seen)
+    plays = _plays(script.get("plays"), settings, seen, hands, start)
+    choices = script.get("choices", [])
+    if not isinstance(choices, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in choices):
+        raise InputError(f"choices must be a list of seats, got {choices!r}")
+    if hands is not None:
+        for s, h in hands.items():
+            st[R.ST_HAND + s] = h
+    return Script(settings, start, st, plays, hands, [_seat(c, n, "choices") for c in choices])
+
+
+def _place_chips(chips: object, settings: R.Settings, st: np.ndarray) -> None:
+    n = settings.players
+    if not isinstance(chips, dict):
+        raise InputError(f"chips must map seats to {{colour: count}}, got {chips!r}")
+    for key, held in chips.items():
+        s = _seat(key, n, "chips")
+        if not isinstance(held, dict):
+            raise InputError(f"chips of seat {s} must map colours to counts, got {held!r}")
+        for colour, k in held.items():
+            if colour not in R.COLOURS:
+                raise InputError(f"chips of seat {s}: unknown colour {colour!r}; colours: {', '.join(R.COLOURS)}")
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= R.CAP:
+                raise InputError(f"chips of seat {s}: {colour} must be 0 to {R.CAP}, got {k!r}")
+            c = R.COLOURS.index(colour)
+            st[R.ST_CHIPS + s * R.N_COLOURS + c] = k
+            st[R.ST_CHIPS + R.MIDDLE * R.N_COLOURS + c] -= k
+    for c, colour in enumerate(R.COLOURS):
+        if st[R.ST_CHIPS + R.MIDDLE * R.N_COLOURS + c] < 0:
+            raise InputError(f"the seats hold more than the {settings.chips_per_colour} {colour} chips there are")
+
+
+def _place_face_up(face_up: object, n: int, st: np.ndarray, seen: dict[int, str]) -> None:
+    if not isinstance(face_up, dict):
+        raise InputError(f"face_up must map seats to a card, got {face_up!r}")
+    for key, text in face_up.items():
+        s = _seat(key, n, "face_up")
+        card = _card(text, f"face_up of seat {s}")
+        if card == R.OFFICER:
+            raise InputError("face_up: the Officer never lies face up")
+        c = card // R.N_VALUES
+        if st[R.ST_UP_OWNER + c] >= 0:
+            raise InputError(f"face_up: two {R.COLOURS[c]} cards face up; only one card of a colour lies face up")
+        st[R.ST_UP_OWNER + c] = s
+        st[R.ST_UP_VALUE + c] = card % R.N_VALUES + 1
+        st[R.ST_PUBLIC] |= 1 << card
+        st[R.ST_PLAYED + s] |= 1 << card
+        seen[card] = f"face up at seat {s}"
+
+
+def _hands(hands: object, n: int, settings: R.Settings, seen: dict[int, str]) -> dict[int, int] | None:
+    if hands is None:
+        return None
+    if not isinstance(hands, dict):
+        raise InputError(f"hands must map seats to lists of cards, got {hands!r}")
+    out: dict[int, int] = {}
+    for key, cards in hands.items():
+        s = _seat(key, n, "hands")
+        if not isinstance(cards, list):
+            raise InputError(f"hands of seat {s} must be a list of cards, got {cards!r}")
+        mask = 0
+        for text in cards:
+            card = _card(text, f"hand of seat {s}")
+            _check_exists(card, settings, f"hand of seat {s}")
+            if card in seen:
+                raise InputError(f"hand of seat {s}: {R.card_name(card)} is also {seen[card]}")
+            seen[card] = f"in the hand of seat {s}"
+            mask |= 1 << card
+        if len(cards) > settings.hand_size:
+            raise InputError(f"hand of seat {s}: {len(cards)} cards, more than the {settings.hand_size} dealt")
+        out[s] = mask
+    return out
+
+
+def _check_exists(card: int, settings: R.Settings, what: str) -> None:
+    if card == R.OFFICER and not settings.officer:
+        raise InputError(f"{what}: the Officer is only in the game with \"officer\": true")
+
+
+def _plays(plays: object, settings: R.Settings, seen: dict[int, str], hands: dict[int, int] | None,
+           start: int) -> list[tuple[int, int]]:
+    if not isinstance(plays, list) or not plays:
+        raise InputError(f"plays must be a non-empty list of cards, got {plays!r}")
+    out = []
+    n = settings.players
+    played: set[int] = set()
+    for i, item in enumerate(plays):
+        s = (start + i) % n
+        what = f"play {i + 1} (seat {s})"
+        target = R.NO_TARGET
+        if isinstance(item, dict):
+            if set(item) - {"card", "target"} or "card" not in item:
+                raise InputError(f"{what}: write a card, or {{\"card\": \"officer\", \"target\": colour or null}}")
+            card = _card(item["card"], what)
+            if "target" in item:
+                if card != R.OFFICER:
+                    raise InputError(f"{what}: only the Officer takes a target")
+                t = item["target"]
+                if t is not None and t not in R.COLOURS:
+                    raise InputError(f"{what}: the Officer's target must be a colour ({', '.join(R.COLOURS)}) "
+                                     f"or null, got {t!r}")
+                target = R.COLOURS.index(t) if t is not None else R.NO_TARGET
+        else:
+            card = _card(item, what)
+        _check_exists(card, settings, what)
+        if card in played:
+            raise InputError(f"{what}: {R.card_name(card)} was already played")
+        if hands is not None:
+            if s not in hands or not (hands[s] >> card) & 1:
+                raise InputError(f"{what}: seat {s} does not hold {R.card_name(card)}")
+        elif card in seen:
+            raise InputError(f"{what}: {R.card_name(card)} is {seen[card]}")
+        played.add(card)
+        out.append((card, target))
+    return out
+
+
+def explain(script: dict) -> dict:
+    """Play a script and report the steps and the position after the last play.
+
+    Returns ``{"chips": {"middle": {...}, "0": {...}, ...}, "face_up": {seat: [cards]}, "steps": [...],
+    "settings": {...}}``; each step is ``{"seat", "event", "text", ...}``.
+    """
+    sc = check_script(script)
+    cfg = sc.settings.row()
+    n = sc.settings.players
+    st = sc.state
+    log = np.zeros((R.LOG_ROWS, 5), np.int64)
+    choices = list(sc.choices)
+    notes: list[tuple[int, str]] = []
+    for i, (card, target) in enumerate(sc.plays):
+        s = (sc.start + i) % n
+        R.log_row(log, R.L_TURN, s, i // n, 0, 0)
+        if cfg[R.C_AFTER] == 1:
+            R.retire_paid(st, s, log)
+        c = R.claim_colour(st, s)
+        if c >= 0:
+            odd, tied = R.claim(cfg, st, s, c, log)
+            while odd > 0:
+                giver = R.clockwise_from(s, n, tied)
+                if sc.settings.tie == "chooser":
+                    if choices and (tied >> choices[0]) & 1:
+                        giver = choices.pop(0)
+                    else:
+                        notes.append((int(log[0, 0]), f"no valid choice given: seat {giver}, the first clockwise"))
+                R.move_chips(st, giver, s, c, 1, log)
+                tied &= ~(1 << giver)
+                odd -= 1
+        if card == R.OFFICER:
+            R.play_officer(st, s, target, log)
+        else:
+            R.play_card(cfg, st, s, card, i // n, log)
+    steps = _steps(log[1:log[0, 0] + 1], notes)
+    return {"settings": {k: v for k, v in vars(sc.settings).items()}, "start": sc.start,
+            "chips": _chips(st, n), "face_up": _face_up(st, n), "steps": steps}
+
+
+def _steps(rows: np.ndarray, notes: list[tuple[int, str]]) -> list[dict]:
+    names = {R.L_PLAY: "play", R.L_UNDERCUT: "turned down", R.L_SELF: "set aside", R.L_CLAIM: "claim",
+             R.L_TAKE: "take", R.L_LAPSE: "lapse", R.L_OFFICER: "officer", R.L_STAY_OFF: "retire"}
+    by_row = dict(notes)
+    steps = []
+    for i, row in enumerate(rows, start=1):
+        kind, seat, a, b, c = (int(x) for x in row)
+        if kind in names:
+            step: dict = {"seat": seat, "event": names[kind], "text": describe(row).strip()}
+            if kind in (R.L_PLAY, R.L_UNDERCUT, R.L_SELF, R.L_CLAIM, R.L_STAY_OFF):
+                step["card"] = R.card_name(a)
+            if kind == R.L_UNDERCUT:
+                step["owner"] = b
+            if kind == R.L_CLAIM:
+                step["chips"] = b
+            if kind == R.L_TAKE:
+                step.update({"colour": R.COLOURS[a], "chips": b, "from": "middle" if c == R.MIDDLE else str(c)})
+            if kind == R.L_LAPSE:
+                step.update({"colour": R.COLOURS[a], "chips": b})
+            if kind == R.L_OFFICER:
+                step.update({"target": R.COLOURS[a] if a >= 0 else None,
+                             "card": R.card_name(b) if a >= 0 else None, "owner": c if a >= 0 else None})
+            steps.append(step)
+        if i in by_row:
+            steps.append({"seat": seat, "event": "note", "text": by_row[i]})
+    return steps
+
+
+def _chips(st: np.ndarray, n: int) -> dict:
+    out = {"middle": {col: int(st[R.ST_CHIPS + R.MIDDLE * R.N_COLOURS + c]) for c, col in enumerate(R.COLOURS)}}
+    for s in range(n):
+        out[str(s)] = {col: int(st[R.ST_CHIPS + s * R.N_COLOURS + c]) for c, col in enumerate(R.COLOURS)}
+    return out
+
+
+def _face_up(st: np.ndarray, n: int) -> dict:
+    out: dict[str, list[str]] = {str(s): [] for s in range(n)}
+    for c in range(R.N_COLOURS):
+        owner = int(st[R.ST_UP_OWNER + c])
+        if owner >= 0:
+            out[str(owner)].append(R.card_name(c * R.N_VALUES + int(st[R.ST_UP_VALUE + c]) - 1))
+    return out
+
+
+def explain_text(result: dict) -> str:
+    """The steps and final position of :func:`explain` as text."""
+    lines = [f"Riffifi, {result['settings']['players']} players, seat {result['start']} plays first"]
+    sub = ("take", "lapse", "turned down", "set aside", "retire", "note")
+    lines += [("    " if s["event"] in sub else "") + s["text"] for s in result["steps"]]
+    lines.append("")
+    lines.append("Chips now (" + ", ".join(R.COLOURS) + "):")
+    for holder, held in result["chips"].items():
+        name = "middle" if holder == "middle" else f"seat {holder}"
+        lines.append(f"  {name:8} " + " ".join(f"{held[c]:2d}" for c in R.COLOURS))
+    up = [f"seat {s}: {', '.join(cards)}" for s, cards in result["face_up"].items() if cards]
+    lines.append("Face up: " + ("; ".join(up) if up else "nothing"))
+    return "\n".join(lines)

@@ -1,0 +1,485 @@
+"""The Riffifi engine: plays whole games between policies and sums what happened.
+
+:func:`play_game` plays one game (rules C1-G6 of ``seeds/riffifi.md``, moves in :mod:`.rules`),
+asking each seat's policy through :func:`.policies.decide` (or a user's jitted function for ids
+from :data:`.policies.USER_ID`) with the view of that seat only. :func:`play_games` plays games
+``start..stop-1`` of a run and returns integer sums; :class:`GameJob` is what the batch runner
+runs. Game ``g`` deals from stream ``riffifi/deal`` game ``g`` (``g // N`` with duplicate deals)
+and seats player ``p`` in seat ``(p + g) mod N`` (G6).
+
+Counts (one int64 vector, offsets from :func:`layout`): per player (the lineup's order) and per
+seat ``games, score, score², win, win², chips of each colour, ticks`` (a win is 60 for a sole
+winner, 60/k for k sharing); per start position (0 = the player who starts the deal) ``deals``
+and the per-game sum of its chips and that sum squared; global counters ``G_*``; the card table
+``[orbit 0-11][value 1-8][plays, paid, chips]`` (orbit 0 is every player's first card of a deal);
+and per block (a game, or the N games of one duplicate deal) the cross sums ``Σ X_p X_q`` of
+each player's score, then of each player's win, from which any group of players or difference
+between two gets an interval over independent blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from razzmatazz.core import streams
+from razzmatazz.core.policy import Policy
+from razzmatazz.core.riffifi import policies
+from razzmatazz.core.riffifi import rules as R
+from razzmatazz.core.riffifi.policies import USER_ID, decide
+from razzmatazz.core.rng import deal_from, game_state, lemire32, next_u64
+
+WIN = 60
+"""A sole winner's win count; k players sharing a win get WIN // k each (60 divides by 1-5)."""
+P_GAMES, P_SCORE, P_SCORE2, P_WIN, P_WIN2, P_CHIPS, P_TICKS = 0, 1, 2, 3, 4, 5, 10
+N_PFIELDS = 11
+N_POSFIELDS = 3  # deals, per-game chips, per-game chips squared
+(G_GAMES, G_BLOCKS, G_DEALS, G_REDEALS, G_OFFICER_DEALS, G_OFFICER_SUM, G_OFFICER_SQ, G_UNDERCUTS, G_ASIDE,
+ G_OFFICER_HITS, G_LAPSED) = range(11)
+N_GFIELDS = 11
+ORBITS = 12
+T_PLAYS, T_PAID, T_CHIPS = range(3)
+N_TABLE = ORBITS * R.N_VALUES * 3
+# per-seat results of one game (res rows)
+H_SCORE, H_WIN, H_TICKS, H_CHIPS = 0, 1, 2, 3  # H_CHIPS..H_CHIPS+4
+N_RES = 8
+
+
+def layout(n_players: int) -> dict[str, int]:
+    """Offsets of the count blocks for ``n_players`` and the total length."""
+    n = n_players
+    seat = n * N_PFIELDS
+    pos = seat + n * N_PFIELDS
+    glob = pos + n * N_POSFIELDS
+    table = glob + N_GFIELDS
+    cross = table + N_TABLE
+    return {"player": 0, "seat": seat, "position": pos, "global": glob, "table": table, "cross": cross,
+            "size": cross + 2 * n * n}
+
+
+@njit(cache=True)
+def _ask(pid, row, view, state, user):
+    if pid >= USER_ID:
+        return user(pid, row, view, state)
+    return decide(pid, row, view, state)
+
+
+@njit(cache=True)
+def _below(state, n):
+    """A uniform integer in ``[0, n)`` from the deal stream."""
+    while True:
+        state, x = next_u64(state)
+        k = lemire32(x >> np.uint64(32), n)
+        if k >= 0:
+            return state, k
+
+
+@njit(cache=True)
+def deal_hands(cfg, state, deck, swap, dealt):
+    """A fresh deal (C2-C4) into ``dealt`` (a hand mask per seat); returns (stream state, redeals)."""
+    n = cfg[R.C_PLAYERS]
+    size = cfg[R.C_HAND]
+    redeals = 0
+    while True:
+        m = 0
+        keep_one = -1
+        if n == 3 and not cfg[R.C_OFFICER]:
+            state, keep_one = _below(state, R.N_COLOURS)
+        drop_one = -1
+        if n > 3 and cfg[R.C_OFFICER]:
+            state, drop_one = _below(state, R.N_COLOURS)
+        for card in range(R.OFFICER):
+            if card % R.N_VALUES == 0:
+                colour = card // R.N_VALUES
+                if n == 3 and colour != keep_one:
+                    continue
+                if colour == drop_one:
+                    continue
+            deck[m] = card
+            m += 1
+        if cfg[R.C_OFFICER]:
+            deck[m] = R.OFFICER
+            m += 1
+        state = deal_from(state, deck[:m], m, swap)
+        ok = True
+        for s in range(n):
+            h = np.int64(0)
+            for j in range(s * size, (s + 1) * size):
+                h |= R.bit(deck[j])
+            dealt[s] = h
+            ok = ok and R.colour_counts_ok(h)
+        if ok or not cfg[R.C_REDEAL]:
+            return state, redeals
+        redeals += 1
+
+
+@njit(cache=True)
+def _legal_card(answer, hand):
+    if 0 <= answer <= R.OFFICER and (hand >> np.int64(answer)) & 1:
+        return answer
+    for c in range(R.OFFICER + 1):
+        if (hand >> np.int64(c)) & 1:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user):
+    """Seat ``s`` collects its claim in colour ``c``, odd chips assigned by the tie rule (D4-D7)."""
+    n = cfg[R.C_PLAYERS]
+    before = R.chips(st, s, c)
+    value = st[R.ST_UP_VALUE + c]
+    orbit = min(st[R.ST_UP_ORBIT + c], ORBITS - 1)
+    odd, tied = R.claim(cfg, st, s, c, log)
+    while odd > 0:
+        giver = -1
+        if cfg[R.C_TIE] == 1:
+            R.fill_view(st, s, R.K_SPLIT, view)
+            view[R.V_COLOUR] = c
+            view[R.V_ODD] = odd
+            view[R.V_TIED] = tied
+            answer, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
+            if 0 <= answer < n and (tied >> answer) & 1:
+                giver = answer
+        if giver < 0:
+            giver = R.clockwise_from(s, n, tied)
+        R.move_chips(st, giver, s, c, 1, log)
+        tied &= ~(1 << giver)
+        odd -= 1
+    gained = R.chips(st, s, c) - before
+    base = o_table + (orbit * R.N_VALUES + value - 1) * 3
+    out[base + T_PAID] += 1
+    out[base + T_CHIPS] += gained
+    out[o_glob + G_LAPSED] += value - gained
+
+
+@njit(cache=True)
+def _turn(cfg, st, s, orbit, view, pids, params, pstate, log, out, o_table, o_glob, user):
+    """Seat ``s``'s turn: paid cards leave (D8), its claim pays (D4), then it plays a card (D1-D3, G5)."""
+    R.log_row(log, R.L_TURN, s, orbit, 0, 0)
+    if cfg[R.C_AFTER] == 1:
+        R.retire_paid(st, s, log)
+    c = R.claim_colour(st, s)
+    if c >= 0:
+        _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user)
+    hand = st[R.ST_HAND + s]
+    R.fill_view(st, s, R.K_PLAY, view)
+    answer, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
+    card = _legal_card(answer, hand)
+    if card == R.OFFICER:
+        R.fill_view(st, s, R.K_TARGET, view)
+        target, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
+        hit = R.play_officer(st, s, target, log)
+        out[o_glob + G_OFFICER_HITS] += hit >= 0
+    else:
+        placed = R.play_card(cfg, st, s, card, orbit, log)
+        out[o_table + (min(orbit, ORBITS - 1) * R.N_VALUES + card % R.N_VALUES) * 3 + T_PLAYS] += 1
+        out[o_glob + G_UNDERCUTS] += placed == R.UNDERCUT
+        out[o_glob + G_ASIDE] += placed == R.ASIDE
+    st[R.ST_TURN] += 1
+
+
+@njit(cache=True)
+def play_deal(cfg, st, view, pids, params, pstate, log, out, o_table, o_glob, user):
+    """Play the deal set up in ``st`` to its end (D1-D9)."""
+    n = cfg[R.C_PLAYERS]
+    start = st[R.ST_START]
+    for t in range(n * cfg[R.C_HAND]):
+        _turn(cfg, st, (start + t) % n, t // n, view, pids, params, pstate, log, out, o_table, o_glob, user)
+    if cfg[R.C_END] == 0:
+        for t in range(n):
+            s = (start + t) % n
+            c = R.claim_colour(st, s)
+            if c >= 0:
+                _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user)
+
+
+@njit(cache=True)
+def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap, log, res, out, o_pos, o_glob,
+              o_table, user):
+    """One game (G1-G5); per seat results in ``res``, positions and global counters added to ``out``."""
+    n = cfg[R.C_PLAYERS]
+    ticks_game = cfg[R.C_SCORING] == 1
+    res[:, :] = 0
+    for s in range(R.MAX_PLAYERS):
+        st[R.ST_SCORE + s] = 0
+        st[R.ST_TICKS + s] = 0
+    pos_sum = np.zeros(R.MAX_PLAYERS, np.int64)
+    officer_sum = 0
+    points = np.zeros(R.MAX_PLAYERS, np.int64)
+    done = False
+    deal = 0
+    while not done:
+        k = deal % n
+        if k == 0 or cfg[R.C_PASSING] == 1:
+            deal_state, redeals = deal_hands(cfg, deal_state, deck, swap, dealt)
+            out[o_glob + G_REDEALS] += redeals
+        hands = np.zeros(R.MAX_PLAYERS, np.int64)
+        for s in range(n):
+            hands[s] = dealt[(s - k) % n] if cfg[R.C_PASSING] == 0 else dealt[s]
+        start = deal % n if cfg[R.C_START] == 0 else 0
+        holder = -1
+        for s in range(n):
+            if (hands[s] >> np.int64(R.OFFICER)) & 1:
+                holder = s
+        R.new_deal(cfg, st, hands, deal, start, cfg[R.C_CHIPS])
+        R.log_row(log, R.L_DEAL, -1, deal, (start - 1) % n, start)
+        play_deal(cfg, st, view, pids, params, pstate, log, out, o_table, o_glob, user)
+        R.log_row(log, R.L_DEAL_END, -1, deal, 0, 0)
+        total = 0
+        for s in range(n):
+            points[s] = R.deal_points(st, s)
+            total += points[s]
+            st[R.ST_SCORE + s] += points[s]
+            pos_sum[(s - start) % n] += points[s]
+            for c in range(R.N_COLOURS):
+                x = R.chips(st, s, c)
+                res[s, H_CHIPS + c] += x
+                if x >= cfg[R.C_TICK_AT]:
+                    st[R.ST_TICKS + s] |= 1 << c
+        if holder >= 0:
+            out[o_glob + G_OFFICER_DEALS] += 1
+            officer_sum += (n - 1) * points[holder] - (total - points[holder])
+        out[o_glob + G_DEALS] += 1
+        deal += 1
+        if ticks_game:
+            best = -1
+            for s in range(n):
+                if st[R.ST_TICKS + s] == (1 << R.N_COLOURS) - 1:
+                    best = max(best, points[s])
+            if best >= 0:
+                _share_win(res, n, points, best, st, True)
+                done = True
+            elif deal == cfg[R.C_MAX_DEALS]:
+                _ticks_cap_win(res, n, st)
+                done = True
+        elif deal == n:
+            best = 0
+            for s in range(n):
+                best = max(best, st[R.ST_SCORE + s])
+            _share_win(res, n, st[R.ST_SCORE:R.ST_SCORE + R.MAX_PLAYERS], best, st, False)
+            done = True
+    for s in range(n):
+        res[s, H_SCORE] = st[R.ST_SCORE + s]
+        res[s, H_TICKS] = _popcount(st[R.ST_TICKS + s])
+    for r in range(n):
+        out[o_pos + r * N_POSFIELDS] += deal
+        out[o_pos + r * N_POSFIELDS + 1] += pos_sum[r]
+        out[o_pos + r * N_POSFIELDS + 2] += pos_sum[r] * pos_sum[r]
+    out[o_glob + G_OFFICER_SUM] += officer_sum
+    out[o_glob + G_OFFICER_SQ] += officer_sum * officer_sum
+    return deal_state
+
+
+@njit(cache=True, inline="always")
+def _popcount(m):
+    k = 0
+    while m:
+        m &= m - 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _share_win(res, n, points, best, st, need_all_ticks):
+    """Every seat with ``points == best`` (and all five ticks if asked) shares the win."""
+    k = 0
+    for s in range(n):
+        if points[s] == best and (not need_all_ticks or st[R.ST_TICKS + s] == (1 << R.N_COLOURS) - 1):
+            k += 1
+    for s in range(n):
+        if points[s] == best and (not need_all_ticks or st[R.ST_TICKS + s] == (1 << R.N_COLOURS) - 1):
+            res[s, H_WIN] = WIN // k
+
+
+@njit(cache=True)
+def _ticks_cap_win(res, n, st):
+    """No one ticked all colours by ``max_deals``: the most ticks, then the most chips, win (G4)."""
+    key = np.zeros(R.MAX_PLAYERS, np.int64)
+    best = -1
+    for s in range(n):
+        key[s] = _popcount(st[R.ST_TICKS + s]) * 100000 + st[R.ST_SCORE + s]
+        best = max(best, key[s])
+    _share_win(res, n, key, best, st, False)
+
+
+@njit(cache=True)
+def seat_policies(g, n, lineup_pids, lineup_params, pids, params):
+    """Fill the seats' policies for game ``g``: player p sits in seat (p + g) mod n (G6)."""
+    r = g % n
+    for p in range(n):
+        s = (p + r) % n
+        pids[s] = lineup_pids[p]
+        params[s] = lineup_params[p]
+
+
+@njit(cache=True, inline="always")
+def _tally(out, base, res, s):
+    score = res[s, H_SCORE]
+    win = res[s, H_WIN]
+    out[base + P_GAMES] += 1
+    out[base + P_SCORE] += score
+    out[base + P_SCORE2] += score * score
+    out[base + P_WIN] += win
+    out[base + P_WIN2] += win * win
+    for c in range(R.N_COLOURS):
+        out[base + P_CHIPS + c] += res[s, H_CHIPS + c]
+    out[base + P_TICKS] += res[s, H_TICKS]
+
+
+@njit(cache=True)
+def _workspace(n, width):
+    st = np.zeros(R.ST_LEN, np.int64)
+    view = np.zeros(R.VIEW_LEN, np.int64)
+    dealt = np.zeros(R.MAX_PLAYERS, np.int64)
+    deck = np.zeros(R.OFFICER + 1, np.int64)
+    swap = np.zeros(R.OFFICER + 1, np.int64)
+    res = np.zeros((R.MAX_PLAYERS, N_RES), np.int64)
+    pids = np.zeros(n, np.int64)
+    params = np.zeros((n, width), np.float64)
+    pstate = np.zeros(n, np.uint64)
+    return st, view, dealt, deck, swap, res, pids, params, pstate
+
+
+@njit(cache=True)
+def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+    n = cfg[R.C_PLAYERS]
+    o_seat = n * N_PFIELDS
+    o_pos = o_seat + n * N_PFIELDS
+    o_glob = o_pos + n * N_POSFIELDS
+    o_table = o_glob + N_GFIELDS
+    o_cross = o_table + N_TABLE
+    out = np.zeros(o_cross + 2 * n * n, np.int64)
+    st, view, dealt, deck, swap, res, pids, params, pstate = _workspace(n, lineup_params.shape[1])
+    log = np.zeros((1, 5), np.int64)
+    block = np.zeros(n, np.int64)
+    block_win = np.zeros(n, np.int64)
+    per_item = n if duplicate else 1
+    for item in range(start, stop):
+        block[:] = 0
+        block_win[:] = 0
+        for g in range(item * per_item, (item + 1) * per_item):
+            seat_policies(g, n, lineup_pids, lineup_params, pids, params)
+            for s in range(n):
+                pstate[s] = game_state(policy_keys[s], g)
+            play_game(cfg, game_state(deal_key, item), pids, params, pstate, st, view, dealt, deck, swap, log, res,
+                      out, o_pos, o_glob, o_table, user)
+            out[o_glob + G_GAMES] += 1
+            r = g % n
+            for s in range(n):
+                p = (s - r) % n
+                _tally(out, p * N_PFIELDS, res, s)
+                _tally(out, o_seat + s * N_PFIELDS, res, s)
+                block[p] += res[s, H_SCORE]
+                block_win[p] += res[s, H_WIN]
+        out[o_glob + G_BLOCKS] += 1
+        for p in range(n):
+            for q in range(n):
+                out[o_cross + p * n + q] += block[p] * block[q]
+                out[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
+    """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
+
+    An item is one game, or with ``duplicate`` one deal played N times with the players rotated.
+    """
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                       policies.no_user_policy)
+
+
+@njit(nogil=True)
+def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+    """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)
+
+
+@njit(cache=True)
+def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+    n = cfg[R.C_PLAYERS]
+    st, view, dealt, deck, swap, res, pids, params, pstate = _workspace(n, lineup_params.shape[1])
+    log = np.zeros((R.LOG_ROWS * 4, 5), np.int64)
+    layout_size = 2 * n * N_PFIELDS + n * N_POSFIELDS + N_GFIELDS + N_TABLE
+    out = np.zeros(layout_size, np.int64)
+    o_pos = 2 * n * N_PFIELDS
+    seat_policies(g, n, lineup_pids, lineup_params, pids, params)
+    for s in range(n):
+        pstate[s] = game_state(policy_keys[s], g)
+    item = g // n if duplicate else g
+    play_game(cfg, game_state(deal_key, item), pids, params, pstate, st, view, dealt, deck, swap, log, res, out,
+              o_pos, o_pos + n * N_POSFIELDS, o_pos + n * N_POSFIELDS + N_GFIELDS, user)
+    return log[1:log[0, 0] + 1].copy(), res[:n].copy()
+
+
+@njit(cache=True)
+def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
+    """Game ``g`` of a run played again with its log: (log rows, per-seat results)."""
+    return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, policies.no_user_policy)
+
+
+@njit
+def trace_game_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+    """:func:`trace_game` with a user's policy function (see :func:`play_games_with`)."""
+    return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user)
+
+
+@njit(cache=True)
+def first_deal(cfg, deal_key, item):
+    """The hands of the first fresh deal of game item ``item`` and the redeals it took (for tests)."""
+    dealt = np.zeros(R.MAX_PLAYERS, np.int64)
+    deck = np.zeros(R.OFFICER + 1, np.int64)
+    swap = np.zeros(R.OFFICER + 1, np.int64)
+    _, redeals = deal_hands(cfg, game_state(deal_key, item), deck, swap, dealt)
+    return dealt[:cfg[R.C_PLAYERS]].copy(), redeals
+
+
+@dataclass(frozen=True, eq=False)
+class GameJob:
+    """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
+
+    Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g`` (G6). ``user`` is the
+    jitted function that plays policy ids from ``USER_ID`` (users' own policies).
+    """
+
+    settings: R.Settings
+    lineup: tuple[Policy, ...]
+    seed: int
+    n_items: int
+    duplicate: bool = False
+    user: Callable | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.lineup) != self.settings.players:
+            raise ValueError(f"{len(self.lineup)} policies for {self.settings.players} players")
+
+    @property
+    def games(self) -> int:
+        return self.n_items * (self.settings.players if self.duplicate else 1)
+
+    def arrays(self) -> tuple:
+        """The kernel's arguments before the item range: settings, keys, ids, parameter rows, duplicate."""
+        n = self.settings.players
+        width = max(1, max(len(p.row) for p in self.lineup))
+        params = np.zeros((n, width), np.float64)
+        for i, p in enumerate(self.lineup):
+            params[i, :len(p.row)] = p.row
+        pids = np.array([p.spec.id for p in self.lineup], np.int64)
+        policy_keys = np.array([streams.key(self.seed, "riffifi", "policy", s) for s in range(n)], np.uint64)
+        return (self.settings.row(), streams.key(self.seed, "riffifi", "deal"), policy_keys, pids, params,
+                bool(self.duplicate))
+
+    def run_chunk(self, start: int, stop: int) -> np.ndarray:
+        if self.user is None:
+            return play_games(*self.arrays(), start, stop)
+        return play_games_with(*self.arrays(), start, stop, self.user)
+
+    def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
+        """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
+        if self.user is None:
+            return trace_game(*self.arrays(), g)
+        return trace_game_with(*self.arrays(), g, self.user)

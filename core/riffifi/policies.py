@@ -1,0 +1,354 @@
+"""Heuristic Riffifi policies: ``decide(id, params, view, state) -> (answer, state)``, one dispatcher.
+
+A policy sees only its seat's view (layout in :mod:`.rules`) and draws randomness from its seat's
+stream (``state``, SplitMix64). The view's ``V_KIND`` says what is asked:
+
+- ``K_PLAY``: the card id to play from the hand (the Officer is :data:`.rules.OFFICER`);
+- ``K_TARGET``: the colour whose face-up card the Officer turns down, or -1 for none;
+- ``K_SPLIT`` (``tie chooser``): the tied seat in ``V_TIED`` that gives one of the ``V_ODD``
+  odd chips of colour ``V_COLOUR``.
+
+An impossible answer is played as the first legal one (``seeds/riffifi.md``). *Survival* of a
+card is the chance that no opponent plays a lower card of its colour before the seat's next
+turn, estimated from the unseen lower cards of that colour and the cards left in each hand.
+Ids are stable: never renumber, only add. Users' policies take ids from :data:`USER_ID`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from razzmatazz.core.policy import Param, PolicySpec, Registry
+from razzmatazz.core.riffifi import rules as R
+from razzmatazz.core.rng import next_u64
+
+USER_ID = 1000
+"""Policy ids from here on belong to users' own policies."""
+_INV53 = 1.0 / 9007199254740992.0
+_S11 = np.uint64(11)
+_NONE = -1
+
+REGISTRY = Registry("riffifi")
+_OFFICER_AT = Param("officer_at", 5, 1, 8, "plays the Officer on an opponent's claim this large or larger",
+                    integer=True)
+RANDOM = REGISTRY.add(PolicySpec("random", 0, (),
+                                 "plays a random card; the Officer hits a random face-up card of an opponent"))
+LOWEST = REGISTRY.add(PolicySpec("lowest", 1, (_OFFICER_AT,),
+                                 "plays its lowest card (the colour that would stay face up first)"))
+UNDERCUT = REGISTRY.add(PolicySpec("undercut", 2, (
+    Param("min_claim", 3, 1, 8, "undercuts an opponent's face-up card of at least this value", integer=True),
+    _OFFICER_AT,
+), "undercuts the largest face-up claim of an opponent with its highest card that still goes under; "
+   "otherwise plays the lowest card that stays face up"))
+HOLDLOW = REGISTRY.add(PolicySpec("holdlow", 3, (
+    Param("keep", 2, 0, 6, "low cards kept back for the last turns", integer=True),
+    _OFFICER_AT,
+), "keeps its lowest cards for the end and plays the highest other card that stays face up"))
+THIEF = REGISTRY.add(PolicySpec("thief", 4, (
+    Param("steal", 1.0, 0, 3, "weight of a chip taken from an opponent (it costs them one too)"),
+    Param("lead", 1.0, 0, 5, "penalty for claiming a colour it already leads"),
+    Param("deny", 0.5, 0, 2, "weight of an opponent's claim it turns down"),
+    _OFFICER_AT,
+), "steal-aware: scores each card by survival x chips it would take (chips from opponents count "
+   "extra), avoids colours it leads, likes turning down opponents' claims"))
+EXPECT = REGISTRY.add(PolicySpec("expect", 5, (
+    Param("aggression", 0.7, 0, 1, "chance that an opponent holding a lower card of the colour plays it"),
+    Param("deny", 1.0, 0, 2, "weight of an opponent's claim it turns down"),
+    Param("save", 0.3, 0, 2, "value of keeping a low card for later, per point below 5"),
+    _OFFICER_AT,
+), "one-ply expectation: for every card, the chips it collects (cap, middle and stealing played out) "
+   "times its survival, plus the claims it turns down, minus the low cards it spends"))
+
+
+_OFFICER_AT_INDEX = np.array([0, 0, 1, 1, 3, 3], np.int64)
+"""Where each built-in policy's row holds officer_at (random has none)."""
+
+
+@njit(cache=True)
+def no_user_policy(pid, row, view, state):
+    """The user function of a run without users' policies (never called)."""
+    return np.int64(-1), state
+
+
+@njit(cache=True)
+def _uniform(state):
+    state, x = next_u64(state)
+    return state, (x >> _S11) * _INV53
+
+
+@njit(cache=True, inline="always")
+def _popcount(m):
+    k = 0
+    while m:
+        m &= m - 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _nth_bit(m, i):
+    """The card id of the ``i``-th set bit of ``m``."""
+    for c in range(R.OFFICER + 1):
+        if (m >> np.int64(c)) & 1:
+            if i == 0:
+                return c
+            i -= 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _value(card):
+    return card % R.N_VALUES + 1
+
+
+@njit(cache=True)
+def stays_up(view, card):
+    """True if ``card`` would lie face up when played (no lower card of its colour is face up)."""
+    c = card // R.N_VALUES
+    return view[R.ST_UP_OWNER + c] < 0 or _value(card) < view[R.ST_UP_VALUE + c]
+
+
+@njit(cache=True)
+def opponent_claim(view, c):
+    """Value of an opponent's unpaid face-up card of colour ``c``, or 0."""
+    owner = view[R.ST_UP_OWNER + c]
+    if owner < 0 or owner == view[R.V_SEAT] or view[R.ST_UP_PAID + c]:
+        return 0
+    return view[R.ST_UP_VALUE + c]
+
+
+@njit(cache=True)
+def best_target(view):
+    """The colour of the largest opponent claim (ties: the lowest colour), and its value."""
+    best, value = _NONE, 0
+    for c in range(R.N_COLOURS):
+        v = opponent_claim(view, c)
+        if v > value:
+            best, value = c, v
+    return best, value
+
+
+@njit(cache=True)
+def collectable(view, c, value):
+    """Chips seat ``V_SEAT`` would collect for a claim of ``value`` in colour ``c`` now, and how many
+    of them come from opponents."""
+    s = view[R.V_SEAT]
+    own = view[R.ST_CHIPS + s * R.N_COLOURS + c]
+    need = min(value, R.CAP - own)
+    if need <= 0:
+        return 0, 0
+    middle = view[R.ST_CHIPS + R.MIDDLE * R.N_COLOURS + c]
+    others = 0
+    for o in range(view[R.ST_PLAYERS]):
+        if o != s:
+            others += view[R.ST_CHIPS + o * R.N_COLOURS + c]
+    got = min(need, middle + others)
+    return got, max(0, got - middle)
+
+
+@njit(cache=True)
+def unseen(view):
+    """Cards the seat has not seen: not in its hand, not played by it, not public."""
+    s = view[R.V_SEAT]
+    seen = view[R.ST_HAND + s] | view[R.ST_PLAYED + s] | view[R.ST_PUBLIC]
+    everything = (np.int64(1) << np.int64(R.OFFICER + 1)) - 1
+    return everything & ~seen
+
+
+@njit(cache=True)
+def survival(view, card, aggression):
+    """Chance that no opponent plays a lower card of ``card``'s colour before the seat's next turn."""
+    s = view[R.V_SEAT]
+    n = view[R.ST_PLAYERS]
+    c = card // R.N_VALUES
+    lower_mask = (np.int64(1) << np.int64(_value(card) - 1)) - 1
+    hidden = unseen(view)
+    u = _popcount((hidden >> np.int64(c * R.N_VALUES)) & lower_mask)
+    if u == 0:
+        return 1.0
+    total = 0
+    for o in range(n):
+        if o != s:
+            total += view[R.V_HAND_N + o]
+    if total == 0:
+        return 1.0
+    p = 1.0
+    for i in range(1, n):
+        o = (s + i) % n
+        h = view[R.V_HAND_N + o]
+        none = 1.0
+        for _ in range(h):  # chance that a hand of h unseen cards holds no lower card (with replacement)
+            none *= 1.0 - u / total
+        p *= 1.0 - aggression * (1.0 - none)
+    return p
+
+
+@njit(cache=True)
+def _leader(view, tied):
+    """The seat of ``tied`` with the most points so far (earlier deals and chips now)."""
+    best, most = -1, -1
+    for o in range(view[R.ST_PLAYERS]):
+        if (tied >> o) & 1:
+            pts = view[R.ST_SCORE + o]
+            for c in range(R.N_COLOURS):
+                pts += view[R.ST_CHIPS + o * R.N_COLOURS + c]
+            if pts > most:
+                best, most = o, pts
+    return best
+
+
+@njit(cache=True)
+def _officer_wanted(view, hand, at):
+    """True if the Officer should be played now: a large opponent claim, or nothing else left."""
+    if not (hand >> np.int64(R.OFFICER)) & 1:
+        return False
+    if hand == (np.int64(1) << np.int64(R.OFFICER)):
+        return True
+    _, value = best_target(view)
+    return value >= at
+
+
+@njit(cache=True)
+def _lowest(hand):
+    """The lowest card by value (ties: the lowest colour), not the Officer."""
+    best, bv = -1, 99
+    for c in range(R.OFFICER):
+        if (hand >> np.int64(c)) & 1 and _value(c) < bv:
+            best, bv = c, _value(c)
+    return best
+
+
+@njit(cache=True)
+def _lowest_up(view, hand):
+    """The lowest card that stays face up, else the lowest card."""
+    best, bv = -1, 99
+    for c in range(R.OFFICER):
+        if (hand >> np.int64(c)) & 1 and stays_up(view, c) and _value(c) < bv:
+            best, bv = c, _value(c)
+    return best if best >= 0 else _lowest(hand)
+
+
+@njit(cache=True)
+def _undercut(view, hand, min_claim):
+    """Highest card going under the largest opponent claim of at least ``min_claim``, or -1."""
+    best, best_claim, best_v = -1, 0, 0
+    for c in range(R.OFFICER):
+        if (hand >> np.int64(c)) & 1:
+            claim = opponent_claim(view, c // R.N_VALUES)
+            v = _value(c)
+            if claim >= min_claim and v < claim and (claim > best_claim or (claim == best_claim and v > best_v)):
+                best, best_claim, best_v = c, claim, v
+    return best
+
+
+@njit(cache=True)
+def _holdlow(view, hand, keep):
+    n_cards = _popcount(hand & ~(np.int64(1) << np.int64(R.OFFICER)))
+    reserved = 0
+    if n_cards > keep:
+        rest = hand
+        for _ in range(keep):
+            low = _lowest(rest)
+            rest &= ~(np.int64(1) << np.int64(low))
+            reserved |= np.int64(1) << np.int64(low)
+    free = hand & ~reserved
+    best, bv = -1, -1
+    for c in range(R.OFFICER):
+        if (free >> np.int64(c)) & 1 and stays_up(view, c) and _value(c) > bv:
+            best, bv = c, _value(c)
+    if best < 0:  # nothing free stays up: spend the highest free card
+        for c in range(R.OFFICER):
+            if (free >> np.int64(c)) & 1 and _value(c) > bv:
+                best, bv = c, _value(c)
+    return best if best >= 0 else _lowest(hand)
+
+
+@njit(cache=True)
+def _score(view, card, aggression, steal, lead, deny, save):
+    """Expected chips of playing ``card`` (see THIEF and EXPECT)."""
+    c = card // R.N_VALUES
+    v = _value(card)
+    if not stays_up(view, card):
+        return -0.01 * v  # set aside at once: spend the highest such card
+    got, stolen = collectable(view, c, v)
+    gain = got + steal * stolen
+    s = view[R.V_SEAT]
+    if lead > 0.0:
+        mine = view[R.ST_CHIPS + s * R.N_COLOURS + c]
+        for o in range(view[R.ST_PLAYERS]):
+            if o != s and view[R.ST_CHIPS + o * R.N_COLOURS + c] >= mine:
+                mine = -1
+                break
+        if mine > 0:
+            gain -= lead
+    denied = 0
+    if view[R.ST_UP_OWNER + c] >= 0:
+        denied = opponent_claim(view, c)
+    return survival(view, card, aggression) * gain + deny * denied - save * max(0, 5 - v)
+
+
+@njit(cache=True)
+def _best_scored(view, hand, aggression, steal, lead, deny, save):
+    best, top = -1, -1e300
+    for card in range(R.OFFICER):
+        if (hand >> np.int64(card)) & 1:
+            x = _score(view, card, aggression, steal, lead, deny, save)
+            if x > top:
+                best, top = card, x
+    return best
+
+
+@njit(cache=True)
+def _random_bit(state, m):
+    k = _popcount(m)
+    if k == 0:
+        return state, -1
+    state, u = _uniform(state)
+    return state, _nth_bit(m, min(int(u * k), k - 1))
+
+
+@njit(cache=True)
+def _play(pid, row, view, state):
+    s = view[R.V_SEAT]
+    hand = view[R.ST_HAND + s]
+    if pid == 0:
+        return _random_bit(state, hand)
+    officer_at = row[_OFFICER_AT_INDEX[pid]] if pid < 6 else 99.0
+    if _officer_wanted(view, hand, officer_at):
+        return state, R.OFFICER
+    if pid == 1:
+        return state, _lowest_up(view, hand)
+    if pid == 2:
+        card = _undercut(view, hand, row[0])
+        return state, card if card >= 0 else _lowest_up(view, hand)
+    if pid == 3:
+        return state, _holdlow(view, hand, int(row[0]))
+    if pid == 4:
+        return state, _best_scored(view, hand, 0.7, row[0], row[1], row[2], 0.0)
+    if pid == 5:
+        return state, _best_scored(view, hand, row[0], 1.0, 0.0, row[1], row[2])
+    return state, -1
+
+
+@njit(cache=True)
+def decide(pid, row, view, state):
+    """The answer of built-in policy ``pid`` to the decision in ``view``, and the new stream state."""
+    kind = view[R.V_KIND]
+    if kind == R.K_PLAY:
+        state, card = _play(pid, row, view, state)
+        return np.int64(card), state
+    if kind == R.K_TARGET:
+        if pid == 0:
+            m = 0
+            for c in range(R.N_COLOURS):
+                if opponent_claim(view, c) > 0:
+                    m |= 1 << c
+            state, c = _random_bit(state, m)
+            return np.int64(c), state
+        c, _ = best_target(view)
+        return np.int64(c), state
+    if pid == 0:
+        state, o = _random_bit(state, view[R.V_TIED])
+        return np.int64(o), state
+    return np.int64(_leader(view, view[R.V_TIED])), state

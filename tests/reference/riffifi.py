@@ -1,0 +1,469 @@
+"""A slow, plainly written pure-Python reference for Riffifi (C1-G6 of ``seeds/riffifi.md``).
+
+It plays the same games as :mod:`razzmatazz.core.riffifi.engine` from the rulings as written,
+so that the numba kernel can be checked game by game, log row by log row. Shared with the
+project are only:
+
+* the random-number primitives of :mod:`razzmatazz.core.rng` (``game_state``, ``next_u64``,
+  ``lemire32``, ``deal_from``) and the stream keys of :mod:`razzmatazz.core.streams`;
+* the constants of :mod:`razzmatazz.core.riffifi.rules`: card ids (``colour * 8 + value - 1``,
+  the Officer 40), the state and view layout (``ST_*``, ``V_*``, ``K_*``) and the log kinds
+  (``L_*``); a :class:`~razzmatazz.core.riffifi.rules.Settings` is read only for its fields;
+* the policies themselves (:func:`razzmatazz.core.riffifi.policies.decide`); the view they
+  receive is built here, field by field, from this file's own plain state.
+
+The game logic (deck, redeals, passing, turns, undercuts, claims with the cap, the middle,
+the stealing cascade and the tie split, the Officer, ``stay``, the end of a deal, scoring and
+winners) is this file's own, written from the rulings.
+
+Conventions (the rulings' words, made exact; they also fix the order of the log rows):
+
+* Seats are numbered clockwise; the left neighbour of seat s is seat s + 1 (mod N). The
+  dealer of deal 0 is the last seat; ``rotate`` moves the dealer one seat per deal.
+* Passing (G1): after a deal each seat passes the hand it was given for that deal to its left
+  neighbour, so in deal k seat s plays the hand dealt to seat s - k. With ``ticks`` the cards
+  are dealt afresh every N deals.
+* A turn: ``L_TURN`` (orbit = turns played / N); with ``stay`` the seat's paid cards leave
+  (colour order); its open claim is collected; it is asked for a card (an impossible answer is
+  the lowest card id in hand); the Officer then asks for its target.
+* A claim logs ``L_CLAIM``; the card leaves the table at once (``pile``) or is marked paid
+  (``stay``). Chips beyond the cap lapse first (``L_LAPSE``), then the middle pays, then the
+  richest opponents: a whole tier of tied richest opponents pays everything it holds if the
+  shortfall covers it (rows in seat number order), else each pays the even share and the odd
+  chips come one at a time (clockwise from the collector's left, or asked of the collector's
+  policy with ``chooser``). When no opponent holds the colour the rest lapses.
+* With ``orbit`` the end of a deal is one more orbit starting at the seat after the last to
+  play, in which only claims are collected (no ``L_TURN`` rows, no paid cards leave).
+* The view's orbit field of a colour with nothing face up keeps the orbit of the last card that
+  lay there this deal (0 before any); no rule reads it.
+* Ticks are recorded at the end of every deal in either scoring (reported as the ``ticks``
+  result); only ``ticks`` scoring ends the game on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from razzmatazz.core import streams
+from razzmatazz.core.riffifi import rules as R
+from razzmatazz.core.riffifi.policies import decide
+from razzmatazz.core.rng import deal_from, game_state, lemire32, next_u64
+
+N_COLOURS = 5
+N_VALUES = 8
+OFFICER = 40
+CAP = 12
+MIDDLE = 5  # the middle's chip row in the state layout
+MAX_SEATS = 5
+HAND_SIZE = {3: 12, 4: 10, 5: 8}
+WIN = 60
+# columns of one seat's result (the engine's H_* order)
+SCORE, WIN_COL, TICKS, CHIPS = 0, 1, 2, 3
+N_RESULT = 8
+
+
+def colour_of(card: int) -> int:
+    return card // N_VALUES
+
+
+def value_of(card: int) -> int:
+    return card % N_VALUES + 1
+
+
+def card_of(colour: int, value: int) -> int:
+    return colour * N_VALUES + value - 1
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for card in cards:
+        m |= 1 << card
+    return m
+
+
+# ---------------------------------------------------------------------------------------------
+# C1-C4: the deal
+# ---------------------------------------------------------------------------------------------
+
+
+def uniform_below(state, n: int):
+    """A uniform integer in [0, n) from the deal stream: 32 high bits, Lemire, redrawn on rejection."""
+    while True:
+        state, x = next_u64(np.uint64(state))
+        k = int(lemire32(np.uint64(int(x) >> 32), n))
+        if k >= 0:
+            return np.uint64(state), k
+
+
+def has_long_colour(hand: set[int]) -> bool:
+    """C3: five or more cards of one colour (the Officer has no colour)."""
+    counts = [0] * N_COLOURS
+    for card in hand:
+        if card != OFFICER:
+            counts[colour_of(card)] += 1
+    return max(counts) >= 5
+
+
+def fresh_deal(settings, state) -> tuple[object, list[set[int]], int]:
+    """C2-C4: shuffle and deal (again while someone holds 5+ of a colour and ``redeal`` is on).
+
+    Returns the stream state after the last shuffle, a hand per seat and the number of redeals.
+    """
+    n = settings.players
+    size = HAND_SIZE[n]
+    redeals = 0
+    while True:
+        ones_out: set[int] = set()  # colours whose 1 is not in this game
+        if n == 3 and not settings.officer:
+            state, kept = uniform_below(state, N_COLOURS)  # four of the five 1s are set aside
+            ones_out = {c for c in range(N_COLOURS) if c != kept}
+        elif n == 3:
+            ones_out = set(range(N_COLOURS))  # the Officer replaces all five 1s
+        elif settings.officer:
+            state, leaving = uniform_below(state, N_COLOURS)  # the Officer replaces one 1
+            ones_out = {leaving}
+        deck = [card_of(c, v) for c in range(N_COLOURS) for v in range(1, N_VALUES + 1)
+                if not (v == 1 and c in ones_out)]
+        if settings.officer:
+            deck.append(OFFICER)
+        assert len(deck) == n * size
+        cards = np.array(deck, np.int64)
+        swap = np.zeros(len(deck), np.int64)
+        state = np.uint64(deal_from(np.uint64(state), cards, len(deck), swap))
+        hands = [set(int(c) for c in cards[s * size:(s + 1) * size]) for s in range(n)]
+        if not settings.redeal or not any(has_long_colour(h) for h in hands):
+            return state, hands, redeals
+        redeals += 1
+
+
+# ---------------------------------------------------------------------------------------------
+# A deal and a game
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class FaceUp:
+    """The one face-up card of a colour."""
+
+    owner: int
+    value: int
+    orbit: int
+    paid: bool = False
+
+
+@dataclass
+class Seat:
+    policy: int
+    row: np.ndarray
+    stream: object
+    hand: set[int] = field(default_factory=set)
+    played: set[int] = field(default_factory=set)
+    chips: list[int] = field(default_factory=lambda: [0] * N_COLOURS)
+    score: int = 0  # chips of the finished deals of this game
+    ticked: set[int] = field(default_factory=set)
+    chips_by_colour: list[int] = field(default_factory=lambda: [0] * N_COLOURS)  # summed over deals
+
+
+class Game:
+    """One game of Riffifi between the policies in ``seats`` (policy id, parameter row, stream state)."""
+
+    def __init__(self, settings, seats: Sequence[tuple[int, np.ndarray, object]], deal_state,
+                 ask: Callable = decide) -> None:
+        self.settings = settings
+        self.n = settings.players
+        assert len(seats) == self.n
+        self.seats = [Seat(pid, row, state) for pid, row, state in seats]
+        self.deal_state = deal_state
+        self.ask_policy = ask
+        self.rows: list[tuple[int, int, int, int, int]] = []
+        self.redeals = 0
+        self.deals = 0
+        self.wins = [0] * self.n
+        # the deal in play
+        self.deal = 0
+        self.start = 0
+        self.turns = 0
+        self.public: set[int] = set()
+        self.up: dict[int, FaceUp] = {}
+        self.last_orbit = [0] * N_COLOURS
+        self.middle = [0] * N_COLOURS
+
+    def note(self, kind: int, seat: int, a: int = 0, b: int = 0, c: int = 0) -> None:
+        self.rows.append((kind, seat, a, b, c))
+
+    # -- what a seat sees -----------------------------------------------------------------------
+
+    def view_of(self, seat: int, kind: int, colour: int = -1, odd: int = 0, tied: Sequence[int] = ()) -> np.ndarray:
+        v = np.zeros(R.VIEW_LEN, np.int64)
+        for s in range(MAX_SEATS):
+            if s < self.n:
+                p = self.seats[s]
+                v[R.ST_HAND + s] = mask_of(p.hand) if s == seat else 0
+                v[R.ST_PLAYED + s] = mask_of(p.played if s == seat else p.played & self.public)
+                for c in range(N_COLOURS):
+                    v[R.ST_CHIPS + s * N_COLOURS + c] = p.chips[c]
+                v[R.ST_SCORE + s] = p.score
+                v[R.ST_TICKS + s] = mask_of(p.ticked)
+                v[R.V_HAND_N + s] = len(p.hand)
+        v[R.ST_PUBLIC] = mask_of(self.public)
+        for c in range(N_COLOURS):
+            up = self.up.get(c)
+            v[R.ST_UP_OWNER + c] = up.owner if up else -1
+            v[R.ST_UP_VALUE + c] = up.value if up else 0
+            v[R.ST_UP_PAID + c] = int(up.paid) if up else 0
+            v[R.ST_UP_ORBIT + c] = up.orbit if up else self.last_orbit[c]
+            v[R.ST_CHIPS + MIDDLE * N_COLOURS + c] = self.middle[c]
+        v[R.ST_PLAYERS] = self.n
+        v[R.ST_START] = self.start
+        v[R.ST_DEAL] = self.deal
+        v[R.ST_TURN] = self.turns
+        v[R.V_KIND] = kind
+        v[R.V_SEAT] = seat
+        v[R.V_COLOUR] = colour
+        v[R.V_ODD] = odd
+        v[R.V_TIED] = mask_of(tied)
+        return v
+
+    def ask(self, seat: int, kind: int, **decision) -> int:
+        p = self.seats[seat]
+        answer, stream = self.ask_policy(p.policy, p.row, self.view_of(seat, kind, **decision), p.stream)
+        p.stream = np.uint64(stream)
+        return int(answer)
+
+    # -- moving cards and chips -----------------------------------------------------------------
+
+    def turn_down(self, colour: int) -> FaceUp:
+        up = self.up.pop(colour)
+        self.last_orbit[colour] = up.orbit
+        return up
+
+    def take(self, taker: int, giver: int, colour: int, k: int) -> None:
+        """``taker`` takes ``k`` chips of ``colour`` from seat ``giver`` or the middle (MIDDLE)."""
+        if k <= 0:
+            return
+        if giver == MIDDLE:
+            assert self.middle[colour] >= k
+            self.middle[colour] -= k
+        else:
+            assert giver != taker and self.seats[giver].chips[colour] >= k
+            self.seats[giver].chips[colour] -= k
+        self.seats[taker].chips[colour] += k
+        self.note(R.L_TAKE, taker, colour, k, giver)
+
+    def open_claim(self, seat: int) -> int | None:
+        """The colour of the seat's face-up card that has not paid (its last card), if any."""
+        mine = [c for c, up in self.up.items() if up.owner == seat and not up.paid]
+        assert len(mine) <= 1
+        return mine[0] if mine else None
+
+    def collect(self, seat: int, colour: int) -> None:
+        """D4-D8: the seat collects its face-up card of ``colour``."""
+        up = self.up[colour]
+        self.note(R.L_CLAIM, seat, card_of(colour, up.value), up.value)
+        if self.settings.after_claim == "pile":
+            self.turn_down(colour)
+        else:
+            up.paid = True
+        mine = self.seats[seat].chips
+        want = max(0, min(up.value, CAP - mine[colour]))  # D7: no more than up to 12 chips
+        if want < up.value:
+            self.note(R.L_LAPSE, seat, colour, up.value - want)
+        if want == 0:
+            return
+        from_middle = min(want, self.middle[colour])  # D5: the middle pays first
+        self.take(seat, MIDDLE, colour, from_middle)
+        want -= from_middle
+        opponents = [o for o in range(self.n) if o != seat]
+        while want > 0:
+            most = max(self.seats[o].chips[colour] for o in opponents)
+            if most == 0:
+                self.note(R.L_LAPSE, seat, colour, want)  # nobody has any left
+                return
+            richest = [o for o in opponents if self.seats[o].chips[colour] == most]
+            if want >= most * len(richest):  # they run out: all of theirs, then the next richest
+                for o in richest:
+                    self.take(seat, o, colour, most)
+                want -= most * len(richest)
+                continue
+            share, odd = divmod(want, len(richest))  # D6: as evenly as possible
+            for o in richest:
+                self.take(seat, o, colour, share)
+            candidates = sorted(richest, key=lambda o: (o - seat) % self.n)  # from the collector's left
+            while odd > 0:
+                giver = candidates[0]
+                if self.settings.tie == "chooser":
+                    answer = self.ask(seat, R.K_SPLIT, colour=colour, odd=odd, tied=candidates)
+                    if answer in candidates:
+                        giver = answer
+                self.take(seat, giver, colour, 1)
+                candidates.remove(giver)
+                odd -= 1
+            return
+
+    def play(self, seat: int, card: int, orbit: int) -> None:
+        """D1-D3: the seat plays a coloured card face up (or sets it aside when it is higher)."""
+        p = self.seats[seat]
+        p.hand.remove(card)
+        p.played.add(card)
+        self.note(R.L_PLAY, seat, card)
+        colour, value = colour_of(card), value_of(card)
+        up = self.up.get(colour)
+        if up is not None and value > up.value:  # the new card is the higher one
+            reveal = self.settings.reveal_own
+            if reveal:
+                self.public.add(card)
+            self.note(R.L_SELF, seat, card, int(reveal))
+            return
+        if up is not None:  # the face-up card is the higher one
+            self.turn_down(colour)
+            self.note(R.L_UNDERCUT, seat, card_of(colour, up.value), up.owner)
+        self.public.add(card)
+        self.up[colour] = FaceUp(seat, value, orbit)
+
+    def officer(self, seat: int, target: int) -> None:
+        """G5: the Officer turns down the face-up card of colour ``target`` (or nothing)."""
+        p = self.seats[seat]
+        p.hand.remove(OFFICER)
+        p.played.add(OFFICER)
+        self.public.add(OFFICER)
+        if target in self.up:
+            up = self.turn_down(target)
+            self.note(R.L_OFFICER, seat, target, card_of(target, up.value), up.owner)
+        else:
+            self.note(R.L_OFFICER, seat, -1, -1, -1)
+
+    def turn(self, seat: int, orbit: int) -> None:
+        self.note(R.L_TURN, seat, orbit)
+        if self.settings.after_claim == "stay":  # D8: a paid card leaves at its owner's next turn
+            for c in sorted(self.up):
+                if self.up[c].owner == seat and self.up[c].paid:
+                    up = self.turn_down(c)
+                    self.note(R.L_STAY_OFF, seat, card_of(c, up.value))
+        colour = self.open_claim(seat)
+        if colour is not None:
+            self.collect(seat, colour)
+        hand = self.seats[seat].hand
+        card = self.ask(seat, R.K_PLAY)
+        if card not in hand:
+            card = min(hand)
+        if card == OFFICER:
+            self.officer(seat, self.ask(seat, R.K_TARGET))
+        else:
+            self.play(seat, card, orbit)
+        self.turns += 1
+
+    # -- deals and the game ---------------------------------------------------------------------
+
+    def play_deal(self, hands: list[set[int]], deal: int) -> list[int]:
+        """One deal from ``hands`` (seat order); returns each seat's points (chips held at the end)."""
+        n = self.n
+        self.deal = deal
+        self.start = deal % n if self.settings.start == "rotate" else 0
+        dealer = (self.start - 1) % n
+        for s, p in enumerate(self.seats):
+            p.hand = set(hands[s])
+            p.played = set()
+            p.chips = [0] * N_COLOURS
+        self.middle = [self.settings.chips_per_colour] * N_COLOURS
+        self.public = set()
+        self.up = {}
+        self.last_orbit = [0] * N_COLOURS
+        self.turns = 0
+        self.note(R.L_DEAL, -1, deal, dealer, self.start)
+        seat, orbit = self.start, 0
+        while any(p.hand for p in self.seats):
+            assert self.seats[seat].hand
+            self.turn(seat, orbit)
+            seat = (seat + 1) % n
+            if seat == self.start:
+                orbit += 1
+        if self.settings.end == "orbit":  # D9: the orbit goes on, claims only
+            for _ in range(n):
+                colour = self.open_claim(seat)
+                if colour is not None:
+                    self.collect(seat, colour)
+                seat = (seat + 1) % n
+        self.note(R.L_DEAL_END, -1, deal)
+        assert sum(self.middle) + sum(sum(p.chips) for p in self.seats) == N_COLOURS * self.settings.chips_per_colour
+        points = []
+        for p in self.seats:  # D10 and G4
+            points.append(sum(p.chips))
+            p.score += sum(p.chips)
+            for c in range(N_COLOURS):
+                p.chips_by_colour[c] += p.chips[c]
+                if p.chips[c] >= self.settings.tick_at:
+                    p.ticked.add(c)
+        return points
+
+    def share_win(self, winners: list[int]) -> None:
+        for s in winners:
+            self.wins[s] = WIN // len(winners)
+
+    def play_game(self) -> None:
+        n = self.n
+        ticks = self.settings.scoring == "ticks"
+        last_deal = self.settings.max_deals if ticks else n
+        held: list[set[int]] = []
+        for deal in range(last_deal):
+            if self.settings.passing == "reshuffle" or deal % n == 0:
+                self.deal_state, held, redeals = fresh_deal(self.settings, self.deal_state)
+                self.redeals += redeals
+            points = self.play_deal(held, deal)
+            self.deals += 1
+            if self.settings.passing == "pass":  # every seat passes its hand to the left
+                held = [held[(s - 1) % n] for s in range(n)]
+            if ticks:
+                complete = [s for s in range(n) if len(self.seats[s].ticked) == N_COLOURS]
+                if complete:  # G4: the most chips in this deal among those who ticked all five
+                    best = max(points[s] for s in complete)
+                    self.share_win([s for s in complete if points[s] == best])
+                    return
+        if ticks:  # G4: max_deals reached, most ticks, then most chips over all deals
+            best = max((len(p.ticked), p.score) for p in self.seats)
+            self.share_win([s for s, p in enumerate(self.seats) if (len(p.ticked), p.score) == best])
+        else:  # G3
+            best = max(p.score for p in self.seats)
+            self.share_win([s for s, p in enumerate(self.seats) if p.score == best])
+
+    def results(self) -> list[list[int]]:
+        """Per seat: score, win (of 60), ticks, chips of each colour over all deals."""
+        return [[p.score, self.wins[s], len(p.ticked), *p.chips_by_colour] for s, p in enumerate(self.seats)]
+
+
+# ---------------------------------------------------------------------------------------------
+# A game of a run
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Played:
+    """What the reference reports for one game."""
+
+    rows: list[tuple[int, int, int, int, int]]
+    results: list[list[int]]  # per seat, the engine's H_* columns
+    redeals: int
+    deals: int
+    seat_of_player: list[int]
+
+
+def reference_game(settings, lineup: Sequence, seed: int, g: int, duplicate: bool = False,
+                   ask: Callable = decide) -> Played:
+    """Game ``g`` of a run of ``lineup`` (policies with ``spec.id`` and ``row``) under root ``seed`` (G6)."""
+    n = settings.players
+    width = max(1, max(len(p.row) for p in lineup))
+    seat_of_player = [(p + g) % n for p in range(n)]
+    seats: list = [None] * n
+    for p, policy in enumerate(lineup):
+        s = seat_of_player[p]
+        row = np.zeros(width, np.float64)
+        row[:len(policy.row)] = policy.row
+        stream = np.uint64(game_state(streams.key(seed, "riffifi", "policy", s), g))
+        seats[s] = (policy.spec.id, row, stream)
+    item = g // n if duplicate else g
+    deal_state = np.uint64(game_state(streams.key(seed, "riffifi", "deal"), item))
+    game = Game(settings, seats, deal_state, ask)
+    game.play_game()
+    return Played(game.rows, game.results(), game.redeals, game.deals, seat_of_player)
