@@ -79,6 +79,7 @@ class PlayResult:
     games: int
     deals: int
     redeals: int
+    middle: int
     seed: int
     duplicate: bool
     counts: np.ndarray = field(repr=False)
@@ -129,7 +130,8 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     pairs = _pairs(per_player, cross_score, cross_win, blocks, groups)
     return PlayResult(pol, players, _seats(per_seat), _positions(per_pos, int(glob[E.G_GAMES])), pairs,
                       _cards(table), _officer(glob, n), settings, policies, int(glob[E.G_GAMES]),
-                      int(glob[E.G_DEALS]), int(glob[E.G_REDEALS]), seed, duplicate, counts)
+                      int(glob[E.G_DEALS]), int(glob[E.G_REDEALS]), int(glob[E.G_MIDDLE]), seed, duplicate,
+                      counts)
 
 
 def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> int:

@@ -194,6 +194,7 @@ def _play_text(result: Any, wall: float, written: str) -> str:
 
 def _play_json(result: Any) -> dict:
     return {"seed": result.seed, "games": result.games, "deals": result.deals, "redeals": result.redeals,
+            "chips_left_in_the_middle": result.middle,
             "duplicate": result.duplicate, "settings": vars(result.settings),
             "lineup": [p.text for p in result.lineup],
             **{name: getattr(result, name).to_dict(orient="records")
@@ -231,7 +232,13 @@ def explain_cmd(script: Path, fmt: str) -> None:
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="Also list the policies of this file.")
 def policies_cmd(fmt: str, plugin: Path | None) -> None:
-    """The built-in policies of 'riffifi play', their parameters and defaults."""
+    """The built-in policies of 'riffifi play', their parameters and defaults.
+
+    \b
+    Examples:
+      razzmatazz riffifi policies
+      razzmatazz riffifi policies --plugin examples/riffifi_policy.py --format json
+    """
     import pandas as pd
 
     from razzmatazz.analysis import riffifi as F

@@ -38,8 +38,8 @@ P_GAMES, P_SCORE, P_SCORE2, P_WIN, P_WIN2, P_CHIPS, P_TICKS = 0, 1, 2, 3, 4, 5, 
 N_PFIELDS = 11
 N_POSFIELDS = 3  # deals, per-game chips, per-game chips squared
 (G_GAMES, G_BLOCKS, G_DEALS, G_REDEALS, G_OFFICER_DEALS, G_OFFICER_SUM, G_OFFICER_SQ, G_UNDERCUTS, G_ASIDE,
- G_OFFICER_HITS, G_LAPSED) = range(11)
-N_GFIELDS = 11
+ G_OFFICER_HITS, G_LAPSED, G_MIDDLE) = range(12)
+N_GFIELDS = 12
 ORBITS = 12
 T_PLAYS, T_PAID, T_CHIPS = range(3)
 N_TABLE = ORBITS * R.N_VALUES * 3
@@ -60,7 +60,7 @@ def layout(n_players: int) -> dict[str, int]:
             "size": cross + 2 * n * n}
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ask(pid, row, view, state, user):
     if pid >= USER_ID:
         return user(pid, row, view, state)
@@ -116,14 +116,11 @@ def deal_hands(cfg, state, deck, swap, dealt):
         redeals += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal_card(answer, hand):
     if 0 <= answer <= R.OFFICER and (hand >> np.int64(answer)) & 1:
         return answer
-    for c in range(R.OFFICER + 1):
-        if (hand >> np.int64(c)) & 1:
-            return c
-    return -1
+    return R.lowest_card(hand)
 
 
 @njit(cache=True)
@@ -156,7 +153,7 @@ def _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glo
     out[o_glob + G_LAPSED] += value - gained
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _turn(cfg, st, s, orbit, view, pids, params, pstate, log, out, o_table, o_glob, user):
     """Seat ``s``'s turn: paid cards leave (D8), its claim pays (D4), then it plays a card (D1-D3, G5)."""
     R.log_row(log, R.L_TURN, s, orbit, 0, 0)
@@ -244,6 +241,8 @@ def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap
             out[o_glob + G_OFFICER_DEALS] += 1
             officer_sum += (n - 1) * points[holder] - (total - points[holder])
         out[o_glob + G_DEALS] += 1
+        for c in range(R.N_COLOURS):
+            out[o_glob + G_MIDDLE] += R.chips(st, R.MIDDLE, c)
         deal += 1
         if ticks_game:
             best = -1
@@ -274,13 +273,7 @@ def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap
     return deal_state
 
 
-@njit(cache=True, inline="always")
-def _popcount(m):
-    k = 0
-    while m:
-        m &= m - 1
-        k += 1
-    return k
+_popcount = R.popcount
 
 
 @njit(cache=True)

@@ -61,6 +61,8 @@ EXPECT = REGISTRY.add(PolicySpec("expect", 5, (
    "times its survival, plus the claims it turns down, minus the low cards it spends"))
 
 
+_CARDS = (np.int64(1) << np.int64(R.OFFICER)) - 1
+"""Mask of the 40 coloured cards (not the Officer)."""
 _OFFICER_AT_INDEX = np.array([0, 0, 1, 1, 3, 3], np.int64)
 """Where each built-in policy's row holds officer_at (random has none)."""
 
@@ -77,24 +79,15 @@ def _uniform(state):
     return state, (x >> _S11) * _INV53
 
 
-@njit(cache=True, inline="always")
-def _popcount(m):
-    k = 0
-    while m:
-        m &= m - 1
-        k += 1
-    return k
+_popcount = R.popcount
 
 
 @njit(cache=True)
 def _nth_bit(m, i):
-    """The card id of the ``i``-th set bit of ``m``."""
-    for c in range(R.OFFICER + 1):
-        if (m >> np.int64(c)) & 1:
-            if i == 0:
-                return c
-            i -= 1
-    return -1
+    """The card id of the ``i``-th set bit of ``m`` (counting from the lowest)."""
+    for _ in range(i):
+        m &= m - 1
+    return R.lowest_card(m)
 
 
 @njit(cache=True, inline="always")
@@ -177,9 +170,7 @@ def survival(view, card, aggression):
     for i in range(1, n):
         o = (s + i) % n
         h = view[R.V_HAND_N + o]
-        none = 1.0
-        for _ in range(h):  # chance that a hand of h unseen cards holds no lower card (with replacement)
-            none *= 1.0 - u / total
+        none = (1.0 - u / total) ** h  # chance that h unseen cards hold no lower one (drawn with replacement)
         p *= 1.0 - aggression * (1.0 - none)
     return p
 
@@ -213,8 +204,11 @@ def _officer_wanted(view, hand, at):
 def _lowest(hand):
     """The lowest card by value (ties: the lowest colour), not the Officer."""
     best, bv = -1, 99
-    for c in range(R.OFFICER):
-        if (hand >> np.int64(c)) & 1 and _value(c) < bv:
+    h = hand & _CARDS
+    while h:
+        c = R.lowest_card(h)
+        h &= h - 1
+        if _value(c) < bv:
             best, bv = c, _value(c)
     return best
 
@@ -223,8 +217,11 @@ def _lowest(hand):
 def _lowest_up(view, hand):
     """The lowest card that stays face up, else the lowest card."""
     best, bv = -1, 99
-    for c in range(R.OFFICER):
-        if (hand >> np.int64(c)) & 1 and stays_up(view, c) and _value(c) < bv:
+    h = hand & _CARDS
+    while h:
+        c = R.lowest_card(h)
+        h &= h - 1
+        if _value(c) < bv and stays_up(view, c):
             best, bv = c, _value(c)
     return best if best >= 0 else _lowest(hand)
 
@@ -233,12 +230,14 @@ def _lowest_up(view, hand):
 def _undercut(view, hand, min_claim):
     """Highest card going under the largest opponent claim of at least ``min_claim``, or -1."""
     best, best_claim, best_v = -1, 0, 0
-    for c in range(R.OFFICER):
-        if (hand >> np.int64(c)) & 1:
-            claim = opponent_claim(view, c // R.N_VALUES)
-            v = _value(c)
-            if claim >= min_claim and v < claim and (claim > best_claim or (claim == best_claim and v > best_v)):
-                best, best_claim, best_v = c, claim, v
+    h = hand & _CARDS
+    while h:
+        c = R.lowest_card(h)
+        h &= h - 1
+        claim = opponent_claim(view, c // R.N_VALUES)
+        v = _value(c)
+        if claim >= min_claim and v < claim and (claim > best_claim or (claim == best_claim and v > best_v)):
+            best, best_claim, best_v = c, claim, v
     return best
 
 
@@ -254,12 +253,18 @@ def _holdlow(view, hand, keep):
             reserved |= np.int64(1) << np.int64(low)
     free = hand & ~reserved
     best, bv = -1, -1
-    for c in range(R.OFFICER):
-        if (free >> np.int64(c)) & 1 and stays_up(view, c) and _value(c) > bv:
+    h = free & _CARDS
+    while h:
+        c = R.lowest_card(h)
+        h &= h - 1
+        if _value(c) > bv and stays_up(view, c):
             best, bv = c, _value(c)
     if best < 0:  # nothing free stays up: spend the highest free card
-        for c in range(R.OFFICER):
-            if (free >> np.int64(c)) & 1 and _value(c) > bv:
+        h = free & _CARDS
+        while h:
+            c = R.lowest_card(h)
+            h &= h - 1
+            if _value(c) > bv:
                 best, bv = c, _value(c)
     return best if best >= 0 else _lowest(hand)
 
@@ -291,11 +296,13 @@ def _score(view, card, aggression, steal, lead, deny, save):
 @njit(cache=True)
 def _best_scored(view, hand, aggression, steal, lead, deny, save):
     best, top = -1, -1e300
-    for card in range(R.OFFICER):
-        if (hand >> np.int64(card)) & 1:
-            x = _score(view, card, aggression, steal, lead, deny, save)
-            if x > top:
-                best, top = card, x
+    h = hand & _CARDS
+    while h:
+        card = R.lowest_card(h)
+        h &= h - 1
+        x = _score(view, card, aggression, steal, lead, deny, save)
+        if x > top:
+            best, top = card, x
     return best
 
 

@@ -174,7 +174,35 @@ def bit(card):
     return np.int64(1) << np.int64(card)
 
 
-@njit(cache=True)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_INDEX = np.array([0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4, 62, 55, 59, 36, 53, 51, 43, 22,
+                            45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23,
+                            11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], np.int64)
+
+
+@njit(cache=True, inline="always")
+def popcount(m):
+    """Number of set bits of the mask ``m`` (m >= 0)."""
+    x = np.uint64(m)
+    x = x - ((x >> np.uint64(1)) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return np.int64((x * _H01) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def lowest_card(m):
+    """The smallest card id in the non-empty mask ``m``."""
+    x = np.uint64(m)
+    low = x & (~x + np.uint64(1))
+    return _DEBRUIJN_INDEX[np.int64((low * _DEBRUIJN) >> np.uint64(58))]
+
+
+@njit(cache=True, inline="always")
 def log_row(log, kind, seat, a, b, c):
     """Append a row to ``log`` (row 0 holds the count); a log of one row records nothing."""
     if log.shape[0] <= 1:
@@ -225,7 +253,7 @@ def move_chips(st, giver, taker, colour, k, log):
         log_row(log, L_TAKE, taker, colour, k, giver)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn_down(st, colour):
     """Turn the face-up card of ``colour`` face down (to its owner's pile); returns (card, owner)."""
     owner = st[ST_UP_OWNER + colour]
@@ -236,7 +264,7 @@ def turn_down(st, colour):
     return card, owner
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_card(cfg, st, s, card, orbit, log):
     """Seat ``s`` plays ``card`` (not the Officer) from hand, undercutting as D2-D3 say.
 
@@ -285,7 +313,7 @@ def play_officer(st, s, target, log):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def claim_colour(st, s):
     """The colour of seat ``s``'s unpaid face-up card, or -1 (at most one: its last card)."""
     for c in range(N_COLOURS):
@@ -294,7 +322,7 @@ def claim_colour(st, s):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def retire_paid(st, s, log):
     """``after_claim stay``: seat ``s``'s paid cards leave the table at its turn (D8)."""
     for c in range(N_COLOURS):
@@ -347,9 +375,7 @@ def claim(cfg, st, s, colour, log):
         if most == 0:
             log_row(log, L_LAPSE, s, colour, need, 0)
             return 0, 0
-        k = 0
-        for o in range(MAX_PLAYERS):
-            k += (tied >> o) & 1
+        k = popcount(tied)
         if need >= most * k:
             for o in range(MAX_PLAYERS):
                 if (tied >> o) & 1:
@@ -383,18 +409,13 @@ def deal_points(st, s):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fill_view(st, s, kind, view):
     """Seat ``s``'s view: the state without others' hands and unseen set-aside cards, plus the decision."""
     n = st[ST_PLAYERS]
     view[:ST_LEN] = st[:ST_LEN]
     for o in range(MAX_PLAYERS):
-        h = st[ST_HAND + o]
-        k = 0
-        while h:
-            h &= h - 1
-            k += 1
-        view[V_HAND_N + o] = k
+        view[V_HAND_N + o] = popcount(st[ST_HAND + o])
         if o != s:
             view[ST_HAND + o] = 0
             view[ST_PLAYED + o] = st[ST_PLAYED + o] & st[ST_PUBLIC]
@@ -410,11 +431,6 @@ def fill_view(st, s, kind, view):
 def colour_counts_ok(hand):
     """True if no colour appears five or more times in ``hand`` (C3)."""
     for c in range(N_COLOURS):
-        m = (hand >> np.int64(c * N_VALUES)) & 0xFF
-        k = 0
-        while m:
-            m &= m - 1
-            k += 1
-        if k >= 5:
+        if popcount((hand >> np.int64(c * N_VALUES)) & 0xFF) >= 5:
             return False
     return True
