@@ -35,7 +35,7 @@ from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import REGISTRY, USER_ID
 
-DEFAULT_MIX = ("expect", "thief", "undercut", "holdlow", "lowest")
+DEFAULT_MIX = ("expect", "undercut", "lowest", "thief", "holdlow")
 """The lineup when none is given: one of each style, in this order, as many as there are players."""
 MAX_GAMES = 10**10
 
@@ -598,4 +598,65 @@ def explain_text(result: dict) -> str:
         lines.append(f"  {name:8} " + " ".join(f"{held[c]:2d}" for c in R.COLOURS))
     up = [f"seat {s}: {', '.join(cards)}" for s, cards in result["face_up"].items() if cards]
     lines.append("Face up: " + ("; ".join(up) if up else "nothing"))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- the standard study
+
+STUDY_QUESTIONS = (
+    "which policy wins, and by how much (win rate and chips per game, paired differences)",
+    "the start-position effect (chips per deal by place after the start player)",
+    "what the Officer is worth to its holder (chips per deal against the mean of the others)",
+    "how often an early card pays, by value (an early 8 above all)",
+)
+
+
+def study(players: Sequence[int], games: int, seed: int, *, texts: Sequence[str] = (),
+          executor: Executor | None = None, progress: bool | None = False) -> dict[str, pd.DataFrame]:
+    """The four questions of :data:`STUDY_QUESTIONS` for each player count, in tidy tables.
+
+    Each player count plays ``games`` games of the lineup (``texts``, default the mix) with the
+    default rules, and as many with the Officer. Format: hands pass left and the start rotates
+    (G1, G2), so each dealt hand is played from one position while the policies rotate through
+    the positions: position effects are those of the place, with intervals over games.
+    """
+    tables: dict[str, list[pd.DataFrame]] = {k: [] for k in ("policies", "pairs", "positions", "cards", "officer")}
+    for n in players:
+        for officer in (False, True):
+            result = play(R.Settings(players=n, officer=officer), lineup(texts, n), games, seed,
+                          executor=executor, progress=progress)
+            for name, frame in tables.items():
+                part = getattr(result, name)
+                if len(part):
+                    frame.append(part.assign(players=n, officer=officer))
+    out = {}
+    for name, parts in tables.items():
+        frame = pd.concat(parts, ignore_index=True)
+        out[name] = frame[["players", "officer", *[c for c in frame.columns if c not in ("players", "officer")]]]
+    return out
+
+
+def study_summary(tables: dict[str, pd.DataFrame]) -> str:
+    """The study's answers as a few lines of text."""
+    lines = []
+    pol = tables["policies"]
+    for n, part in pol[~pol.officer].groupby("players"):
+        best = part.iloc[0]
+        lines.append(f"{n} players: {best.policy} wins {best.win_rate:.1%} [{best.win_low:.1%}, {best.win_high:.1%}] "
+                     f"(fair share {1 / n:.1%}); " + ", ".join(f"{r.policy} {r.win_rate:.1%}"
+                                                               for r in part.iloc[1:].itertuples()))
+    pos = tables["positions"]
+    for n, part in pos[~pos.officer].groupby("players"):
+        lines.append(f"{n} players, chips per deal by start position: "
+                     + ", ".join(f"{r.position}: {r.chips_per_deal:.2f} [{r.ci_low:.2f}, {r.ci_high:.2f}]"
+                                 for r in part.itertuples()))
+    for r in tables["officer"].itertuples():
+        lines.append(f"{r.players} players, the Officer's holder: {r.advantage:+.2f} chips per deal against the "
+                     f"others [{r.ci_low:+.2f}, {r.ci_high:+.2f}]")
+    cards = tables["cards"]
+    early = cards[(~cards.officer) & (cards.orbit == 1) & (cards.value == 8)]
+    for r in early.itertuples():
+        lines.append(f"{r.players} players, an 8 played as a first card pays {r.paid_rate:.1%} "
+                     f"[{r.paid_low:.1%}, {r.paid_high:.1%}] of the time ({r.plays:,} plays), "
+                     f"{r.chips_per_play:.2f} chips a play")
     return "\n".join(lines)

@@ -53,12 +53,13 @@ THIEF = REGISTRY.add(PolicySpec("thief", 4, (
 ), "steal-aware: scores each card by survival x chips it would take (chips from opponents count "
    "extra), avoids colours it leads, likes turning down opponents' claims"))
 EXPECT = REGISTRY.add(PolicySpec("expect", 5, (
-    Param("aggression", 0.7, 0, 1, "chance that an opponent holding a lower card of the colour plays it"),
-    Param("deny", 1.0, 0, 2, "weight of an opponent's claim it turns down"),
-    Param("save", 0.3, 0, 2, "value of keeping a low card for later, per point below 5"),
+    Param("aggression", 0.3, 0, 1, "chance that an opponent holding a lower card of the colour plays it"),
+    Param("deny", 2.0, 0, 3, "weight of an opponent's claim it turns down"),
+    Param("save", 0.0, 0, 2, "value of keeping a low card for later, per point below 5"),
     _OFFICER_AT,
 ), "one-ply expectation: for every card, the chips it collects (cap, middle and stealing played out) "
-   "times its survival, plus the claims it turns down, minus the low cards it spends"))
+   "times its survival, plus the claims it turns down, minus the low cards it spends (defaults: the best of a "
+   "27-point sweep against undercut, thief and lowest, four players)"))
 
 
 _CARDS = (np.int64(1) << np.int64(R.OFFICER)) - 1
