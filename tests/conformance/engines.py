@@ -19,9 +19,13 @@ from razzmatazz.core.razz.deal import make_deal
 from razzmatazz.core.razz.equity import EquityJob
 from razzmatazz.core.razz.policies import REGISTRY
 from razzmatazz.core.razz.rules import Settings
+from razzmatazz.core.riffifi import engine as riffifi
+from razzmatazz.core.riffifi import policies as riffifi_policies
+from razzmatazz.core.riffifi import rules as riffifi_rules
 from tests.razz.hidden import check_hidden_information
 from tests.reference.razz import reference_equity_counts
 from tests.reference.razz_game import reference_play_games
+from tests.reference.riffifi import reference_counts as riffifi_reference_counts
 
 
 @dataclass(frozen=True)
@@ -103,3 +107,56 @@ ENGINES += GAME_ENGINES
 
 POLICY_ENGINES: list[Engine] = [e for e in GAME_ENGINES if e.hidden is not None]
 """Engines whose players take decisions: they also face the hidden-information check."""
+
+
+def _riffifi(settings: riffifi_rules.Settings, policies: list[str],
+             duplicate: bool = False) -> Callable[[int, int], batch.Job]:
+    lineup = tuple(riffifi_policies.REGISTRY.parse(p) for p in policies)
+    return lambda seed, n: riffifi.GameJob(settings, lineup, seed, n, duplicate)
+
+
+def _riffifi_reference(job: batch.Job, start: int, stop: int) -> np.ndarray:
+    return riffifi_reference_counts(job, start, stop)
+
+
+def _loot_conserved(settings: riffifi_rules.Settings, games_per_item: int = 1) -> Callable[[np.ndarray, int], None]:
+    """Every deal's chips are someone's points or still in the middle; one win per game; every seat every game."""
+    def check(counts: np.ndarray, n: int) -> None:
+        k = settings.players
+        lay = riffifi.layout(k)
+        per_player = counts[:lay["seat"]].reshape(k, riffifi.N_PFIELDS)
+        per_seat = counts[lay["seat"]:lay["position"]].reshape(k, riffifi.N_PFIELDS)
+        per_pos = counts[lay["position"]:lay["global"]].reshape(k, riffifi.N_POSFIELDS)
+        glob = counts[lay["global"]:lay["table"]]
+        games = n * games_per_item
+        deals = glob[riffifi.G_DEALS]
+        loot = 5 * settings.chips_per_colour * deals
+        assert (per_player[:, riffifi.P_GAMES] == games).all() and (per_seat[:, riffifi.P_GAMES] == games).all()
+        assert glob[riffifi.G_GAMES] == games and glob[riffifi.G_BLOCKS] == n
+        assert per_player[:, riffifi.P_SCORE].sum() + glob[riffifi.G_MIDDLE] == loot
+        assert per_seat[:, riffifi.P_SCORE].sum() == per_pos[:, 1].sum() == per_player[:, riffifi.P_SCORE].sum()
+        assert per_player[:, riffifi.P_CHIPS:riffifi.P_CHIPS + 5].sum() == per_player[:, riffifi.P_SCORE].sum()
+        assert per_player[:, riffifi.P_WIN].sum() == riffifi.WIN * games
+        table = counts[lay["table"]:lay["cross"]].reshape(riffifi.ORBITS, 8, 3)
+        assert (table[..., riffifi.T_PAID] <= table[..., riffifi.T_PLAYS]).all()
+        assert (table[..., riffifi.T_CHIPS] <= 8 * table[..., riffifi.T_PAID]).all()
+        if settings.scoring == "chips":
+            assert deals == games * k
+    return check
+
+
+_RF_DEFAULT = riffifi_rules.Settings(players=4)
+_RF_VARIANTS = riffifi_rules.Settings(players=3, officer=True, tie="chooser", after_claim="stay", reveal_own=True)
+_RF_TICKS = riffifi_rules.Settings(players=5, scoring="ticks", max_deals=12, passing="reshuffle", start="fixed",
+                                   chips_per_colour=10, end="lapse")
+RIFFIFI_ENGINES = [
+    Engine("riffifi 4 players, default mix", _riffifi(_RF_DEFAULT, ["expect", "undercut", "lowest", "thief"]),
+           _riffifi_reference, _loot_conserved(_RF_DEFAULT)),
+    Engine("riffifi 3 players, Officer, chooser, stay, duplicate", _riffifi(
+        _RF_VARIANTS, ["random", "holdlow:keep=3", "expect:aggression=0.9"], duplicate=True), _riffifi_reference,
+        _loot_conserved(_RF_VARIANTS, 3)),
+    Engine("riffifi 5 players, ticks, reshuffle, fixed start", _riffifi(
+        _RF_TICKS, ["thief:lead=2", "random", "undercut:min_claim=5", "lowest", "expect"]), _riffifi_reference,
+        _loot_conserved(_RF_TICKS)),
+]
+ENGINES += RIFFIFI_ENGINES

@@ -42,12 +42,14 @@ Conventions (the rulings' words, made exact; they also fix the order of the log 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from razzmatazz.core import streams
+from razzmatazz.core.riffifi import engine
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import decide
 from razzmatazz.core.rng import deal_from, game_state, lemire32, next_u64
@@ -182,6 +184,7 @@ class Game:
         self.redeals = 0
         self.deals = 0
         self.wins = [0] * self.n
+        self.events: Counter = Counter()  # how often some rare branches ran (for the tests' coverage check)
         # the deal in play
         self.deal = 0
         self.start = 0
@@ -197,7 +200,7 @@ class Game:
     # -- what a seat sees -----------------------------------------------------------------------
 
     def view_of(self, seat: int, kind: int, colour: int = -1, odd: int = 0, tied: Sequence[int] = ()) -> np.ndarray:
-        v = np.zeros(R.VIEW_LEN, np.int64)
+        v = [0] * R.VIEW_LEN  # filled as a list, returned as an int64 array
         for s in range(MAX_SEATS):
             if s < self.n:
                 p = self.seats[s]
@@ -225,9 +228,10 @@ class Game:
         v[R.V_COLOUR] = colour
         v[R.V_ODD] = odd
         v[R.V_TIED] = mask_of(tied)
-        return v
+        return np.array(v, np.int64)
 
     def ask(self, seat: int, kind: int, **decision) -> int:
+        """The seat's policy's answer to a decision of ``kind``; its stream moves on."""
         p = self.seats[seat]
         answer, stream = self.ask_policy(p.policy, p.row, self.view_of(seat, kind, **decision), p.stream)
         p.stream = np.uint64(stream)
@@ -248,6 +252,7 @@ class Game:
             assert self.middle[colour] >= k
             self.middle[colour] -= k
         else:
+            self.events["take from a seat"] += 1
             assert giver != taker and self.seats[giver].chips[colour] >= k
             self.seats[giver].chips[colour] -= k
         self.seats[taker].chips[colour] += k
@@ -271,6 +276,7 @@ class Game:
         want = max(0, min(up.value, CAP - mine[colour]))  # D7: no more than up to 12 chips
         if want < up.value:
             self.note(R.L_LAPSE, seat, colour, up.value - want)
+            self.events["cap lapse"] += 1
         if want == 0:
             return
         from_middle = min(want, self.middle[colour])  # D5: the middle pays first
@@ -281,9 +287,13 @@ class Game:
             most = max(self.seats[o].chips[colour] for o in opponents)
             if most == 0:
                 self.note(R.L_LAPSE, seat, colour, want)  # nobody has any left
+                self.events["nobody has any"] += 1
                 return
             richest = [o for o in opponents if self.seats[o].chips[colour] == most]
+            if len(richest) > 1:
+                self.events["tied richest"] += 1
             if want >= most * len(richest):  # they run out: all of theirs, then the next richest
+                self.events["richest run out"] += 1
                 for o in richest:
                     self.take(seat, o, colour, most)
                 want -= most * len(richest)
@@ -299,6 +309,7 @@ class Game:
                     if answer in candidates:
                         giver = answer
                 self.take(seat, giver, colour, 1)
+                self.events["odd chip"] += 1
                 candidates.remove(giver)
                 odd -= 1
             return
@@ -316,10 +327,12 @@ class Game:
             if reveal:
                 self.public.add(card)
             self.note(R.L_SELF, seat, card, int(reveal))
+            self.events["aside shown" if reveal else "aside unseen"] += 1
             return
         if up is not None:  # the face-up card is the higher one
             self.turn_down(colour)
             self.note(R.L_UNDERCUT, seat, card_of(colour, up.value), up.owner)
+            self.events["undercut" if up.owner != seat else "own card undercut"] += 1
         self.public.add(card)
         self.up[colour] = FaceUp(seat, value, orbit)
 
@@ -332,16 +345,20 @@ class Game:
         if target in self.up:
             up = self.turn_down(target)
             self.note(R.L_OFFICER, seat, target, card_of(target, up.value), up.owner)
+            self.events["officer hit" if not up.paid else "officer hit a paid card"] += 1
         else:
             self.note(R.L_OFFICER, seat, -1, -1, -1)
+            self.events["officer on nothing"] += 1
 
     def turn(self, seat: int, orbit: int) -> None:
+        """D1, D4, D8, G5: one turn of the seat in orbit ``orbit`` of the deal."""
         self.note(R.L_TURN, seat, orbit)
         if self.settings.after_claim == "stay":  # D8: a paid card leaves at its owner's next turn
             for c in sorted(self.up):
                 if self.up[c].owner == seat and self.up[c].paid:
                     up = self.turn_down(c)
                     self.note(R.L_STAY_OFF, seat, card_of(c, up.value))
+                    self.events["stay off"] += 1
         colour = self.open_claim(seat)
         if colour is not None:
             self.collect(seat, colour)
@@ -385,6 +402,7 @@ class Game:
                 colour = self.open_claim(seat)
                 if colour is not None:
                     self.collect(seat, colour)
+                    self.events["end orbit claim"] += 1
                 seat = (seat + 1) % n
         self.note(R.L_DEAL_END, -1, deal)
         assert sum(self.middle) + sum(sum(p.chips) for p in self.seats) == N_COLOURS * self.settings.chips_per_colour
@@ -403,6 +421,7 @@ class Game:
             self.wins[s] = WIN // len(winners)
 
     def play_game(self) -> None:
+        """G1-G4: deals until the game ends, then the winners."""
         n = self.n
         ticks = self.settings.scoring == "ticks"
         last_deal = self.settings.max_deals if ticks else n
@@ -447,6 +466,7 @@ class Played:
     redeals: int
     deals: int
     seat_of_player: list[int]
+    events: Counter
 
 
 def reference_game(settings, lineup: Sequence, seed: int, g: int, duplicate: bool = False,
@@ -466,4 +486,110 @@ def reference_game(settings, lineup: Sequence, seed: int, g: int, duplicate: boo
     deal_state = np.uint64(game_state(streams.key(seed, "riffifi", "deal"), item))
     game = Game(settings, seats, deal_state, ask)
     game.play_game()
-    return Played(game.rows, game.results(), game.redeals, game.deals, seat_of_player)
+    return Played(game.rows, game.results(), game.redeals, game.deals, seat_of_player, game.events)
+
+
+# ---------------------------------------------------------------------------------------------
+# The counts of a run (the layout of razzmatazz.core.riffifi.engine)
+# ---------------------------------------------------------------------------------------------
+
+
+def reference_counts(job, start: int, stop: int) -> np.ndarray:
+    """What ``job.run_chunk(start, stop)`` must return, from this reference's games."""
+    def game(g: int) -> tuple[list, list, int]:
+        played = reference_game(job.settings, job.lineup, job.seed, g, job.duplicate)
+        return played.rows, played.results, played.redeals
+
+    return counts_of_games(job, start, stop, game)
+
+
+def counts_of_games(job, start: int, stop: int, game: Callable) -> np.ndarray:
+    """The counts of ``job.run_chunk(start, stop)`` summed from its games one by one.
+
+    ``game(g)`` gives game g's log rows, per-seat results (``H_*`` columns) and redeals: from this
+    reference (:func:`reference_counts`) or from the kernel's traces.
+    """
+    n = job.settings.players
+    lay = engine.layout(n)
+    out = np.zeros(lay["size"], np.int64)
+    per_item = n if job.duplicate else 1
+    o_glob, o_table, o_pos = lay["global"], lay["table"], lay["position"]
+    for item in range(start, stop):
+        block = np.zeros(n, np.int64)
+        block_win = np.zeros(n, np.int64)
+        for g in range(item * per_item, (item + 1) * per_item):
+            log, res, redeals = game(g)
+            log, res = np.asarray(log, np.int64).reshape(-1, 5), np.asarray(res, np.int64)
+            out[o_glob + engine.G_REDEALS] += redeals
+            out[o_glob + engine.G_GAMES] += 1
+            for s in range(n):
+                p = (s - g) % n
+                for base in (lay["player"] + p * engine.N_PFIELDS, lay["seat"] + s * engine.N_PFIELDS):
+                    score, win = int(res[s, engine.H_SCORE]), int(res[s, engine.H_WIN])
+                    out[base + engine.P_GAMES] += 1
+                    out[base + engine.P_SCORE] += score
+                    out[base + engine.P_SCORE2] += score * score
+                    out[base + engine.P_WIN] += win
+                    out[base + engine.P_WIN2] += win * win
+                    out[base + engine.P_CHIPS:base + engine.P_CHIPS + 5] += res[s, engine.H_CHIPS:engine.H_CHIPS + 5]
+                    out[base + engine.P_TICKS] += res[s, engine.H_TICKS]
+                block[p] += res[s, engine.H_SCORE]
+                block_win[p] += res[s, engine.H_WIN]
+            # from the log: deals, positions, undercuts, set-asides, the Officer, lapses, the middle, the card table
+            pos = np.zeros(n, np.int64)
+            officer = 0
+            deals = 0
+            chips = np.zeros(n, np.int64)
+            start = holder = 0
+            orbit = 0
+            played_in = {}
+            claim, gained = None, 0
+            for kind, seat, a, b, c in log.tolist():
+                if kind not in (R.L_TAKE, R.L_LAPSE) and claim is not None:
+                    out[o_table + claim + engine.T_CHIPS] += gained
+                    claim = None
+                if kind == R.L_DEAL:
+                    chips[:] = 0
+                    start, holder, played_in = c, -1, {}
+                elif kind == R.L_TURN:
+                    orbit = min(a, engine.ORBITS - 1)
+                elif kind == R.L_PLAY:
+                    played_in[a] = orbit
+                    out[o_table + (orbit * R.N_VALUES + a % R.N_VALUES) * 3 + engine.T_PLAYS] += 1
+                elif kind == R.L_UNDERCUT:
+                    out[o_glob + engine.G_UNDERCUTS] += 1
+                elif kind == R.L_SELF:
+                    out[o_glob + engine.G_ASIDE] += 1
+                elif kind == R.L_OFFICER:
+                    holder = seat
+                    out[o_glob + engine.G_OFFICER_HITS] += a >= 0
+                elif kind == R.L_CLAIM:
+                    claim, gained = (played_in[a] * R.N_VALUES + a % R.N_VALUES) * 3, 0
+                    out[o_table + claim + engine.T_PAID] += 1
+                elif kind == R.L_TAKE:
+                    chips[seat] += b
+                    if c != R.MIDDLE:
+                        chips[c] -= b
+                    gained += b
+                elif kind == R.L_LAPSE:
+                    out[o_glob + engine.G_LAPSED] += b
+                elif kind == R.L_DEAL_END:
+                    deals += 1
+                    for s in range(n):
+                        pos[(s - start) % n] += chips[s]
+                    if holder >= 0:
+                        officer += (n - 1) * chips[holder] - (chips.sum() - chips[holder])
+                        out[o_glob + engine.G_OFFICER_DEALS] += 1
+                    out[o_glob + engine.G_MIDDLE] += R.N_COLOURS * job.settings.chips_per_colour - chips.sum()
+            out[o_glob + engine.G_DEALS] += deals
+            out[o_glob + engine.G_OFFICER_SUM] += officer  # per game: the holder's edge summed over its deals
+            out[o_glob + engine.G_OFFICER_SQ] += officer * officer
+            for r in range(n):
+                out[o_pos + r * engine.N_POSFIELDS] += deals
+                out[o_pos + r * engine.N_POSFIELDS + 1] += pos[r]
+                out[o_pos + r * engine.N_POSFIELDS + 2] += pos[r] * pos[r]
+        out[o_glob + engine.G_BLOCKS] += 1
+        cross = lay["cross"]
+        out[cross:cross + n * n] += np.outer(block, block).ravel()
+        out[cross + n * n:cross + 2 * n * n] += np.outer(block_win, block_win).ravel()
+    return out
