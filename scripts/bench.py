@@ -17,6 +17,11 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   playing the same kind of hands (every automation on, a tight policy: three cards 8 or lower
   complete or call, anything else folds; then call down); target >= 200,000 hands/s per core
   six-handed;
+* Riffifi, four players (a game = four deals, 160 decisions): full games per second of our
+  engine against the plain-Python reference engine of the tests (the only other Riffifi
+  engine there is) on the same games, with random play, with the default heuristic mix, and
+  with each built-in policy alone (its cost per decision follows; ``--only riffifi`` runs just
+  this part);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
   runner with one thread and with all threads, first alone, then beside another razzmatazz job
   (a ``razz table`` in a subprocess using every core). The default (all threads) must never be
@@ -148,6 +153,39 @@ def bench_game(players: int, hands: int, pk_hands: int, seed: int) -> tuple[floa
     return hands / ours, pk_hands / pk
 
 
+def bench_riffifi(games: int, ref_games: int, seed: int) -> list[tuple[str, float, float]]:
+    """Riffifi games per second, four players, one thread: (lineup, ours, the Python reference)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from razzmatazz.analysis.riffifi import DEFAULT_MIX, lineup
+    from razzmatazz.core.riffifi.engine import GameJob
+    from razzmatazz.core.riffifi.rules import Settings
+    from tests.reference.riffifi import reference_game
+
+    settings = Settings(players=4)
+    rows = []
+    for name, texts in [("random play", ["random"]), ("default mix", list(DEFAULT_MIX[:4]))] + [
+            (f"{p} alone", [p]) for p in ("lowest", "undercut", "holdlow", "thief", "expect")]:
+        players = lineup(texts, 4)
+        job = GameJob(settings, players, seed, games)
+        job.run_chunk(0, 10)  # compile
+        _, ours = _timed(job.run_chunk, 0, games)
+        ref = float("nan")
+        if ref_games:
+            _, t = _timed(lambda lu=players: [reference_game(settings, lu, seed, g) for g in range(ref_games)])
+            ref = ref_games / t
+        rows.append((name, games / ours, ref))
+    return rows
+
+
+def _riffifi_report(rows: list[tuple[str, float, float]]) -> None:
+    turns = 4 * 40
+    print("\nRiffifi, 4 players, one thread: games/s (a game = 4 deals = 160 decisions)")
+    print(f"{'lineup':38s} {'razzmatazz':>14s} {'reference':>12s} {'ratio':>10s} {'ns/decision':>12s}")
+    for name, ours, ref in rows:
+        ratio = f"{ours / ref:9,.0f}x" if ref == ref else "      n/a"
+        print(f"{name:38s} {ours:14,.0f} {ref:12,.1f} {ratio} {1e9 / ours / turns:12,.0f}")
+
+
 def _pokerkit_hand(players: int) -> list[int]:
     """One PokerKit hand: ante 2, bring-in 5, bets 10/20; three cards 8 or lower play, the rest fold."""
     import pokerkit
@@ -209,14 +247,21 @@ def main() -> None:
     parser.add_argument("--skip-exact", action="store_true", help="skip the exact 455-start table")
     parser.add_argument("--skip-threads", action="store_true", help="skip the idle/busy thread comparison")
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
+    parser.add_argument("--only", choices=["riffifi"], default=None, help="run only this game's benchmark")
     args = parser.parse_args()
     global REPEAT
     REPEAT = max(1, args.repeat)
+    scale = 0.05 if args.quick else 1.0
+    if args.only == "riffifi":
+        from razzmatazz.core.threads import set_threads as set_riffifi_threads
+
+        set_riffifi_threads(args.threads)
+        _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
+        return
 
     from razzmatazz.core.threads import available_cores, set_threads
 
     set_threads(args.threads)
-    scale = 0.05 if args.quick else 1.0
     rows = []
     ours, pk = bench_eval(int(4_000_000 * scale), int(10_000 * scale), args.seed)
     rows.append(("7-card evaluation (hands/s)", ours, pk))
@@ -235,6 +280,7 @@ def main() -> None:
         print(f"{f'full game, {players} players (hands/s)':38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
     print(f"{'A23 vs range, MC (trials/s)':38s} {bench_range(int(4_000_000 * scale), args.seed):14,.0f} "
           f"{'n/a':>12s}")
+    _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
     set_threads(None)
     if not args.skip_exact:
         dt = bench_exact_table()

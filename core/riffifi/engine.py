@@ -46,6 +46,9 @@ N_TABLE = ORBITS * R.N_VALUES * 3
 # per-seat results of one game (res rows)
 H_SCORE, H_WIN, H_TICKS, H_CHIPS = 0, 1, 2, 3  # H_CHIPS..H_CHIPS+4
 N_RES = 8
+LOG_PER_DEAL = 700
+"""More log rows than a deal can write: 40 turns of at most 15 rows (turn, retire, claim, two lapses, takes from
+the middle, four opponents and three odd chips, play, undercut), the end orbit and the deal's two rows."""
 
 
 def layout(n_players: int) -> dict[str, int]:
@@ -396,7 +399,7 @@ def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupl
 def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     n = cfg[R.C_PLAYERS]
     st, view, dealt, deck, swap, res, pids, params, pstate = _workspace(n, lineup_params.shape[1])
-    log = np.zeros((R.LOG_ROWS * 4, 5), np.int64)
+    log = np.zeros((cfg[R.C_MAX_DEALS] * LOG_PER_DEAL + 64, 5), np.int64)  # never fills: see LOG_PER_DEAL
     layout_size = 2 * n * N_PFIELDS + n * N_POSFIELDS + N_GFIELDS + N_TABLE
     out = np.zeros(layout_size, np.int64)
     o_pos = 2 * n * N_PFIELDS

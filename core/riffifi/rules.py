@@ -413,12 +413,14 @@ def deal_points(st, s):
 def fill_view(st, s, kind, view):
     """Seat ``s``'s view: the state without others' hands and unseen set-aside cards, plus the decision."""
     n = st[ST_PLAYERS]
-    view[:ST_LEN] = st[:ST_LEN]
+    for i in range(ST_LEN):
+        view[i] = st[i]
+    public = st[ST_PUBLIC]
     for o in range(MAX_PLAYERS):
         view[V_HAND_N + o] = popcount(st[ST_HAND + o])
         if o != s:
             view[ST_HAND + o] = 0
-            view[ST_PLAYED + o] = st[ST_PLAYED + o] & st[ST_PUBLIC]
+            view[ST_PLAYED + o] &= public
     view[V_KIND] = kind
     view[V_SEAT] = s
     view[V_COLOUR] = -1
