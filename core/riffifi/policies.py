@@ -151,29 +151,43 @@ def unseen(view):
 
 
 @njit(cache=True)
-def survival(view, card, aggression):
-    """Chance that no opponent plays a lower card of ``card``'s colour before the seat's next turn."""
+def survival_table(view, aggression):
+    """``table[u]``: chance that no opponent plays one of ``u`` unseen lower cards of a colour before the
+    seat's next turn (each opponent holding one with replacement odds plays it with ``aggression``)."""
     s = view[R.V_SEAT]
     n = view[R.ST_PLAYERS]
-    c = card // R.N_VALUES
-    lower_mask = (np.int64(1) << np.int64(_value(card) - 1)) - 1
-    hidden = unseen(view)
-    u = _popcount((hidden >> np.int64(c * R.N_VALUES)) & lower_mask)
-    if u == 0:
-        return 1.0
+    table = np.ones(R.N_VALUES)
     total = 0
     for o in range(n):
         if o != s:
             total += view[R.V_HAND_N + o]
     if total == 0:
-        return 1.0
-    p = 1.0
-    for i in range(1, n):
-        o = (s + i) % n
-        h = view[R.V_HAND_N + o]
-        none = (1.0 - u / total) ** h  # chance that h unseen cards hold no lower one (drawn with replacement)
-        p *= 1.0 - aggression * (1.0 - none)
-    return p
+        return table
+    for u in range(1, R.N_VALUES):
+        p = 1.0
+        miss = 1.0 - u / total
+        for i in range(1, n):
+            none = 1.0
+            for _ in range(view[R.V_HAND_N + (s + i) % n]):
+                none *= miss
+            p *= 1.0 - aggression * (1.0 - none)
+        table[u] = p
+    return table
+
+
+@njit(cache=True, inline="always")
+def unseen_lower(view, hidden, card):
+    """How many cards of ``card``'s colour below it the seat has not seen (``hidden``: :func:`unseen`)."""
+    c = card // R.N_VALUES
+    lower_mask = (np.int64(1) << np.int64(_value(card) - 1)) - 1
+    return _popcount((hidden >> np.int64(c * R.N_VALUES)) & lower_mask)
+
+
+@njit(cache=True)
+def survival(view, card, aggression):
+    """Chance that no opponent plays a lower card of ``card``'s colour before the seat's next turn."""
+    u = unseen_lower(view, unseen(view), card)
+    return survival_table(view, aggression)[u] if u else 1.0
 
 
 @njit(cache=True)
@@ -271,8 +285,8 @@ def _holdlow(view, hand, keep):
 
 
 @njit(cache=True)
-def _score(view, card, aggression, steal, lead, deny, save):
-    """Expected chips of playing ``card`` (see THIEF and EXPECT)."""
+def _score(view, card, surv, hidden, steal, lead, deny, save):
+    """Expected chips of playing ``card`` (see THIEF and EXPECT); ``surv`` from :func:`survival_table`."""
     c = card // R.N_VALUES
     v = _value(card)
     if not stays_up(view, card):
@@ -291,17 +305,19 @@ def _score(view, card, aggression, steal, lead, deny, save):
     denied = 0
     if view[R.ST_UP_OWNER + c] >= 0:
         denied = opponent_claim(view, c)
-    return survival(view, card, aggression) * gain + deny * denied - save * max(0, 5 - v)
+    return surv[unseen_lower(view, hidden, card)] * gain + deny * denied - save * max(0, 5 - v)
 
 
 @njit(cache=True)
 def _best_scored(view, hand, aggression, steal, lead, deny, save):
     best, top = -1, -1e300
+    surv = survival_table(view, aggression)
+    hidden = unseen(view)
     h = hand & _CARDS
     while h:
         card = R.lowest_card(h)
         h &= h - 1
-        x = _score(view, card, aggression, steal, lead, deny, save)
+        x = _score(view, card, surv, hidden, steal, lead, deny, save)
         if x > top:
             best, top = card, x
     return best
