@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from razzmatazz.analysis import plugins
+from razzmatazz.analysis import plugins, store
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
 from razzmatazz.core import batch
@@ -117,47 +117,17 @@ def default_chunk(settings: R.Settings, duplicate: bool) -> int:
     return max(1, (1 << 14) // (settings.players if duplicate else 1))
 
 
-RUN_FILE = "run.json"
 RUN_KIND = "razz play"
 
 
 def save_run(partial: Path, run: dict) -> None:
     """Write what defines a run (for ``--resume``) into its ``.partial`` folder, atomically."""
-    import json
-    import os
-
-    partial.mkdir(parents=True, exist_ok=True)
-    tmp = partial / f".{RUN_FILE}.tmp"
-    tmp.write_text(json.dumps({"kind": RUN_KIND, "version": _version(), **run}, indent=2))
-    os.replace(tmp, partial / RUN_FILE)
+    store.save_run(partial, RUN_KIND, run)
 
 
 def load_run(directory: Path) -> dict:
     """What defines the interrupted run in ``directory``; refuses another command's or version's run."""
-    import json
-
-    from razzmatazz.analysis.store import PARTIAL
-
-    path = Path(directory) / PARTIAL / RUN_FILE
-    try:
-        run = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise InputError(f"{directory} holds no interrupted run of razz play to resume") from None
-    except (OSError, ValueError) as e:
-        raise InputError(f"{path} cannot be read: {e}") from None
-    if not isinstance(run, dict) or run.get("kind") != RUN_KIND:
-        raise InputError(f"{directory} holds a run of {run.get('kind') if isinstance(run, dict) else '?'!r}, "
-                         f"not of {RUN_KIND}")
-    if run.get("version") != _version():
-        raise InputError(f"{directory} was started by razzmatazz {run.get('version')}, this is {_version()}; "
-                         "start it again")
-    return run
-
-
-def _version() -> str:
-    from importlib.metadata import version
-
-    return version("razzmatazz")
+    return store.load_run(directory, RUN_KIND)
 
 
 def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,

@@ -317,3 +317,40 @@ def _replace_dir(new: Path, out: Path) -> None:
         os.rename(old, out)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+# ----------------------------------------------------------------------------- interrupted runs (--resume)
+
+RUN_FILE = "run.json"
+
+
+def save_run(partial: Path, kind: str, run: dict) -> None:
+    """Write what defines a run (for ``--resume``) into its ``.partial`` folder, atomically."""
+    partial.mkdir(parents=True, exist_ok=True)
+    tmp = partial / f".{RUN_FILE}.tmp"
+    tmp.write_text(json.dumps({"kind": kind, "version": _version(), **run}, indent=2))
+    os.replace(tmp, partial / RUN_FILE)
+
+
+def load_run(directory: Path, kind: str) -> dict:
+    """What defines the interrupted run in ``directory``; refuses another command's or version's run."""
+    path = Path(directory) / PARTIAL / RUN_FILE
+    try:
+        run = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise InputError(f"{directory} holds no interrupted run of {kind} to resume") from None
+    except (OSError, ValueError) as e:
+        raise InputError(f"{path} cannot be read: {e}") from None
+    if not isinstance(run, dict) or run.get("kind") != kind:
+        raise InputError(f"{directory} holds a run of {run.get('kind') if isinstance(run, dict) else '?'!r}, "
+                         f"not of {kind}")
+    if run.get("version") != _version():
+        raise InputError(f"{directory} was started by razzmatazz {run.get('version')}, this is {_version()}; "
+                         "start it again")
+    return run
+
+
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("razzmatazz")

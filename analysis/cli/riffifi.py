@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from razzmatazz.analysis.cli.options import (
     FORMATS,
@@ -21,6 +22,7 @@ from razzmatazz.analysis.cli.options import (
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
+from razzmatazz.core.errors import InputError
 
 
 @click.group()
@@ -40,8 +42,6 @@ def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, 
     from razzmatazz.core.riffifi.rules import Settings
 
     if max_deals is not None and scoring != "ticks":
-        from razzmatazz.core.errors import InputError
-
         raise InputError("--max-deals applies only to --scoring ticks")
     return Settings(players=players, chips_per_colour=chips_per_colour, officer=officer, redeal=redeal,
                     reveal_own=reveal_own, after_claim=after_claim, end=end, tie=tie, passing=passing, start=start,
@@ -82,12 +82,16 @@ def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, 
               help="Print game GAME (default 0) of the run deal by deal.")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
+@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in DIR/.partial); "
+                   "the other options come from that run.")
 @common_options
-def play_cmd(players: int, policy_texts: tuple[str, ...], games: int, duplicate: bool, officer: bool, scoring: str,
-             tick_at: int, max_deals: int | None, chips_per_colour: str, redeal: bool, reveal_own: bool,
-             after_claim: str, end: str, tie: str, passing: str, start: str, trace: int | None,
-             plugin: Path | None, seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool,
-             cluster: str | None, scheduler: str | None) -> None:
+@click.pass_context
+def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], games: int, duplicate: bool,
+             officer: bool, scoring: str, tick_at: int, max_deals: int | None, chips_per_colour: str, redeal: bool,
+             reveal_own: bool, after_claim: str, end: str, tie: str, passing: str, start: str, trace: int | None,
+             plugin: Path | None, resume: Path | None, seed: int | None, threads: int | None, fmt: str,
+             out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
     """Play Riffifi games between policies and report who wins.
 
     Per policy: win rate (a shared win counts 1/k) and chips per game with 95 % intervals,
@@ -100,20 +104,44 @@ def play_cmd(players: int, policy_texts: tuple[str, ...], games: int, duplicate:
       razzmatazz riffifi play --games 200000
       razzmatazz riffifi play --players 3 --policy expect --policy random --officer
       razzmatazz riffifi play --players 4 --policy thief:lead=2 --trace 3
+      razzmatazz riffifi play --games 100000000 --out results/big   # then, if stopped:
+      razzmatazz riffifi play --resume results/big
     """
     from razzmatazz.analysis import riffifi as F
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
+    from razzmatazz.analysis.store import (
+        PARTIAL,
+        check_out_dir,
+        load_run,
+        manifest,
+        reserve,
+        save_run,
+        write_result,
+    )
+    from razzmatazz.core.batch import Checkpoint
+    from razzmatazz.core.riffifi.rules import Settings
 
+    run = None
+    if resume is not None:
+        given = [p.name for p in ctx.command.params if p.name not in ("resume", "threads", "fmt", "quiet", "cluster",
+                                                                       "scheduler")
+                 and ctx.get_parameter_source(p.name) != ParameterSource.DEFAULT]
+        if given:
+            flag = "--" + given[0].replace("_", "-").replace("policy-texts", "policy")
+            raise InputError(f"--resume continues a run as it was started; leave out {flag}")
+        run = load_run(resume, "riffifi play")
+        out, players, policy_texts, games, duplicate, seed = (resume, run["players"], run["policies"], run["games"],
+                                                              run["duplicate"], run["seed"])
+        plugin = Path(run["plugin"]) if run["plugin"] else None
     user = F.load_plugin(plugin) if plugin is not None else None
-    settings = _settings(players, int(chips_per_colour), officer, redeal, reveal_own, after_claim, end, tie, passing,
-                         start, scoring, tick_at, max_deals)
+    settings = (_settings(players, int(chips_per_colour), officer, redeal, reveal_own, after_claim, end, tie, passing,
+                          start, scoring, tick_at, max_deals) if run is None else Settings(**run["settings"]))
     lineup = F.lineup(policy_texts, players, user)
     F.check_games(games)
     if seed is not None:
         check_seed(seed)
     if out is not None:
-        check_out_dir(out)
+        check_out_dir(out, partial_ok=run is not None)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     if not policy_texts:
@@ -125,11 +153,22 @@ def play_cmd(players: int, policy_texts: tuple[str, ...], games: int, duplicate:
         echo(F.trace_text(settings, lineup, log, res, trace, seed))
         return
     seed = draw_seed(seed, quiet or fmt != "table")
-    held = reserve(out) if out is not None else nullcontext(None)
+    chunk = run["chunk_size"] if run is not None else F.default_chunk(settings, duplicate)
+    held = reserve(out, partial_ok=run is not None) if out is not None else nullcontext(None)
     with held as target, cluster_executor(cluster, scheduler) as ex:
+        checkpoint = None
+        if target is not None:  # finished chunks are kept until the result is written, for --resume
+            if run is None:
+                save_run(target / PARTIAL, "riffifi play", {
+                    "players": players, "policies": list(policy_texts), "games": games, "duplicate": duplicate,
+                    "seed": seed, "chunk_size": chunk, "settings": vars(settings),
+                    "plugin": str(plugin) if plugin else None})
+            checkpoint = Checkpoint(target / PARTIAL / "chunks")
+            if run is not None:
+                note(quiet, f"resuming {target}: {checkpoint.finished():,} chunks already played")
         begin = time.perf_counter()
         result = F.play(settings, lineup, games, seed, duplicate=duplicate, user=user, executor=ex,
-                        progress=progress(quiet))
+                        progress=progress(quiet), chunk_size=chunk, checkpoint=checkpoint)
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
@@ -137,7 +176,7 @@ def play_cmd(players: int, policy_texts: tuple[str, ...], games: int, duplicate:
 
             meta = manifest(kind="riffifi play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
                             games=result.games, deals=result.deals, redeals=result.redeals, duplicate=duplicate,
-                            threads=n_threads, wall_time_s=round(wall, 3),
+                            threads=n_threads, wall_time_s=round(wall, 3), resumed=run is not None,
                             streams="cards of game item d: riffifi/deal (3, 1), game d; seat s's policy: "
                                     "riffifi/policy (3, 2, s), game g")
             paths = write_result(target, {"policies": result.policies, "players": result.players,
@@ -289,7 +328,6 @@ def study_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], seed
     from razzmatazz.analysis import riffifi as F
     from razzmatazz.analysis.razz import check_seed
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
-    from razzmatazz.core.errors import InputError
 
     try:
         players = sorted({int(x) for x in players_text.split(",")})

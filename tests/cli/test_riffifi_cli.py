@@ -125,3 +125,43 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, fragment):
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
     assert snapshot(tmp_path) == before and not (tmp_path / "new").exists()
     assert hidden_leftovers(tmp_path / "new") == []
+
+
+def test_a_run_killed_mid_way_resumes_to_the_same_result(tmp_path):
+    """kill -9 in the middle of a run with --out: --resume ends with the uninterrupted run's numbers."""
+    import signal
+    import subprocess
+    import time
+
+    import numpy as np
+
+    from tests.cli.test_razz_cli import SCRIPT
+
+    args = ["riffifi", "play", "--players", "3", "--policy", "lowest", "--policy", "random", "--games", "150000",
+            "--seed", "8", "--threads", "1", "--format", "json"]
+    run = tmp_path / "run"
+    proc = subprocess.Popen([str(SCRIPT), *args, "--out", str(run)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, cwd=tmp_path)
+    chunks = run / ".partial" / "chunks"
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.glob("*.npy"))) < 3):
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    stored = list(chunks.glob("*.npy"))
+    assert len(stored) >= 3 and not (run / "manifest.json").exists(), "the run ended before it could be killed"
+    for f in stored:
+        assert np.load(f).dtype == np.int64
+    refused = invoke(["riffifi", "play", "--games", "100", "--out", run])
+    assert_one_line_error(refused.exit_code, refused.stdout, refused.stderr, "holds an interrupted run")
+    changed = invoke(["riffifi", "play", "--resume", run, "--officer"])
+    assert_one_line_error(changed.exit_code, changed.stdout, changed.stderr, "leave out --officer")
+    other = invoke(["razz", "play", "--resume", run])
+    assert_one_line_error(other.exit_code, other.stdout, other.stderr, "not of razz play")
+    resumed = invoke(["riffifi", "play", "--resume", run, "--format", "json"])
+    assert_ok(resumed)
+    assert "chunks already played" in resumed.stderr
+    whole = invoke(args)
+    assert_ok(whole)
+    assert json.loads(resumed.stdout)["policies"] == json.loads(whole.stdout)["policies"]
+    assert not (run / ".partial").exists() and json.loads((run / "manifest.json").read_text())["resumed"]
