@@ -393,7 +393,7 @@ def claim(cfg, st, s, colour, log):
 @njit(cache=True)
 def clockwise_from(s, n, mask):
     """The first seat of ``mask`` clockwise from ``s`` (excluding ``s``), or -1."""
-    for i in range(1, n + 1):
+    for i in range(1, n):
         o = (s + i) % n
         if (mask >> o) & 1:
             return o
