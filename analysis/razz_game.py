@@ -50,7 +50,7 @@ def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None)
     """The policies of players 1..N: ``texts`` in order, repeated to fill the table (default: the mix)."""
     if not 2 <= players <= R.MAX_PLAYERS:
         raise InputError(f"Razz is played by 2 to {R.MAX_PLAYERS} players, got {players}")
-    texts = list(texts) or list(DEFAULT_MIX)
+    texts = list(texts) or list(DEFAULT_MIX[:players])
     if len(texts) > players:
         raise InputError(f"{len(texts)} policies given for {players} players; give at most one per player")
     registry = user.registry() if user else REGISTRY

@@ -17,6 +17,7 @@ import click
 from razzmatazz.analysis.cli import razz_game as _razz_game  # noqa: F401  (registers razz play, razz policies)
 from razzmatazz.analysis.cli.options import flush_stdout
 from razzmatazz.analysis.cli.razz import razz
+from razzmatazz.analysis.cli.razzia import razzia
 from razzmatazz.analysis.cli.riffifi import riffifi
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.threads import check_environment
@@ -74,4 +75,5 @@ def main() -> None:
 
 
 main.add_command(razz)
+main.add_command(razzia)
 main.add_command(riffifi)

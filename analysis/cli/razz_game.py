@@ -131,7 +131,8 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     if not policy_texts:
-        note(quiet or fmt != "table", "no --policy given: playing the default mix " + ", ".join(G.DEFAULT_MIX))
+        mix = ", ".join(G.DEFAULT_MIX[:players])
+        note(quiet or fmt != "table", f"no --policy given: playing the default mix {mix}")
     if trace is not None:
         seed = draw_seed(seed, quiet)
         log, res, _ = G.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user)

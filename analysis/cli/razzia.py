@@ -1,0 +1,335 @@
+"""``razzmatazz razzia``: play games, settle a bar step by step, the police study, the policies."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+import click
+
+from razzmatazz.analysis.cli.options import (
+    FORMATS,
+    columns,
+    common_options,
+    draw_seed,
+    echo,
+    emit,
+    note,
+    progress,
+    set_threads,
+)
+from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
+from razzmatazz.core.errors import InputError
+
+SWITCHES = {
+    "three_player_deck": "3 players: the 4-6 removal too (36 cards) or not (48) (K4)",
+    "dropped_bars": "which bars a smaller game drops: the last ones or random ones (K3)",
+    "free_card": "the extra money card: placed by the croupier after seeing it, or at a random bar (R1)",
+    "leftover": "money left at the bars at the end: unclaimed, or split among all (E2)",
+    "reshuffle": "discard the round's cards before refilling, or refill first (R7)",
+    "furthest": "equal card values: furthest clockwise from the croupier, or circular distance with a roll-off (H1)",
+    "duel_tie": "a drawn duel: won by the caller, or thrown again (H5)",
+    "one_declines": "one of three or more declines: duel for the rest, or for his own share (H6)",
+    "multi_duel": "two or more decline: a knockout of duels, or one roll-off (H7)",
+    "many_order": "four or more in a knockout: by card value, or by seat (H8)",
+    "bars": "bars in play: as the rulebook says, or players + 1 (V2)",
+    "two_player_money": "two players: all 84 money cards, or the 72 of the 3-player game (V3)",
+    "final_ties": "equal final money: a shared win, or the most bars won (E4)",
+}
+"""The text switches of :class:`razzmatazz.core.razzia.rules.Settings` and their help (values from CHOICES)."""
+
+
+def switch_options(fn: Callable) -> Callable:
+    """One ``--name`` option per rule switch, defaults from the rulings."""
+    from razzmatazz.core.razzia.rules import CHOICES
+
+    options = [click.option(f"--{name.replace('_', '-')}", name, type=click.Choice(CHOICES[name]),
+                            default=CHOICES[name][0], show_default=True, help=text) for name, text in SWITCHES.items()]
+    options += [
+        click.option("--offer-duel", is_flag=True, help="The proposer may call for a duel instead of offering (H2)."),
+        click.option("--spielbox", is_flag=True, help="Spielbox placement: the croupier places all the round's money "
+                                                      "after seeing it (V1)."),
+        click.option("--closed-money", is_flag=True, help="Players do not see each other's winnings (R9)."),
+        click.option("--cards-file", type=click.Path(path_type=Path), default=None,
+                     help="A cards table (kind,value,count per colour) instead of seeds/razzia/cards.csv (K2)."),
+        click.option("--money-file", type=click.Path(path_type=Path), default=None,
+                     help="A money table (value,count) instead of seeds/razzia/money.csv (K5)."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def settings_of(players: int, fields: dict) -> Any:
+    """The :class:`Settings` of the switch options."""
+    from razzmatazz.core.razzia.rules import Settings
+
+    values = {k: fields[k] for k in SWITCHES}
+    return Settings(players=players, offer_duel=fields["offer_duel"], spielbox=fields["spielbox"],
+                    open_money=not fields["closed_money"],
+                    cards_file=str(fields["cards_file"]) if fields["cards_file"] else None,
+                    money_file=str(fields["money_file"]) if fields["money_file"] else None, **values)
+
+
+@click.group()
+def razzia() -> None:
+    """Razzia (Stefan Dorra, 1992): bars, gamblers and police, haggling and dice duels.
+
+    \b
+    Examples:
+      razzmatazz razzia play --players 5 --games 100000
+      razzmatazz razzia police --out results/razzia-police
+      razzmatazz razzia explain seeds/razzia/jazz_house_haggle.json
+    """
+
+
+@razzia.command("play")
+@click.option("--players", type=int, default=5, show_default=True, help="Players, 3 to 8 (2: the Spielbox variant).")
+@click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
+              help="Policy of the next player (repeat; the list is repeated to fill the table). Default: greedy, "
+                   "hunter, bigpot, crowd, random. See 'razzia policies'.")
+@click.option("--games", type=int, default=100_000, show_default=True, help="Games to play.")
+@click.option("--duplicate", is_flag=True,
+              help="Duplicate deals: the same cards, money and dice played N times with the players rotated.")
+@switch_options
+@click.option("--trace", type=int, default=None, is_flag=False, flag_value=0, metavar="[GAME]",
+              help="Print game GAME (default 0) of the run round by round.")
+@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
+              help="A Python file with your own policies (POLICIES and a jitted decide).")
+@common_options
+def play_cmd(players: int, policy_texts: tuple[str, ...], games: int, duplicate: bool, trace: int | None,
+             plugin: Path | None, seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool,
+             cluster: str | None, scheduler: str | None, **switches: Any) -> None:
+    """Play Razzia games between policies and report who wins.
+
+    Per policy: win rate (a shared win counts 1/k) and money per game with 95 % intervals; per
+    player and seat; every difference between two policies (paired); money a round by distance
+    from the croupier; how bars were haggled; how often police and gambling cards won money.
+    Players rotate one seat per game.
+
+    \b
+    Examples:
+      razzmatazz razzia play --games 200000
+      razzmatazz razzia play --players 4 --policy hunter --policy greedy:haggle=2 --duplicate
+      razzmatazz razzia play --players 3 --policy random --trace 5
+    """
+    from razzmatazz.analysis import razzia as Z
+    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
+
+    user = Z.load_plugin(plugin) if plugin is not None else None
+    settings = settings_of(players, switches)
+    lineup = Z.lineup(policy_texts, players, user)
+    Z.check_games(games)
+    if seed is not None:
+        check_seed(seed)
+    if out is not None:
+        check_out_dir(out)
+    check_cluster(cluster, scheduler)
+    n_threads = set_threads(threads)
+    if not policy_texts:
+        mix = ", ".join(Z.DEFAULT_MIX[:players])
+        note(quiet or fmt != "table", f"no --policy given: playing the default mix {mix}")
+    if trace is not None:
+        seed = draw_seed(seed, quiet)
+        log, res = Z.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user)
+        echo(Z.trace_text(settings, lineup, log, res, trace, seed))
+        return
+    seed = draw_seed(seed, quiet or fmt != "table")
+    held = reserve(out) if out is not None else nullcontext(None)
+    with held as target, cluster_executor(cluster, scheduler) as ex:
+        begin = time.perf_counter()
+        result = Z.play(settings, lineup, games, seed, duplicate=duplicate, user=user, executor=ex,
+                        progress=progress(quiet))
+        wall = time.perf_counter() - begin
+        written = ""
+        if target is not None:
+            meta = manifest(kind="razzia play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
+                            games=result.games, rounds=result.rounds, duplicate=duplicate, threads=n_threads,
+                            wall_time_s=round(wall, 3),
+                            streams="game item d: cards and money razzia/deal (2, 1), dice razzia/dice (2, 2), "
+                                    "game d; seat s's policy: razzia/policy (2, 3, s), game g")
+            paths = write_result(target, {name: getattr(result, name) for name in
+                                          ("policies", "players", "seats", "croupier", "pairs", "haggling", "cards")},
+                                 meta)
+            written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
+    if fmt != "table" and written:
+        note(quiet, written)
+    emit(fmt, lambda: _play_text(result, wall, written), lambda: _play_json(result), lambda: result.policies)
+
+
+def _play_text(result: Any, wall: float, written: str) -> str:
+    from razzmatazz.analysis.razzia import card_summary
+
+    s = result.settings
+    head = (f"Razzia, {s.players} players, {result.games:,} games ({result.rounds:,} rounds"
+            f"{', duplicate' if result.duplicate else ''}), seed {result.seed}; {wall:.1f} s")
+    pol = [{"policy": r.policy, "players": r.players, "win rate": f"{r.win_rate:.1%}",
+            "95% interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]", "money/game": f"${r.money:,.0f}",
+            "money interval": f"[${r.money_low:,.0f}, ${r.money_high:,.0f}]"} for r in result.policies.itertuples()]
+    lines = [head, columns(pol, list(pol[0]), right=("players", "win rate", "money/game"))]
+    if len(result.pairs):
+        pairs = [{"policy": r.policy, "minus": r.versus, "win rate": f"{r.win_rate_difference:+.1%}",
+                  "95% interval": f"[{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]",
+                  "money/game": f"{r.money_difference:+,.0f}", "clear": "yes" if r.clear else "no"}
+                 for r in result.pairs.itertuples()]
+        lines += ["", "Differences between policies (paired over games; clear = the win-rate interval excludes 0):",
+                  columns(pairs, list(pairs[0]), right=("win rate", "money/game"))]
+    crou = [{"distance": r.distance, "money/round": f"${r.money_per_round:,.0f}",
+             "95% interval": f"[${r.ci_low:,.0f}, ${r.ci_high:,.0f}]"} for r in result.croupier.itertuples()]
+    lines += ["", "Money a round by seat after the croupier (0 = the croupier):",
+              columns(crou, list(crou[0]), right=("money/round",))]
+    by_kind = card_summary(result.cards, "value").groupby("kind")[["plays", "won", "money"]].sum()
+    if len(by_kind):
+        lines += ["", "Cards played: " + "; ".join(
+            f"{k.replace('_', ' ')}: wins {r.won / r.plays:.1%}, ${r.money / r.plays:,.0f} a card"
+            for k, r in by_kind.iterrows())]
+    if written:
+        lines.append(written)
+    return "\n".join(lines)
+
+
+def _play_json(result: Any) -> dict:
+    return {"seed": result.seed, "games": result.games, "rounds": result.rounds, "duplicate": result.duplicate,
+            "settings": vars(result.settings), "lineup": [p.text for p in result.lineup],
+            **{name: getattr(result, name).to_dict(orient="records")
+               for name in ("policies", "players", "seats", "croupier", "pairs", "haggling", "cards")}}
+
+
+@razzia.command("explain")
+@click.argument("scenario", type=click.Path(path_type=Path))
+@click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
+              help="Policies for the decisions the file leaves out (one per seat, repeated; default greedy).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the dice the file does not give.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
+              help="Output: the steps as text, or JSON.")
+def explain_cmd(scenario: Path, policy_texts: tuple[str, ...], seed: int, fmt: str) -> None:
+    """Settle one bar the way players settle a dispute at the table, step by step.
+
+    SCENARIO is a JSON file: players, croupier, money (the bar's money cards), cards (each
+    {seat, kind, value} played there), offer (the proposer's division: seat -> money cards),
+    answers (seat -> accept or duel), dice (seat -> rolls in the order thrown), and optionally
+    bar (a name) and settings (rule switches); or bars, a list of such bars. A decision the file
+    leaves out is taken by the policies, a missing roll is drawn from --seed; the output says which.
+
+    \b
+    Examples:
+      razzmatazz razzia explain seeds/razzia/jazz_house_haggle.json
+      razzmatazz razzia explain seeds/razzia/three_way_both_decline.json --format json
+    """
+    import json
+
+    from razzmatazz.analysis import razzia as Z
+    from razzmatazz.analysis.razz import check_seed
+
+    check_seed(seed)
+    data = Z.load_scenario(scenario)
+    settings = Z.scenario_settings(data)
+    policies = Z.lineup(policy_texts, settings.players) if policy_texts else None
+    result = Z.explain(data, seed=seed, policies=policies)
+    echo(json.dumps(result, indent=2) if fmt == "json" else Z.explain_text(result))
+
+
+@razzia.command("police")
+@click.option("--players", "players_text", default="3,4,5,6,7,8", show_default=True, metavar="N[,N...]",
+              help="Player counts to study (2 to 8).")
+@click.option("--games", type=int, default=20_000, show_default=True, help="Games per player count and mix.")
+@click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
+              help="Study this lineup instead of the two default mixes (the default mix and all hunters).")
+@common_options
+def police_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], seed: int | None, threads: int | None,
+               fmt: str, out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+    """The police-card study: how often a police card played wins money, and at which pot.
+
+    For each player count and policy mix: win rate of police cards with a Wilson interval, by
+    card value, by the money at the bar and by how many other cards were played there; the same
+    for gambling cards played beside police and without police; money won per card played;
+    and the croupier's advantage. --out writes parquet and CSV tables and the figures.
+
+    \b
+    Examples:
+      razzmatazz razzia police --games 50000 --out results/razzia-police
+      razzmatazz razzia police --players 4 --policy bigpot:threshold=6 --policy greedy
+    """
+    from razzmatazz.analysis import razzia as Z
+    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
+
+    try:
+        players = sorted({int(x) for x in players_text.split(",")})
+    except ValueError:
+        raise InputError(f"--players takes player counts like 3,4,5; got {players_text!r}") from None
+    for n in players:
+        Z.lineup(policy_texts, n)  # checks the count and the policies before any work
+    Z.check_games(games)
+    if seed is not None:
+        check_seed(seed)
+    if out is not None:
+        check_out_dir(out)
+    check_cluster(cluster, scheduler)
+    n_threads = set_threads(threads)
+    seed = draw_seed(seed, quiet or fmt != "table")
+    mixes = {"lineup": policy_texts} if policy_texts else None
+    held = reserve(out) if out is not None else nullcontext(None)
+    with held as target, cluster_executor(cluster, scheduler) as ex:
+        begin = time.perf_counter()
+        tables = Z.police_study(players, games, seed, mixes=mixes, executor=ex, progress=progress(quiet))
+        wall = time.perf_counter() - begin
+        written = ""
+        if target is not None:
+            from razzmatazz.analysis.razzia_plots import police_figures
+
+            meta = manifest(kind="razzia police", seed=seed, players=players, games=games,
+                            mixes=mixes or {"default mix": list(Z.DEFAULT_MIX), "all hunters": ["hunter"]},
+                            threads=n_threads, wall_time_s=round(wall, 3))
+            paths = write_result(target, tables, meta, figures=police_figures(tables))
+            written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
+    if fmt != "table" and written:
+        note(quiet, written)
+    head = f"Razzia police study, {games:,} games per player count and mix, seed {seed}; {wall:.1f} s"
+    emit(fmt, lambda: "\n".join(filter(None, [head, Z.police_summary(tables), written])),
+         lambda: {"seed": seed, "games": games, **{k: v.to_dict(orient="records") for k, v in tables.items()}},
+         lambda: tables["by_bucket"])
+
+
+@razzia.command("policies")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="Output on stdout: human table, stable JSON, or CSV.")
+@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
+              help="Also list the policies of this file.")
+def policies_cmd(fmt: str, plugin: Path | None) -> None:
+    """The built-in policies of 'razzia play', their parameters and defaults.
+
+    A policy plays cards and places money its own way; its haggle parameter picks how it
+    haggles (0 rational: exact duel odds and the smallest formable offer a rational opponent
+    accepts; 1 always accept; 2 always duel).
+
+    \b
+    Examples:
+      razzmatazz razzia policies
+      razzmatazz razzia policies --format json
+    """
+    import pandas as pd
+
+    from razzmatazz.analysis import razzia as Z
+    from razzmatazz.core.razzia.policies import REGISTRY
+
+    registry = Z.load_plugin(plugin).registry() if plugin is not None else REGISTRY
+    listing = registry.describe()
+    rows = [{"policy": d["name"], "parameter": p["name"], "default": p["default"], "range": f"[{p['lo']}, {p['hi']}]",
+             "help": p["help"]} for d in listing for p in d["params"]]
+    emit(fmt, lambda: _policies_text(listing), lambda: listing, lambda: pd.DataFrame(rows))
+
+
+def _policies_text(listing: list[dict]) -> str:
+    lines = ["Razzia policies (use NAME or NAME:key=value,... with --policy):"]
+    for d in listing:
+        lines.append(f"\n{d['name']}: {d['help']}")
+        for p in d["params"]:
+            value = int(p["default"]) if p["integer"] else p["default"]
+            lo, hi = (int(p["lo"]), int(p["hi"])) if p["integer"] else (p["lo"], p["hi"])
+            lines.append(f"  {p['name']} = {value}  ({lo} to {hi}): {p['help']}")
+    return "\n".join(lines)

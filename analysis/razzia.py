@@ -1,0 +1,567 @@
+"""Razzia from Python: lineups, runs, tables with intervals, game traces, ``explain`` and the police study.
+
+:func:`play` runs games between policies on the batch runner and returns tables: ``policies`` (one
+row per policy: win rate and money per game with 95 % intervals over blocks), ``players``,
+``seats``, ``croupier`` (money won in a round by distance from the croupier), ``pairs`` (every
+difference between two policies, paired over blocks), ``haggling`` (how bars were settled) and the
+card tables ``cards`` (every police card and every gambling card played, by kind, value, money at
+the bar and how many other cards were played there: how often it won money and how much).
+Money is in dollars. Rates of cards have Wilson intervals over plays (the plays of one game are
+treated as independent, a slight understatement of the spread).
+
+:func:`explain` settles one bar of a scenario file (``seeds/razzia/*.json``) with the engine's own
+resolver, and :func:`police_study` answers the headline question: how often, and at which pot, a
+police card pays, by player count.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from razzmatazz.analysis import plugins
+from razzmatazz.analysis.plugins import UserPolicies
+from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
+from razzmatazz.core import batch
+from razzmatazz.core.errors import InputError
+from razzmatazz.core.policy import Policy
+from razzmatazz.core.razzia import engine as E
+from razzmatazz.core.razzia import rules as R
+from razzmatazz.core.razzia.policies import REGISTRY, USER_ID
+
+DEFAULT_MIX = ("greedy", "hunter", "bigpot", "crowd", "random")
+"""The lineup when none is given: one of each style, as many as there are players, cycled beyond five."""
+MAX_GAMES = 10**10
+CARD_KINDS = ("police", "gambler_police", "gambler_free")
+"""The card tables: police cards; gambling cards at a bar where police was played; gambling cards without police."""
+KIND_LABEL = {"police": "police card", "gambler_police": "gambler beside police", "gambler_free": "gambler, no police"}
+
+
+def load_plugin(path: str | Path) -> UserPolicies:
+    """Users' Razzia policies from a Python file defining ``POLICIES`` (specs) and a jitted ``decide``."""
+    return plugins.load_plugin(path, REGISTRY, USER_ID)
+
+
+def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None) -> tuple[Policy, ...]:
+    """The policies of players 1..N: ``texts`` in order, repeated to fill the table (default: the mix)."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= R.MAX_PLAYERS:
+        raise InputError(f"Razzia is for 3 to 8 players (2 with the Spielbox variant), got {players}")
+    texts = list(texts) or list(DEFAULT_MIX[:players])
+    if len(texts) > players:
+        raise InputError(f"{len(texts)} policies given for {players} players; give at most one per player")
+    registry = user.registry() if user else REGISTRY
+    parsed = [registry.parse(t) for t in texts]
+    return tuple(parsed[i % len(parsed)] for i in range(players))
+
+
+def check_games(games: int) -> None:
+    """Refuse a number of games that is not 1 to :data:`MAX_GAMES`."""
+    if not 1 <= games <= MAX_GAMES:
+        raise InputError(f"games must be 1 to {MAX_GAMES:,}, got {games:,}")
+
+
+@dataclass
+class PlayResult:
+    """What :func:`play` returns: the tables, and how they were made."""
+
+    policies: pd.DataFrame
+    players: pd.DataFrame
+    seats: pd.DataFrame
+    croupier: pd.DataFrame
+    pairs: pd.DataFrame
+    haggling: pd.DataFrame
+    cards: pd.DataFrame
+    settings: R.Settings
+    lineup: tuple[Policy, ...]
+    games: int
+    rounds: int
+    seed: int
+    duplicate: bool
+    counts: np.ndarray = field(repr=False)
+
+
+def play(settings: R.Settings, policies: Sequence[Policy], games: int, seed: int, *, duplicate: bool = False,
+         user: UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
+         chunk_size: int | None = None, checkpoint: batch.Checkpoint | None = None) -> PlayResult:
+    """Play ``games`` games (rounded up to whole duplicate deals) and summarise them."""
+    check_games(games)
+    n = settings.players
+    items = -(-games // n) if duplicate else games
+    job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
+    counts = batch.run([job], executor=executor, progress=progress,
+                       chunk_size=chunk_size or default_chunk(settings, duplicate), desc="razzia play",
+                       unit="game" if not duplicate else "deal", checkpoint=checkpoint)[0]
+    return summarise(counts, settings, job.lineup, seed, duplicate)
+
+
+def default_chunk(settings: R.Settings, duplicate: bool) -> int:
+    """Items per chunk: 4,096 games."""
+    return max(1, (1 << 12) // (settings.players if duplicate else 1))
+
+
+def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,
+              duplicate: bool) -> PlayResult:
+    """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.razzia.engine`)."""
+    n = settings.players
+    lay = E.layout(n)
+    per_player = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
+    per_seat = counts[lay["seat"]:lay["croupier"]].reshape(n, E.N_PFIELDS)
+    crou = counts[lay["croupier"]:lay["global"]].reshape(n, E.N_CFIELDS)
+    glob = counts[lay["global"]:lay["police"]]
+    cross_money = counts[lay["cross"]:lay["cross"] + n * n].reshape(n, n)
+    cross_win = counts[lay["cross"] + n * n:].reshape(n, n)
+    blocks = int(glob[E.G_BLOCKS])
+    names = [p.label for p in policies]
+    groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
+    players = _rows(per_player, cross_money, cross_win, blocks, [[i] for i in range(n)])
+    players.insert(0, "player", np.arange(1, n + 1))
+    players.insert(1, "policy", names)
+    players.insert(2, "parameters", [p.text for p in policies])
+    pol = _rows(per_player, cross_money, cross_win, blocks, list(groups.values()))
+    pol.insert(0, "policy", list(groups))
+    pol.insert(1, "players", [len(g) for g in groups.values()])
+    pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
+    cards = card_table(counts, n)
+    return PlayResult(pol, players, _seats(per_seat), _croupier(crou), _pairs(per_player, cross_money, cross_win,
+                      blocks, groups), _haggling(glob), cards, settings, policies, int(glob[E.G_GAMES]),
+                      int(glob[E.G_ROUNDS]), seed, duplicate, counts)
+
+
+def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> int:
+    h = g if h is None else h
+    return sum(int(cross[p, q]) for p in g for q in h)
+
+
+def _rows(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, blocks: int,
+          groups: list[list[int]]) -> pd.DataFrame:
+    """One row per group of players: win rate and money a game of one of them, intervals over blocks."""
+    rows = []
+    for g in groups:
+        games = int(per_player[g, E.P_GAMES].sum())
+        per_block = games / blocks if blocks else math.nan
+        win = mean_columns(blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g),
+                           scale=1 / E.WIN / per_block)
+        money = mean_columns(blocks, int(per_player[g, E.P_MONEY].sum()), _block_sq(cross_money, g),
+                             scale=R.UNIT / per_block)
+        rows.append({"games": games, "win_rate": float(win["mean"]), "win_low": float(win["ci_low"]),
+                     "win_high": float(win["ci_high"]), "money": float(money["mean"]),
+                     "money_low": float(money["ci_low"]), "money_high": float(money["ci_high"]),
+                     "bars_won": int(per_player[g, E.P_BARS_WON].sum()) / games if games else math.nan})
+    return pd.DataFrame(rows)
+
+
+def _seats(per_seat: np.ndarray) -> pd.DataFrame:
+    """One row per seat (seat 1 is the first croupier): games taken as independent."""
+    games = per_seat[:, E.P_GAMES].tolist()
+    win = mean_columns(games, per_seat[:, E.P_WIN].tolist(), per_seat[:, E.P_WIN2].tolist(), scale=1 / E.WIN)
+    money = mean_columns(games, per_seat[:, E.P_MONEY].tolist(), per_seat[:, E.P_MONEY2].tolist(), scale=R.UNIT)
+    return pd.DataFrame({"seat": np.arange(1, len(per_seat) + 1), "games": games, "win_rate": win["mean"],
+                         "win_low": win["ci_low"], "win_high": win["ci_high"], "money": money["mean"],
+                         "money_low": money["ci_low"], "money_high": money["ci_high"]})
+
+
+def _croupier(crou: np.ndarray) -> pd.DataFrame:
+    """Money won in a round by clockwise distance from that round's croupier (0 = the croupier)."""
+    m = mean_columns(crou[:, 0].tolist(), crou[:, 1].tolist(), crou[:, 2].tolist(), scale=R.UNIT)
+    return pd.DataFrame({"distance": np.arange(len(crou)), "rounds": crou[:, 0], "money_per_round": m["mean"],
+                         "ci_low": m["ci_low"], "ci_high": m["ci_high"]})
+
+
+def _pairs(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, blocks: int,
+           groups: dict[str, list[int]]) -> pd.DataFrame:
+    """Every difference ``a - b`` between two policies (win rate, money a game), paired over blocks."""
+    rows = []
+    names = list(groups)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ga, gb = groups[a], groups[b]
+            na, nb = len(ga), len(gb)
+            per_block = int(per_player[ga, E.P_GAMES].sum()) / na / blocks
+            row = {"policy": a, "versus": b}
+            for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
+                                           ("money", E.P_MONEY, cross_money, R.UNIT)):
+                ta, tb = int(per_player[ga, fld].sum()), int(per_player[gb, fld].sum())
+                total = nb * ta - na * tb
+                total_sq = (nb * nb * _block_sq(cross, ga) - 2 * na * nb * _block_sq(cross, ga, gb)
+                            + na * na * _block_sq(cross, gb))
+                m = mean_columns(blocks, total, total_sq, scale=unit / per_block / (na * nb))
+                row.update({f"{name}_difference": float(m["mean"]), f"{name}_low": float(m["ci_low"]),
+                            f"{name}_high": float(m["ci_high"])})
+                if name == "win_rate":
+                    row["clear"] = bool(abs(m["mean"]) > Z95 * m["stderr"])
+            rows.append(row)
+    return pd.DataFrame(rows, columns=["policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high",
+                                       "clear", "money_difference", "money_low", "money_high"])
+
+
+def _haggling(glob: np.ndarray) -> pd.DataFrame:
+    names = {"haggles": E.G_HAGGLES, "calls_without_offer": E.G_NO_OFFER, "answers_accepted": E.G_ACCEPTS,
+             "answers_declined": E.G_DECLINES, "duels": E.G_DUELS, "duels_with_a_caller": E.G_CALLED,
+             "duels_won_by_the_caller": E.G_CALLER_WINS, "knockouts": E.G_KNOCKOUTS,
+             "roll_offs": E.G_ROLLOFFS, "reshuffles": E.G_RESHUFFLES, "shared_wins": E.G_SHARED}
+    games = max(1, int(glob[E.G_GAMES]))
+    return pd.DataFrame([{"counter": k, "total": int(glob[i]), "per_game": int(glob[i]) / games}
+                         for k, i in names.items()])
+
+
+def card_table(counts: np.ndarray, n: int) -> pd.DataFrame:
+    """Every card-table cell with plays: kind, value, money bucket, other cards, plays, won, money (dollars)."""
+    lay = E.layout(n)
+    rows = []
+    for kind in CARD_KINDS:
+        t = counts[lay[kind]:lay[kind] + E.N_TABLE].reshape(6, E.N_BUCKETS, E.N_OTHERS, 3)
+        for v, b, o in zip(*np.nonzero(t[..., E.T_PLAYS])):
+            plays, won, money = (int(x) for x in t[v, b, o])
+            rows.append({"kind": kind, "value": int(v) + 1, "bucket": E.BUCKET_NAMES[b], "bucket_index": int(b),
+                         "others": int(o), "plays": plays, "won": won, "money": money * R.UNIT})
+    return pd.DataFrame(rows, columns=["kind", "value", "bucket", "bucket_index", "others", "plays", "won", "money"])
+
+
+def card_summary(cards: pd.DataFrame, by: str) -> pd.DataFrame:
+    """The card table summed by kind and ``by`` (value, bucket or others): win rate with Wilson interval,
+    money per card played."""
+    keys = ["kind", by] if by != "bucket" else ["kind", "bucket_index", "bucket"]
+    extra = [c for c in ("players", "mix") if c in cards.columns]
+    g = cards.groupby(extra + keys, as_index=False)[["plays", "won", "money"]].sum()
+    lo, hi = rate_interval(g.won.to_numpy(np.int64), g.plays.to_numpy(np.int64))
+    g["win_rate"] = g.won / g.plays
+    g["win_low"], g["win_high"] = lo, hi
+    g["money_per_play"] = g.money / g.plays
+    return g.drop(columns=[c for c in ("bucket_index",) if c in g.columns])
+
+
+# ----------------------------------------------------------------------------- the police study
+
+def police_study(players: Sequence[int], games: int, seed: int, *, mixes: dict[str, Sequence[str]] | None = None,
+                 executor: Executor | None = None, progress: bool | None = False) -> dict[str, pd.DataFrame]:
+    """How often a police card played wins money, and how much, by player count and policy mix.
+
+    For each player count and mix (default: the default mix (empty texts), and everyone ``hunter``), ``games``
+    games with the default rules. Tables: ``cards`` (every cell), ``by_value``, ``by_bucket``
+    (money at the bar when it is settled), ``by_others`` (other cards played at that bar), each for
+    police cards, gambling cards beside police and gambling cards without police; ``policies``
+    (win rates of the mix) and ``croupier`` (money a round by distance from the croupier).
+    """
+    mixes = mixes or {"default mix": (), "all hunters": ("hunter",)}
+    parts: dict[str, list[pd.DataFrame]] = {"cards": [], "policies": [], "croupier": [], "haggling": []}
+    for n in players:
+        for mix, texts in mixes.items():
+            result = play(R.Settings(players=n), lineup(list(texts), n), games, seed, executor=executor,
+                          progress=progress)
+            for name in parts:
+                parts[name].append(getattr(result, name).assign(players=n, mix=mix))
+    out = {name: pd.concat(frames, ignore_index=True) for name, frames in parts.items()}
+    for by in ("value", "bucket", "others"):
+        out[f"by_{by}"] = card_summary(out["cards"], by)
+    for name in out:
+        front = [c for c in ("players", "mix") if c in out[name].columns]
+        out[name] = out[name][front + [c for c in out[name].columns if c not in front]]
+    return out
+
+
+def police_summary(tables: dict[str, pd.DataFrame]) -> str:
+    """The police study's answers as a few lines of text."""
+    lines = []
+    value = tables["by_value"]
+    for (n, mix), part in value.groupby(["players", "mix"], sort=True):
+        pol = part[part.kind == "police"]
+        gam = part[part.kind == "gambler_free"]
+        plays, won, money = pol.plays.sum(), pol.won.sum(), pol.money.sum()
+        lo, hi = rate_interval(np.int64(won), np.int64(plays))
+        lines.append(f"{n} players, {mix}: a police card wins {won / plays:.1%} [{float(lo):.1%}, {float(hi):.1%}] "
+                     f"of {plays:,} plays, ${money / plays:,.0f} a card; a gambler without police "
+                     f"${gam.money.sum() / max(gam.plays.sum(), 1):,.0f} a card")
+    bucket = tables["by_bucket"]
+    for (n, mix), part in bucket[bucket.kind == "police"].groupby(["players", "mix"], sort=True):
+        lines.append(f"  {n} players, {mix}, police win rate by money at the bar ($5,000s): "
+                     + ", ".join(f"{r.bucket}: {r.win_rate:.0%}" for r in part.itertuples()))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- a game, step by step
+
+def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, game: int = 0, *, duplicate: bool = False,
+          user: UserPolicies | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Game ``game`` of a run (as :func:`play` plays it): its log rows and per-seat results."""
+    if game < 0:
+        raise InputError(f"the game to trace must be 0 or more, got {game}")
+    job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
+    return job.trace(game)
+
+
+def _dollars(units: int) -> str:
+    return f"${units * R.UNIT:,}"
+
+
+def describe(row: Sequence[int]) -> str | None:
+    """One log row as a sentence (money in dollars)."""
+    kind, seat, a, b, c = (int(x) for x in row)
+    bar = R.BAR_NAMES[a] if 0 <= a < R.MAX_BARS else str(a)
+    if kind == R.L_ROUND:
+        return f"round {a + 1}: seat {seat} is the croupier; {b} money cards come out" + (" (the last round)" * c)
+    if kind == R.L_MONEY:
+        return f"  {_dollars(b)} goes to the {bar}" + (" (placed by the croupier)" if c else "")
+    if kind == R.L_PLAY:
+        return f"  seat {seat} plays {R.KINDS[b]} {c} of the {bar}"
+    if kind == R.L_BAR:
+        return f"{bar}: {_dollars(b)} there, {c} card{'s' * (c != 1)} played"
+    if kind == R.L_ROLLOFF:
+        return f"  seat {seat} rolls {a} for the order of equal distance"
+    if kind == R.L_PROPOSER:
+        return f"  seat {seat} proposes (card value {b})"
+    if kind == R.L_OFFER:
+        return f"  offer: seat {a} gets {c} card{'s' * (c != 1)} of {_dollars(b)}"
+    if kind == R.L_NO_OFFER:
+        return f"  seat {seat} makes no offer and calls for a duel"
+    if kind == R.L_ANSWER:
+        return f"  seat {seat} {'accepts' if a == R.ACCEPT else 'calls for a duel'} (offered {_dollars(b)})"
+    if kind == R.L_THROW:
+        return f"  duel: seat {seat} rolls {a}, seat {b} rolls {c}"
+    if kind == R.L_DUEL:
+        return f"  seat {seat} wins the duel against seat {a} for {_dollars(b)}" + (" (a tie, won by the caller)" * c)
+    if kind == R.L_ROLL:
+        return f"  seat {seat} rolls {a}: total {b}"
+    if kind == R.L_PAY:
+        return f"  seat {seat} receives {_dollars(b)} ({c} card{'s' * (c != 1)})"
+    if kind == R.L_RESHUFFLE:
+        return f"the discard pile ({a} cards) is shuffled into the stock"
+    if kind == R.L_END:
+        return f"end of the game: {_dollars(a)} left at the bars"
+    return None
+
+
+def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, game: int,
+               seed: int) -> str:
+    """A game's log as text, round by round, with each seat's policy and the result."""
+    n = settings.players
+    seats = [policies[(s - game) % n] for s in range(n)]
+    lines = [f"Razzia, {n} players, game {game} of seed {seed}",
+             "Seats: " + ", ".join(f"{s} {p.label}" for s, p in enumerate(seats))]
+    lines += [t for t in (describe(row) for row in log) if t is not None]
+    lines.append("Result: " + ", ".join(f"seat {s} {_dollars(int(res[s, E.H_MONEY]))}"
+                                        + (f" (wins {res[s, E.H_WIN] / E.WIN:g})" if res[s, E.H_WIN] else "")
+                                        for s in range(n)))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- explain a scenario
+
+_SCENARIO_KEYS = {"players", "croupier", "bar", "money", "cards", "offer", "answers", "dice", "settings", "bars",
+                  "about", "expect"}
+_BAR_KEYS = {"bar", "money", "cards", "offer", "answers", "dice", "about", "expect"}
+
+
+def load_scenario(path: str | Path) -> dict:
+    """A scenario file as a dict; a missing or malformed file is an InputError."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise InputError(f"scenario {path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"scenario {path} cannot be read: {e}") from None
+    except ValueError as e:
+        raise InputError(f"scenario {path} is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"scenario {path} must hold a JSON object")
+    return data
+
+
+def _int(x: object, what: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise InputError(f"{what} must be a whole number, got {x!r}")
+    return x
+
+
+def _seat_key(key: object, n: int, what: str) -> int:
+    try:
+        s = int(str(key))
+    except ValueError:
+        s = -1
+    if str(key).strip() != str(s) or not 0 <= s < n:
+        raise InputError(f"{what}: seat {key!r} does not exist with {n} players (seats 0 to {n - 1})")
+    return s
+
+
+def scenario_settings(scenario: dict) -> R.Settings:
+    """The settings of a scenario: its player count and optional ``settings`` switches."""
+    unknown = set(scenario) - _SCENARIO_KEYS
+    if unknown:
+        raise InputError(f"unknown scenario keys: {', '.join(sorted(unknown))}")
+    players = _int(scenario.get("players"), "players")
+    extra = scenario.get("settings", {})
+    if not isinstance(extra, dict):
+        raise InputError(f"settings must be an object of switches, got {extra!r}")
+    try:
+        return R.Settings(players=players, **extra)
+    except TypeError as e:
+        raise InputError(f"unknown setting in {extra!r}: {e}") from None
+
+
+def _bar_index(name: object, settings: R.Settings) -> int:
+    if name is None:
+        return 0
+    if isinstance(name, int) and not isinstance(name, bool):
+        index = name
+    elif name in R.BAR_NAMES:
+        index = R.BAR_NAMES.index(name)
+    else:
+        raise InputError(f"unknown bar {name!r}; bars: {', '.join(R.BAR_NAMES)} (or 0-5)")
+    if not 0 <= index < R.MAX_BARS:
+        raise InputError(f"bar {name!r} does not exist; bars 0 to 5")
+    if settings.dropped_bars == "last" and index >= settings.n_bars:
+        raise InputError(f"the {R.BAR_NAMES[index]} is not in play with {settings.players} players")
+    return index
+
+
+def _check_cards(cards: object, settings: R.Settings, bar: str) -> list[tuple[int, str, int]]:
+    """The cards played at a bar, checked against the deck of that player count (K2, K4)."""
+    n = settings.players
+    if not isinstance(cards, list):
+        raise InputError(f"{bar}: cards must be a list of {{seat, kind, value}}, got {cards!r}")
+    in_deck = {(R.KINDS[k], v): c for k, v, c in settings.card_rows()}
+    seen: dict[int, str] = {}
+    used: dict[tuple[str, int], int] = {}
+    out = []
+    for card in cards:
+        if not isinstance(card, dict) or set(card) != {"seat", "kind", "value"}:
+            raise InputError(f"{bar}: a card is {{\"seat\", \"kind\", \"value\"}}, got {card!r}")
+        s = _seat_key(card["seat"], n, bar)
+        kind, value = card["kind"], card["value"]
+        if kind not in R.KINDS:
+            raise InputError(f"{bar}: a card's kind is gambler or police, got {kind!r}")
+        value = _int(value, f"{bar}: a card's value")
+        if s in seen:
+            raise InputError(f"{bar}: seat {s} plays two cards; every player plays one card a round")
+        used[(kind, value)] = used.get((kind, value), 0) + 1
+        if used[(kind, value)] > in_deck.get((kind, value), 0):
+            have = in_deck.get((kind, value), 0)
+            raise InputError(f"{bar}: {kind} {value} cannot be played {used[(kind, value)]} times with {n} players "
+                             f"(each bar's colour has {have})")
+        seen[s] = kind
+        out.append((s, kind, value))
+    return out
+
+
+def _check_money(money: object, settings: R.Settings, bar: str) -> list[int]:
+    if not isinstance(money, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in money):
+        raise InputError(f"{bar}: money must be a list of money cards in dollars, got {money!r}")
+    table = dict(settings.money_cards())
+    for value in set(money):
+        if value not in table:
+            raise InputError(f"{bar}: there is no ${value:,} money card; cards: "
+                             + ", ".join(f"${v:,}" for v in sorted(table)))
+        if money.count(value) > table[value]:
+            raise InputError(f"{bar}: {money.count(value)} cards of ${value:,}, but the game has {table[value]}")
+    return list(money)
+
+
+def explain_bar(settings: R.Settings, croupier: int, spec: dict, *, seed: int = 0,
+                policies: Sequence[Policy] | None = None) -> dict:
+    """Settle one bar of a scenario; decisions it leaves out are taken by ``policies``, missing rolls drawn
+    from ``seed``. Returns proposer, payout (dollars by seat), remains (dollars), steps and what was filled in."""
+    n = settings.players
+    unknown = set(spec) - _BAR_KEYS
+    if unknown:
+        raise InputError(f"unknown keys in a bar: {', '.join(sorted(unknown))}")
+    bar = _bar_index(spec.get("bar"), settings)
+    name = R.BAR_NAMES[bar]
+    money = _check_money(spec.get("money"), settings, name)
+    cards = _check_cards(spec.get("cards", []), settings, name)
+    offer, answers, dice = spec.get("offer"), spec.get("answers") or {}, spec.get("dice") or {}
+    for what, value in (("offer", offer), ("answers", answers), ("dice", dice)):
+        if value is not None and value != "none" and not isinstance(value, dict):
+            raise InputError(f"{name}: {what} must be an object keyed by seat, got {value!r}")
+    if isinstance(offer, dict):
+        offer = {_seat_key(k, n, f"{name}: offer"): v for k, v in offer.items()}
+        for seat, vals in offer.items():
+            if not isinstance(vals, list):
+                raise InputError(f"{name}: the offer to seat {seat} must be a list of money cards, got {vals!r}")
+    answers = {_seat_key(k, n, f"{name}: answers"): v for k, v in answers.items()}
+    for seat, a in answers.items():
+        if a not in ("accept", "duel"):
+            raise InputError(f"{name}: seat {seat}'s answer must be accept or duel, got {a!r}")
+    dice = {_seat_key(k, n, f"{name}: dice"): v for k, v in dice.items()}
+    for seat, rolls in dice.items():
+        if not isinstance(rolls, list) or not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 6
+                                                  for r in rolls):
+            raise InputError(f"{name}: seat {seat}'s dice must be a list of rolls 1-6, got {rolls!r}")
+    lineup_ = tuple(policies) if policies is not None else None
+    result = E.resolve_bar(settings, croupier, money, [(s, k, v) for s, k, v in cards], offer, answers, dice,
+                           bar=bar, lineup=lineup_, seed=seed)
+    log = result["log"]
+    steps = [{"row": [int(x) for x in row], "text": describe(row).strip()} for row in log if describe(row)]
+    contest = next((int(r[4]) for r in log if r[0] == R.L_PROPOSER), 0)
+    asked = [s for s in range(n) if (contest >> s) & 1 and s != result["proposer"] and s not in answers]
+    filled = []
+    if result["proposer"] is not None and offer is None:
+        filled.append(f"the offer: seat {result['proposer']}'s policy")
+    if asked and any(r[0] == R.L_ANSWER for r in log):
+        filled.append("answers of seats " + ", ".join(map(str, asked)) + ": their policies")
+    thrown = {}
+    for r in log:
+        if r[0] == R.L_THROW:
+            thrown[int(r[1])] = thrown.get(int(r[1]), 0) + 1
+            thrown[int(r[3])] = thrown.get(int(r[3]), 0) + 1
+        elif r[0] in (R.L_ROLL, R.L_ROLLOFF):
+            thrown[int(r[1])] = thrown.get(int(r[1]), 0) + 1
+    drawn = {s: k - len(dice.get(s, [])) for s, k in thrown.items() if k > len(dice.get(s, []))}
+    if drawn:
+        filled.append("dice drawn from the seed: " + ", ".join(f"seat {s} {k}" for s, k in sorted(drawn.items())))
+    return {"bar": name, "proposer": result["proposer"], "payout": {str(s): v for s, v in result["payout"].items()},
+            "remains": sum(result["remains"]), "remaining_cards": result["remains"], "steps": steps,
+            "filled_in": filled}
+
+
+def explain(scenario: dict, *, seed: int = 0, policies: Sequence[Policy] | None = None) -> dict:
+    """Settle the bar (or every bar of ``bars``) of a scenario; see :func:`explain_bar`.
+
+    Returns ``{"proposer", "payout", "remains", "steps", "filled_in"}`` for a one-bar scenario, and
+    ``{"bars": [...], "payout": totals}`` for several bars.
+    """
+    settings = scenario_settings(scenario)
+    n = settings.players
+    croupier = _int(scenario.get("croupier", 0), "croupier")
+    if not 0 <= croupier < n:
+        raise InputError(f"the croupier must be a seat 0 to {n - 1}, got {croupier}")
+    if policies is not None and len(policies) != n:
+        raise InputError(f"{len(policies)} policies for {n} players")
+    if "bars" in scenario:
+        bars = scenario["bars"]
+        if not isinstance(bars, list) or not bars or any(k in scenario for k in ("money", "cards")):
+            raise InputError("bars must be a non-empty list of bars, and then money and cards belong to each bar")
+        results = [explain_bar(settings, croupier, b if isinstance(b, dict) else {"bar": b}, seed=seed,
+                               policies=policies) for b in bars]
+        names = [r["bar"] for r in results]
+        if len(set(names)) != len(names):
+            raise InputError("a bar appears twice in bars")
+        total = {str(s): sum(r["payout"][str(s)] for r in results) for s in range(n)}
+        return {"players": n, "croupier": croupier, "bars": results, "payout": total,
+                "remains": sum(r["remains"] for r in results)}
+    spec = {k: scenario[k] for k in _BAR_KEYS if k in scenario}
+    return {"players": n, "croupier": croupier, **explain_bar(settings, croupier, spec, seed=seed, policies=policies)}
+
+
+def explain_text(result: dict) -> str:
+    """The steps and payouts of :func:`explain` as text."""
+    lines = [f"Razzia, {result['players']} players, seat {result['croupier']} is the croupier"]
+    for bar in result.get("bars", [result]):
+        lines.append("")
+        lines += [s["text"] if s["text"].startswith(bar["bar"]) else "  " + s["text"] for s in bar["steps"]]
+        if not bar["steps"]:
+            lines.append(f"{bar['bar']}: no card played")
+        paid = ", ".join(f"seat {s} ${v:,}" for s, v in bar["payout"].items() if v)
+        lines.append(f"  payout: {paid or 'nobody'}; stays at the bar: ${bar['remains']:,}")
+        for note in bar["filled_in"]:
+            lines.append(f"  (filled in: {note})")
+    if "bars" in result:
+        lines.append("")
+        lines.append("Total: " + ", ".join(f"seat {s} ${v:,}" for s, v in result["payout"].items()))
+    return "\n".join(lines)
