@@ -22,6 +22,10 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   engine there is) on the same games, with random play, with the default heuristic mix, and
   with each built-in policy alone (its cost per decision follows; ``--only riffifi`` runs just
   this part);
+* Razzia, five players: full games per second of our engine against the plain-Python reference
+  engine of the tests (random play on both sides: the same rules and the same amount of work,
+  each engine with its own random policies), with random play and with the default heuristic
+  mix, and each built-in policy alone (``--only razzia`` runs just this part);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
   runner with one thread and with all threads, first alone, then beside another razzmatazz job
   (a ``razz table`` in a subprocess using every core). The default (all threads) must never be
@@ -177,6 +181,46 @@ def bench_riffifi(games: int, ref_games: int, seed: int) -> list[tuple[str, floa
     return rows
 
 
+def bench_razzia(games: int, ref_games: int, seed: int) -> list[tuple[str, float, float]]:
+    """Razzia games per second, five players, one thread: (lineup, ours, the Python reference with random play)."""
+    import random
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from razzmatazz.analysis.razzia import DEFAULT_MIX, lineup
+    from razzmatazz.core.razzia.engine import GameJob
+    from razzmatazz.core.razzia.rules import Settings
+    from tests.reference import razzia as ref
+
+    settings = Settings(players=5)
+
+    def reference_games() -> None:
+        for g in range(ref_games):
+            deck, dice = ref.stream_randomness(seed, g)
+            rng = random.Random(g)
+            ref.play_game(ref.Settings(players=5), deck, dice, [ref.RandomPolicy(rng) for _ in range(5)])
+
+    ref_rate = float("nan")
+    if ref_games:
+        _, t = _timed(reference_games)
+        ref_rate = ref_games / t
+    rows = []
+    for name, texts in [("random play", ["random"]), ("default mix", list(DEFAULT_MIX[:5]))] + [
+            (f"{p} alone", [p]) for p in ("greedy", "crowd", "bigpot", "hunter")]:
+        job = GameJob(settings, lineup(texts, 5), seed, games)
+        job.run_chunk(0, 10)  # compile
+        _, ours = _timed(job.run_chunk, 0, games)
+        rows.append((name, games / ours, ref_rate))
+    return rows
+
+
+def _razzia_report(rows: list[tuple[str, float, float]]) -> None:
+    print("\nRazzia, 5 players, one thread: games/s (the reference plays random policies; 12 rounds a game)")
+    print(f"{'lineup':38s} {'razzmatazz':>14s} {'reference':>12s} {'ratio':>10s} {'ns/decision':>12s}")
+    for name, ours, ref in rows:
+        ratio = f"{ours / ref:9,.0f}x" if ref == ref else "      n/a"
+        print(f"{name:38s} {ours:14,.0f} {ref:12,.1f} {ratio} {1e9 / ours / (12 * 5):12,.0f}")
+
+
 def _riffifi_report(rows: list[tuple[str, float, float]]) -> None:
     turns = 4 * 40
     print("\nRiffifi, 4 players, one thread: games/s (a game = 4 deals = 160 decisions)")
@@ -247,16 +291,19 @@ def main() -> None:
     parser.add_argument("--skip-exact", action="store_true", help="skip the exact 455-start table")
     parser.add_argument("--skip-threads", action="store_true", help="skip the idle/busy thread comparison")
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
-    parser.add_argument("--only", choices=["riffifi"], default=None, help="run only this game's benchmark")
+    parser.add_argument("--only", choices=["riffifi", "razzia"], default=None, help="run only this game's benchmark")
     args = parser.parse_args()
     global REPEAT
     REPEAT = max(1, args.repeat)
     scale = 0.05 if args.quick else 1.0
-    if args.only == "riffifi":
-        from razzmatazz.core.threads import set_threads as set_riffifi_threads
+    if args.only is not None:
+        from razzmatazz.core.threads import set_threads as set_game_threads
 
-        set_riffifi_threads(args.threads)
-        _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
+        set_game_threads(args.threads)
+        if args.only == "riffifi":
+            _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
+        else:
+            _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
         return
 
     from razzmatazz.core.threads import available_cores, set_threads
@@ -281,6 +328,7 @@ def main() -> None:
     print(f"{'A23 vs range, MC (trials/s)':38s} {bench_range(int(4_000_000 * scale), args.seed):14,.0f} "
           f"{'n/a':>12s}")
     _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
+    _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
     set_threads(None)
     if not args.skip_exact:
         dt = bench_exact_table()
