@@ -239,18 +239,27 @@ def card_summary(cards: pd.DataFrame, by: str) -> pd.DataFrame:
 
 # ----------------------------------------------------------------------------- the police study
 
+DEFAULT_STUDY_MIXES = {
+    "default mix": (),
+    "all hunters": ("hunter",),
+    "haggling styles": ("greedy", "greedy:haggle=1", "greedy:haggle=2"),
+}
+"""The police study's lineups: the default mix; everyone a police hunter; the same play policy with rational,
+always-accept and always-duel haggling (how much haggling matters)."""
+
 def police_study(players: Sequence[int], games: int, seed: int, *, mixes: dict[str, Sequence[str]] | None = None,
                  executor: Executor | None = None, progress: bool | None = False) -> dict[str, pd.DataFrame]:
     """How often a police card played wins money, and how much, by player count and policy mix.
 
-    For each player count and mix (default: the default mix (empty texts), and everyone ``hunter``), ``games``
-    games with the default rules. Tables: ``cards`` (every cell), ``by_value``, ``by_bucket``
+    For each player count and mix (default :data:`DEFAULT_STUDY_MIXES`), ``games`` games with the
+    default rules. Tables: ``cards`` (every cell), ``by_value``, ``by_bucket``
     (money at the bar when it is settled), ``by_others`` (other cards played at that bar), each for
     police cards, gambling cards beside police and gambling cards without police; ``policies``
-    (win rates of the mix) and ``croupier`` (money a round by distance from the croupier).
+    (win rates of the mix), ``pairs`` (paired differences: with the haggling mix, how much the
+    haggling policy matters) and ``croupier`` (money a round by distance from the croupier).
     """
-    mixes = mixes or {"default mix": (), "all hunters": ("hunter",)}
-    parts: dict[str, list[pd.DataFrame]] = {"cards": [], "policies": [], "croupier": [], "haggling": []}
+    mixes = mixes or DEFAULT_STUDY_MIXES
+    parts: dict[str, list[pd.DataFrame]] = {"cards": [], "policies": [], "pairs": [], "croupier": [], "haggling": []}
     for n in players:
         for mix, texts in mixes.items():
             result = play(R.Settings(players=n), lineup(list(texts), n), games, seed, executor=executor,
@@ -278,6 +287,11 @@ def police_summary(tables: dict[str, pd.DataFrame]) -> str:
         lines.append(f"{n} players, {mix}: a police card wins {won / plays:.1%} [{float(lo):.1%}, {float(hi):.1%}] "
                      f"of {plays:,} plays, ${money / plays:,.0f} a card; a gambler without police "
                      f"${gam.money.sum() / max(gam.plays.sum(), 1):,.0f} a card")
+    pairs = tables["pairs"]
+    for n, part in pairs[pairs.mix == "haggling styles"].groupby("players", sort=True):
+        lines.append(f"{n} players, haggling (same play policy): " + "; ".join(
+            f"{r.policy} minus {r.versus} {r.win_rate_difference:+.1%} [{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]"
+            for r in part.itertuples()))
     bucket = tables["by_bucket"]
     for (n, mix), part in bucket[bucket.kind == "police"].groupby(["players", "mix"], sort=True):
         lines.append(f"  {n} players, {mix}, police win rate by money at the bar ($5,000s): "

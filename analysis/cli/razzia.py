@@ -238,7 +238,8 @@ def explain_cmd(scenario: Path, policy_texts: tuple[str, ...], seed: int, fmt: s
               help="Player counts to study (2 to 8).")
 @click.option("--games", type=int, default=20_000, show_default=True, help="Games per player count and mix.")
 @click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
-              help="Study this lineup instead of the two default mixes (the default mix and all hunters).")
+              help="Study this lineup instead of the default mixes (the default mix, all hunters, and greedy "
+                   "with the three haggling styles).")
 @common_options
 def police_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], seed: int | None, threads: int | None,
                fmt: str, out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
@@ -247,7 +248,9 @@ def police_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], see
     For each player count and policy mix: win rate of police cards with a Wilson interval, by
     card value, by the money at the bar and by how many other cards were played there; the same
     for gambling cards played beside police and without police; money won per card played;
-    and the croupier's advantage. --out writes parquet and CSV tables and the figures.
+    the croupier's advantage; and how much the haggling policy matters (one play policy with
+    rational, always-accept and always-duel haggling, paired). --out writes parquet and CSV
+    tables and the figures.
 
     \b
     Examples:
@@ -282,8 +285,8 @@ def police_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], see
         if target is not None:
             from razzmatazz.analysis.razzia_plots import police_figures
 
-            meta = manifest(kind="razzia police", seed=seed, players=players, games=games,
-                            mixes=mixes or {"default mix": list(Z.DEFAULT_MIX), "all hunters": ["hunter"]},
+            studied = mixes or {k: list(v) or list(Z.DEFAULT_MIX) for k, v in Z.DEFAULT_STUDY_MIXES.items()}
+            meta = manifest(kind="razzia police", seed=seed, players=players, games=games, mixes=studied,
                             threads=n_threads, wall_time_s=round(wall, 3))
             paths = write_result(target, tables, meta, figures=police_figures(tables))
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
