@@ -87,11 +87,19 @@ class PlayResult:
     counts: np.ndarray = field(repr=False)
 
 
+def check_split(settings: R.Settings, duplicate: bool) -> None:
+    """Refuse ``leftover split`` with duplicate deals: the leftover's share is counted per game, blocks are deals."""
+    if duplicate and settings.leftover == "split":
+        raise InputError("--leftover split cannot be combined with --duplicate yet (the split money is counted per "
+                         "game, the paired intervals per deal); drop one of them")
+
+
 def play(settings: R.Settings, policies: Sequence[Policy], games: int, seed: int, *, duplicate: bool = False,
          user: UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
          chunk_size: int | None = None, checkpoint: batch.Checkpoint | None = None) -> PlayResult:
     """Play ``games`` games (rounded up to whole duplicate deals) and summarise them."""
     check_games(games)
+    check_split(settings, duplicate)
     n = settings.players
     items = -(-games // n) if duplicate else games
     job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
@@ -118,20 +126,21 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     cross_money = counts[lay["cross"]:lay["cross"] + n * n].reshape(n, n)
     cross_win = counts[lay["cross"] + n * n:].reshape(n, n)
     blocks = int(glob[E.G_BLOCKS])
+    split = settings.leftover == "split"
     names = [p.label for p in policies]
     groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
-    players = _rows(per_player, cross_money, cross_win, blocks, [[i] for i in range(n)])
+    players = _rows(per_player, cross_money, cross_win, glob, [[i] for i in range(n)], split)
     players.insert(0, "player", np.arange(1, n + 1))
     players.insert(1, "policy", names)
     players.insert(2, "parameters", [p.text for p in policies])
-    pol = _rows(per_player, cross_money, cross_win, blocks, list(groups.values()))
+    pol = _rows(per_player, cross_money, cross_win, glob, list(groups.values()), split)
     pol.insert(0, "policy", list(groups))
     pol.insert(1, "players", [len(g) for g in groups.values()])
     pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
     cards = card_table(counts, n)
-    return PlayResult(pol, players, _seats(per_seat), _croupier(crou), _pairs(per_player, cross_money, cross_win,
-                      blocks, groups), _haggling(glob), cards, settings, policies, int(glob[E.G_GAMES]),
-                      int(glob[E.G_ROUNDS]), seed, duplicate, counts)
+    pairs = _pairs(per_player, cross_money, cross_win, blocks, groups)
+    return PlayResult(pol, players, _seats(per_seat, glob, split), _croupier(crou), pairs, _haggling(glob), cards,
+                      settings, policies, int(glob[E.G_GAMES]), int(glob[E.G_ROUNDS]), seed, duplicate, counts)
 
 
 def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> int:
@@ -139,17 +148,27 @@ def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> in
     return sum(int(cross[p, q]) for p in g for q in h)
 
 
-def _rows(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, blocks: int,
-          groups: list[list[int]]) -> pd.DataFrame:
-    """One row per group of players: win rate and money a game of one of them, intervals over blocks."""
+def _rows(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, glob: np.ndarray,
+          groups: list[list[int]], split: bool) -> pd.DataFrame:
+    """One row per group of players: win rate and money a game of one of them, intervals over blocks.
+
+    With ``leftover split`` (E2) each player's money also holds 1/N of the money left at the bars.
+    """
+    blocks = int(glob[E.G_BLOCKS])
+    n = len(per_player)
     rows = []
     for g in groups:
         games = int(per_player[g, E.P_GAMES].sum())
         per_block = games / blocks if blocks else math.nan
         win = mean_columns(blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g),
                            scale=1 / E.WIN / per_block)
-        money = mean_columns(blocks, int(per_player[g, E.P_MONEY].sum()), _block_sq(cross_money, g),
-                             scale=R.UNIT / per_block)
+        total, total_sq = int(per_player[g, E.P_MONEY].sum()), _block_sq(cross_money, g)
+        if split:  # in units of 1/N: N X + k L per game (blocks are games: see check_split)
+            k = len(g)
+            left, left_sq = int(glob[E.G_LEFTOVER]), int(glob[E.G_LEFTOVER2])
+            mixed = int(per_player[g, E.P_MLEFT].sum())
+            total, total_sq = n * total + k * left, n * n * total_sq + 2 * n * k * mixed + k * k * left_sq
+        money = mean_columns(blocks, total, total_sq, scale=R.UNIT / per_block / (n if split else 1))
         rows.append({"games": games, "win_rate": float(win["mean"]), "win_low": float(win["ci_low"]),
                      "win_high": float(win["ci_high"]), "money": float(money["mean"]),
                      "money_low": float(money["ci_low"]), "money_high": float(money["ci_high"]),
@@ -157,12 +176,18 @@ def _rows(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray
     return pd.DataFrame(rows)
 
 
-def _seats(per_seat: np.ndarray) -> pd.DataFrame:
+def _seats(per_seat: np.ndarray, glob: np.ndarray, split: bool) -> pd.DataFrame:
     """One row per seat (seat 1 is the first croupier): games taken as independent."""
+    n = len(per_seat)
     games = per_seat[:, E.P_GAMES].tolist()
     win = mean_columns(games, per_seat[:, E.P_WIN].tolist(), per_seat[:, E.P_WIN2].tolist(), scale=1 / E.WIN)
-    money = mean_columns(games, per_seat[:, E.P_MONEY].tolist(), per_seat[:, E.P_MONEY2].tolist(), scale=R.UNIT)
-    return pd.DataFrame({"seat": np.arange(1, len(per_seat) + 1), "games": games, "win_rate": win["mean"],
+    total, total_sq = per_seat[:, E.P_MONEY].tolist(), per_seat[:, E.P_MONEY2].tolist()
+    if split:  # each seat also gets 1/N of the leftover (E2), in units of 1/N
+        left, left_sq = int(glob[E.G_LEFTOVER]), int(glob[E.G_LEFTOVER2])
+        total_sq = [n * n * q + 2 * n * int(m) + left_sq for q, m in zip(total_sq, per_seat[:, E.P_MLEFT])]
+        total = [n * t + left for t in total]
+    money = mean_columns(games, total, total_sq, scale=R.UNIT / (n if split else 1))
+    return pd.DataFrame({"seat": np.arange(1, n + 1), "games": games, "win_rate": win["mean"],
                          "win_low": win["ci_low"], "win_high": win["ci_high"], "money": money["mean"],
                          "money_low": money["ci_low"], "money_high": money["ci_high"]})
 
@@ -507,12 +532,15 @@ def explain_bar(settings: R.Settings, croupier: int, spec: dict, *, seed: int = 
         if not isinstance(rolls, list) or not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 6
                                                   for r in rolls):
             raise InputError(f"{name}: seat {seat}'s dice must be a list of rolls 1-6, got {rolls!r}")
+    if offer == "none" and not settings.offer_duel:
+        raise InputError(f"{name}: \"offer\": \"none\" (a call for a duel) needs the offer_duel setting")
     lineup_ = tuple(policies) if policies is not None else None
     result = E.resolve_bar(settings, croupier, money, [(s, k, v) for s, k, v in cards], offer, answers, dice,
                            bar=bar, lineup=lineup_, seed=seed)
     log = result["log"]
     steps = [{"row": [int(x) for x in row], "text": describe(row).strip()} for row in log if describe(row)]
     contest = next((int(r[4]) for r in log if r[0] == R.L_PROPOSER), 0)
+    _check_script_used(name, result["proposer"], contest, offer, answers)
     asked = [s for s in range(n) if (contest >> s) & 1 and s != result["proposer"] and s not in answers]
     filled = []
     if result["proposer"] is not None and offer is None:
@@ -527,11 +555,34 @@ def explain_bar(settings: R.Settings, croupier: int, spec: dict, *, seed: int = 
         elif r[0] in (R.L_ROLL, R.L_ROLLOFF):
             thrown[int(r[1])] = thrown.get(int(r[1]), 0) + 1
     drawn = {s: k - len(dice.get(s, [])) for s, k in thrown.items() if k > len(dice.get(s, []))}
+    if result["dice_left"]:  # rolls the bar never threw: a mistake, unless a policy's decision changed the duels
+        seat, rolls = next(iter(sorted(result["dice_left"].items())))
+        if not filled:
+            raise InputError(f"{name}: seat {seat}'s rolls {rolls} are never thrown")
+        filled.append("rolls not thrown after the policies' decisions: " + "; ".join(
+            f"seat {s} {r}" for s, r in sorted(result["dice_left"].items())))
     if drawn:
         filled.append("dice drawn from the seed: " + ", ".join(f"seat {s} {k}" for s, k in sorted(drawn.items())))
     return {"bar": name, "proposer": result["proposer"], "payout": {str(s): v for s, v in result["payout"].items()},
             "remains": sum(result["remains"]), "remaining_cards": result["remains"], "steps": steps,
             "filled_in": filled}
+
+
+def _check_script_used(bar: str, proposer: int | None, contest: int, offer: object, answers: dict) -> None:
+    """Refuse scripted decisions the bar never asks for: an offer without haggling or to a non-contestant, an
+    answer from the proposer or a non-contestant."""
+    contestants = [s for s in range(R.MAX_PLAYERS) if (contest >> s) & 1]
+    if isinstance(offer, dict):
+        if proposer is None:
+            raise InputError(f"{bar}: an offer is given, but nobody haggles at this bar")
+        outside = [s for s in offer if s not in contestants]
+        if outside:
+            raise InputError(f"{bar}: the offer gives money to seat {outside[0]}, which is not haggling "
+                             f"(contestants: {', '.join(map(str, contestants))})")
+    for seat in answers:
+        if seat not in contestants or seat == proposer:
+            why = "is the proposer" if seat == proposer else "is not haggling"
+            raise InputError(f"{bar}: an answer is given for seat {seat}, which {why}")
 
 
 def explain(scenario: dict, *, seed: int = 0, policies: Sequence[Policy] | None = None) -> dict:

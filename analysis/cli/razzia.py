@@ -155,6 +155,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
     settings = settings_of(players, switches) if run is None else Settings(**run["settings"])
     lineup = Z.lineup(policy_texts, players, user)
     Z.check_games(games)
+    Z.check_split(settings, duplicate)
     if seed is not None:
         check_seed(seed)
     if out is not None:

@@ -160,3 +160,7 @@ RIFFIFI_ENGINES = [
         _loot_conserved(_RF_TICKS)),
 ]
 ENGINES += RIFFIFI_ENGINES
+
+from tests.conformance.razzia_engines import RAZZIA_ENGINES  # noqa: E402  (here: it imports Engine from this module)
+
+ENGINES += RAZZIA_ENGINES
