@@ -25,29 +25,33 @@ from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
 from razzmatazz.core.errors import InputError
 
 SWITCHES = {
-    "three_player_deck": "3 players: the 4-6 removal too (36 cards) or not (48) (K4)",
-    "dropped_bars": "which bars a smaller game drops: the last ones or random ones (K3)",
-    "free_card": "the extra money card: placed by the croupier after seeing it, or at a random bar (R1)",
-    "leftover": "money left at the bars at the end: unclaimed, or split among all (E2)",
-    "reshuffle": "discard the round's cards before refilling, or refill first (R7)",
-    "furthest": "equal card values: furthest clockwise from the croupier, or circular distance with a roll-off (H1)",
-    "duel_tie": "a drawn duel: won by the caller, or thrown again (H5)",
-    "one_declines": "one of three or more declines: duel for the rest, or for his own share (H6)",
-    "multi_duel": "two or more decline: a knockout of duels, or one roll-off (H7)",
-    "many_order": "four or more in a knockout: by card value, or by seat (H8)",
-    "bars": "bars in play: as the rulebook says, or players + 1 (V2)",
-    "two_player_money": "two players: all 84 money cards, or the 72 of the 3-player game (V3)",
-    "final_ties": "equal final money: a shared win, or the most bars won (E4)",
+    "three_player_deck": (("reduced", "full"), "3 players: the 4-6 removal too (36 cards) or not (48) (K4)"),
+    "dropped_bars": (("last", "random"), "which bars a smaller game drops: the last ones or random ones (K3)"),
+    "free_card": (("croupier", "random"),
+                  "the extra money card: placed by the croupier after seeing it, or at a random bar (R1)"),
+    "leftover": (("unclaimed", "split"), "money left at the bars at the end: unclaimed, or split among all (E2)"),
+    "reshuffle": (("discard_first", "refill_first"),
+                  "discard the round's cards before refilling, or refill first (R7)"),
+    "furthest": (("clockwise", "circular"),
+                 "equal card values: furthest clockwise from the croupier, or circular distance with a roll-off (H1)"),
+    "duel_tie": (("caller", "reroll"), "a drawn duel: won by the caller, or thrown again (H5)"),
+    "one_declines": (("remainder", "own_share"),
+                     "one of three or more declines: duel for the rest, or for his own share (H6)"),
+    "multi_duel": (("knockout", "rolloff"), "two or more decline: a knockout of duels, or one roll-off (H7)"),
+    "many_order": (("value", "seat"), "four or more in a knockout: by card value, or by seat (H8)"),
+    "bars": (("rulebook", "players_plus_one"), "bars in play: as the rulebook says, or players + 1 (V2)"),
+    "two_player_money": (("full", "three_player"),
+                         "two players: all 84 money cards, or the 72 of the 3-player game (V3)"),
+    "final_ties": (("shared", "bars_won"), "equal final money: a shared win, or the most bars won (E4)"),
 }
-"""The text switches of :class:`razzmatazz.core.razzia.rules.Settings` and their help (values from CHOICES)."""
+"""The text switches of :class:`razzmatazz.core.razzia.rules.Settings`: values (the default first, as
+``rules.CHOICES``, which a test compares) and help. Kept here so that ``--help`` imports no numba."""
 
 
 def switch_options(fn: Callable) -> Callable:
     """One ``--name`` option per rule switch, defaults from the rulings."""
-    from razzmatazz.core.razzia.rules import CHOICES
-
-    options = [click.option(f"--{name.replace('_', '-')}", name, type=click.Choice(CHOICES[name]),
-                            default=CHOICES[name][0], show_default=True, help=text) for name, text in SWITCHES.items()]
+    options = [click.option(f"--{name.replace('_', '-')}", name, type=click.Choice(values), default=values[0],
+                            show_default=True, help=text) for name, (values, text) in SWITCHES.items()]
     options += [
         click.option("--offer-duel", is_flag=True, help="The proposer may call for a duel instead of offering (H2)."),
         click.option("--spielbox", is_flag=True, help="Spielbox placement: the croupier places all the round's money "
