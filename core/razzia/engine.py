@@ -1061,7 +1061,7 @@ def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, a
     pstate = np.array([game_state(policy_keys[s], game) for s in range(n)], np.uint64)
     payout, remains, proposer, _, log, used = _resolve_bar(
         cfg, bar, croupier, units, np.array(seats, np.int64), np.array(kinds, np.int64), np.array(values, np.int64),
-        per_card, ans, script, pids, params, pstate, game_state(dice_key, game))
+        per_card, ans, script, pids, params, pstate, np.uint64(game_state(dice_key, game)))
     dice_left = {s: [int(r) for r in script[s, used[s]:] if r >= 1] for s in range(n)}
     return {"payout": {s: int(payout[s]) * R.UNIT for s in range(n)}, "remains": [int(v) * R.UNIT for v in remains],
             "proposer": None if proposer < 0 else int(proposer), "log": log,

@@ -439,3 +439,5 @@ def fill_view(cfg, st, s, kind, view):
                 view[ST_BARS_WON + o] = -1
     view[V_KIND] = kind
     view[V_SEAT] = s
+    for i in range(V_SEAT + 1, VIEW_LEN):  # no decision field left over from another seat's question
+        view[i] = 0

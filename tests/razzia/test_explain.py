@@ -21,7 +21,7 @@ from tests.reference.razzia import StreamDie
 SCENARIOS = ROOT / "seeds" / "razzia"
 NAMES = sorted(p.name for p in SCENARIOS.glob("*.json"))
 SMALL_SEEDS = (0, 1, 3)
-"""Seeds used where the drawn dice only have to change with the seed (see the xfail on the dice stream)."""
+"""Seeds used where the drawn dice only have to change with the seed."""
 
 
 def load(name: str) -> dict:
@@ -198,10 +198,6 @@ def test_the_seed_changes_drawn_dice_but_not_scripted_ones(tmp_path):
     assert all(f == full[0] for f in full)  # a complete file does not depend on the seed
 
 
-@pytest.mark.xfail(strict=True, reason="resolve_bar passes the dice stream's start state (a Python int from "
-                                       "game_state) to the kernel untyped: below 2**63 it is compiled as int64 and "
-                                       "the rolls are not the razzia/dice stream's (only 1-3 come up); above, a "
-                                       "process that already compiled int64 fails with OverflowError")
 def test_drawn_dice_are_the_dice_stream_of_the_seed(tmp_path):
     scenario = load("three_way_both_decline.json")
     del scenario["dice"]

@@ -281,10 +281,6 @@ def test_negative_control_what_s_may_see_changes_its_view(states, name):
     assert all(v > 10 for v in controls.values()), controls
 
 
-@pytest.mark.xfail(strict=True, reason="fill_view leaves the decision fields after V_SEAT (V_VALUE ... V_OFFER) as the "
-                                       "previous decision left them, and play_game asks every seat in one reused "
-                                       "view buffer: what one seat's policy writes there (e.g. its hand) reaches the "
-                                       "next seat's view")
 def test_a_view_does_not_carry_what_the_previous_seat_left_in_the_buffer(states):
     settings, cfg, _, _, _, st, _ = next(x for x in states["4p"] if x[3] == "choose")
     view = np.zeros(R.VIEW_LEN, np.int64)
