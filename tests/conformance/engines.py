@@ -39,6 +39,8 @@ class Engine:
     """Raises AssertionError if counts for n games break a conservation law."""
     hidden: Callable[[int], object] | None = None
     """Engines with policies: raises AssertionError if a decision depends on what its seat cannot see."""
+    items: int = 30_000
+    """Items of the run split over threads, chunks and executors (fewer for engines whose items are whole games)."""
 
 
 def _razz_equity(hero: str, opponents: list[str], dead: str = "") -> Callable[[int, int], batch.Job]:
@@ -151,13 +153,13 @@ _RF_TICKS = riffifi_rules.Settings(players=5, scoring="ticks", max_deals=12, pas
                                    chips_per_colour=10, end="lapse")
 RIFFIFI_ENGINES = [
     Engine("riffifi 4 players, default mix", _riffifi(_RF_DEFAULT, ["expect", "undercut", "lowest", "thief"]),
-           _riffifi_reference, _loot_conserved(_RF_DEFAULT)),
+           _riffifi_reference, _loot_conserved(_RF_DEFAULT), items=8_000),
     Engine("riffifi 3 players, Officer, chooser, stay, duplicate", _riffifi(
         _RF_VARIANTS, ["random", "holdlow:keep=3", "expect:aggression=0.9"], duplicate=True), _riffifi_reference,
-        _loot_conserved(_RF_VARIANTS, 3)),
+        _loot_conserved(_RF_VARIANTS, 3), items=3_000),
     Engine("riffifi 5 players, ticks, reshuffle, fixed start", _riffifi(
         _RF_TICKS, ["thief:lead=2", "random", "undercut:min_claim=5", "lowest", "expect"]), _riffifi_reference,
-        _loot_conserved(_RF_TICKS)),
+        _loot_conserved(_RF_TICKS), items=6_000),
 ]
 ENGINES += RIFFIFI_ENGINES
 

@@ -206,12 +206,12 @@ _SWITCHES = R.Settings(players=3, three_player_deck="full", dropped_bars="random
 _EIGHT = R.Settings(players=8, free_card="random", many_order="seat")
 RAZZIA_ENGINES = [
     Engine("razzia 5 players, default mix", _razzia(_DEFAULT, ["greedy", "hunter", "bigpot", "crowd", "random"]),
-           reference_counts, _money_conserved(_DEFAULT)),
+           reference_counts, _money_conserved(_DEFAULT), items=10_000),
     Engine("razzia 3 players, switches, spielbox, duplicate", _razzia(
         _SWITCHES, ["random:no_offer=0.3", "greedy:haggle=2", "hunter:margin=0.5"], duplicate=True),
-        reference_counts, _money_conserved(_SWITCHES, 3)),
+        reference_counts, _money_conserved(_SWITCHES, 3), items=4_000),
     Engine("razzia 8 players, knockouts by seat", _razzia(
         _EIGHT, ["greedy", "random", "hunter:haggle=2", "crowd", "bigpot:haggle=1", "random:accept=0.2",
-                 "greedy:haggle=2", "hunter"]), reference_counts, _money_conserved(_EIGHT)),
+                 "greedy:haggle=2", "hunter"]), reference_counts, _money_conserved(_EIGHT), items=6_000),
 ]
 """Razzia in the conformance suite: the default game, every switch at a small duplicate table, a full table."""

@@ -36,13 +36,14 @@ def test_reference_engine_agrees_trial_by_trial(engine):
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
 def test_same_counts_for_any_threads_chunks_and_executor(engine):
-    job = engine.job(SEED, 30_000)
+    n = engine.items
+    job = engine.job(SEED, n)
     whole = batch.run([job], threads=1, progress=False)[0]
-    assert np.array_equal(batch.run([job], threads=2, chunk_size=2_999, progress=False)[0], whole)
+    assert np.array_equal(batch.run([job], threads=2, chunk_size=n // 10 - 1, progress=False)[0], whole)
     with ThreadPoolExecutor(3) as pool:
-        assert np.array_equal(batch.run([job], chunk_size=7_000, executor=pool, progress=False)[0], whole)
+        assert np.array_equal(batch.run([job], chunk_size=n * 7 // 30, executor=pool, progress=False)[0], whole)
     with batch.spawn_pool(2) as pool:
-        assert np.array_equal(batch.run([job], chunk_size=10_000, executor=pool, progress=False)[0], whole)
+        assert np.array_equal(batch.run([job], chunk_size=n // 3, executor=pool, progress=False)[0], whole)
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
