@@ -19,6 +19,7 @@ from razzmatazz.analysis.cli.options import flush_stdout
 from razzmatazz.analysis.cli.razz import razz
 from razzmatazz.analysis.cli.razzia import razzia
 from razzmatazz.analysis.cli.riffifi import riffifi
+from razzmatazz.analysis.cli.study import sweep_cmd, tournament_cmd
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.threads import check_environment
 
@@ -77,3 +78,5 @@ def main() -> None:
 main.add_command(razz)
 main.add_command(razzia)
 main.add_command(riffifi)
+main.add_command(tournament_cmd)
+main.add_command(sweep_cmd)
