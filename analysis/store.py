@@ -332,6 +332,25 @@ def save_run(partial: Path, kind: str, run: dict) -> None:
     os.replace(tmp, partial / RUN_FILE)
 
 
+@contextmanager
+def checkpointed(target: Path | None, kind: str, run: dict, *, resuming: bool) -> Iterator[int]:
+    """Keep the finished chunks of every batch run inside in ``target/.partial`` (for ``--resume``).
+
+    A new run first writes what defines it (``run``); a resumed one keeps what it finds. Yields the
+    number of chunks already finished. Without a ``target`` nothing is kept.
+    """
+    if target is None:
+        yield 0
+        return
+    from razzmatazz.core.batch import checkpointing
+
+    partial = target / PARTIAL
+    if not resuming:
+        save_run(partial, kind, {"args": run})
+    with checkpointing(partial / "chunks"):
+        yield sum(1 for _ in (partial / "chunks").rglob("job*.npy"))
+
+
 def load_run(directory: Path, kind: str) -> dict:
     """What defines the interrupted run in ``directory``; refuses another command's or version's run."""
     path = Path(directory) / PARTIAL / RUN_FILE

@@ -23,7 +23,8 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -83,6 +84,32 @@ class Checkpoint:
     def finished(self) -> int:
         """How many chunks are stored."""
         return sum(1 for _ in self.directory.glob("job*.npy"))
+
+
+_AUTO: ContextVar[list | None] = ContextVar("razzmatazz_checkpoints", default=None)
+
+
+@contextmanager
+def checkpointing(directory: str | Path) -> Iterator[None]:
+    """Store the chunks of every :func:`run` inside this block that has no checkpoint of its own.
+
+    The k-th such run (counting from 0) keeps its chunks in ``directory/run-k``. A command that
+    makes several runs (a study, a tournament) resumes them all, as long as it makes the same runs
+    in the same order, which it does for the same arguments.
+    """
+    token = _AUTO.set([Path(directory), 0])
+    try:
+        yield
+    finally:
+        _AUTO.reset(token)
+
+
+def _auto_checkpoint() -> Checkpoint | None:
+    auto = _AUTO.get()
+    if auto is None:
+        return None
+    auto[1] += 1
+    return Checkpoint(auto[0] / f"run-{auto[1] - 1}")
 
 
 def chunks(n_items: int, chunk_size: int) -> Iterator[tuple[int, int]]:
@@ -147,10 +174,13 @@ def run(
     ``threads`` threads (default: :func:`razzmatazz.core.threads.get_threads`). ``progress=None``
     shows a bar on a terminal and a line now and then otherwise; ``False`` shows nothing.
     With a ``checkpoint``, every finished chunk's counts are stored there and chunks already
-    stored are not run again (the chunk size must be the same as when they were stored).
+    stored are not run again (the chunk size must be the same as when they were stored). Inside
+    :func:`checkpointing`, a run without a checkpoint gets one.
     """
     if chunk_size < 1:
         raise ValueError("chunk_size must be positive")
+    if checkpoint is None:
+        checkpoint = _auto_checkpoint()
     totals: list[np.ndarray | None] = [None] * len(jobs)
 
     def add(i: int, counts: np.ndarray) -> None:

@@ -37,6 +37,42 @@ def common_options(fn: Callable) -> Callable:
     return fn
 
 
+RUN_FREE = ("resume", "threads", "fmt", "quiet", "cluster", "scheduler", "out")
+"""Options that do not define a run's results: a resumed run may take them anew."""
+RESUMING = "razzmatazz.resuming"
+
+
+def resume_option(fn: Callable) -> Callable:
+    """``--resume DIR``: continue the interrupted run written to DIR."""
+    return click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
+                        help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in "
+                             "DIR/.partial); the other options come from that run.")(fn)
+
+
+def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
+    """Run the command again with the arguments of the interrupted ``kind`` run kept in ``resume``."""
+    from click.core import ParameterSource
+
+    from razzmatazz.analysis.store import load_run
+    from razzmatazz.core.errors import InputError
+
+    given = [p for p in ctx.command.params if p.name not in RUN_FREE
+             and ctx.get_parameter_source(p.name) != ParameterSource.DEFAULT]
+    if given:
+        raise InputError(f"--resume continues a run as it was started; leave out {given[0].opts[0]}")
+    args = load_run(resume, kind)["args"]
+    ctx.meta[RESUMING] = True
+    free = {k: ctx.params[k] for k in RUN_FREE if k in ctx.params}
+    ctx.invoke(ctx.command.callback, **{**args, **free, "out": resume, "resume": None})
+
+
+def run_args(ctx: click.Context, **drawn: Any) -> dict:
+    """The arguments that define this run (JSON-ready), with values drawn at run time (the seed)."""
+    args = {k: v for k, v in ctx.params.items() if k not in RUN_FREE}
+    args.update(drawn)
+    return {k: (list(v) if isinstance(v, tuple) else str(v) if isinstance(v, Path) else v) for k, v in args.items()}
+
+
 def note(quiet: bool, text: str) -> None:
     """A note for people on stderr (not with ``--quiet``)."""
     if not quiet:

@@ -12,14 +12,19 @@ import click
 
 from razzmatazz.analysis.cli.options import (
     FORMATS,
+    RESUMING,
     columns,
     common_options,
     draw_seed,
     emit,
     note,
     progress,
+    resume_option,
+    resume_run,
+    run_args,
     set_threads,
 )
+from razzmatazz.core.errors import InputError
 
 TABLE_RUNS = Path("results/razz-table")
 """Where ``razz table`` keeps its runs when no --out is given: one folder per run, and ``latest``."""
@@ -90,7 +95,7 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
 
 
 @razz.command("equity")
-@click.argument("hero")
+@click.argument("hero", required=False)
 @click.option("--vs", "vs", multiple=True, metavar="HAND|RANGE|random",
               help="An opponent: a hand ('6s7h8d', 'xx8' with x unknown), a range ('A23,A24', "
                    "'[A-8][A-8][A-8]!pair', 'A23@100,K9x@25') or 'random'. Repeat for each opponent.")
@@ -100,10 +105,12 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
               help="Cards out of the deck (folded up-cards), e.g. 9s9hTd; a rank alone (99T) takes free suits.")
 @click.option("--trials", type=int, default=None, help="Monte Carlo trials [default: 1,000,000].")
 @click.option("--exact", is_flag=True, help="Enumerate every deal exactly (heads-up only).")
+@resume_option
 @common_options
-def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str, trials: int | None,
-               exact: bool, seed: int | None, threads: int | None, fmt: str, out: Path | None,
-               quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+@click.pass_context
+def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
+               trials: int | None, exact: bool, resume: Path | None, seed: int | None, threads: int | None, fmt: str,
+               out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
     """All-in equity of HERO (3 to 7 cards, or a range) against opponents, to the river, ties split.
 
     Cards are like As2h3d; a rank without a suit (A23) takes any free suit, since suits
@@ -119,17 +126,26 @@ def equity_cmd(hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
       razzmatazz razz equity A2K --vs xx8 --exact
       razzmatazz razz equity A23 --vs '[A-8][A-8][A-8]!pair' --exact
       razzmatazz razz equity A23 --opponents 4 --dead 9s9hTd --trials 2000000 --format json
+      razzmatazz razz equity A23 --opponents 6 --trials 10000000000 --out results/a23   # then, if stopped:
+      razzmatazz razz equity --resume results/a23
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "razz equity")
     from razzmatazz.analysis.razz import check_equity_request, equity, opponent_hands
-    from razzmatazz.analysis.store import manifest, reserve, write_result
+    from razzmatazz.analysis.store import checkpointed, manifest, reserve, write_result
 
+    if hero is None:
+        raise InputError("razz equity needs a HERO hand (or --resume DIR)")
+    resuming = ctx.meta.get(RESUMING, False)
     opp = opponent_hands(list(vs), opponents)
     check_equity_request(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
-    with reserve(out) if out is not None else nullcontext() as target, cluster_executor(cluster, scheduler) as ex:
-        if not exact:
-            seed = draw_seed(seed, quiet or fmt != "table")
+    if not exact:
+        seed = draw_seed(seed, quiet or fmt != "table")
+    with (reserve(out, partial_ok=resuming) if out is not None else nullcontext() as target,
+          cluster_executor(cluster, scheduler) as ex,
+          checkpointed(target, "razz equity", run_args(ctx, seed=seed), resuming=resuming)):
         start = time.perf_counter()
         res = equity(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed, executor=ex,
                      progress=progress(quiet))
@@ -191,10 +207,12 @@ def community_note(players: int) -> str:
               help="Rank the starts by this number of opponents [default: the fewest in the table].")
 @click.option("--top", type=click.IntRange(1, 455), default=25, show_default=True,
               help="Rows shown in the human table.")
+@resume_option
 @common_options
-def table_cmd(trials: int, opp_text: str, exact: bool, rank_by: int | None, top: int, seed: int | None,
-              threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
-              scheduler: str | None) -> None:
+@click.pass_context
+def table_cmd(ctx: click.Context, trials: int, opp_text: str, exact: bool, rank_by: int | None, top: int,
+              resume: Path | None, seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool,
+              cluster: str | None, scheduler: str | None) -> None:
     """Equity of all 455 three-card starting hands against 1 to 7 random opponents.
 
     Writes table.parquet, table.csv, the figures and manifest.json to --out, or else to a new
@@ -207,21 +225,28 @@ def table_cmd(trials: int, opp_text: str, exact: bool, rank_by: int | None, top:
     Examples:
       razzmatazz razz table
       razzmatazz razz table --trials 1000000 --seed 7 --rank-by 5 --out results/razz-big
+      razzmatazz razz table --resume results/razz-table/20261130-101500   # an interrupted run
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "razz table")
     from razzmatazz.analysis.plots import table_figures
     from razzmatazz.analysis.razz import check_seed, check_table_request, opponent_counts, starting_table
-    from razzmatazz.analysis.store import manifest, reserve, write_result
+    from razzmatazz.analysis.store import checkpointed, manifest, reserve, write_result
     from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION
 
+    resuming = ctx.meta.get(RESUMING, False)
     opponents = opponent_counts(opp_text)
     check_table_request(trials, opponents, rank_by)
     if seed is not None:
         check_seed(seed)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
-    with (reserve(out if out is not None else TABLE_RUNS, new_run=out is None) as target,
-          cluster_executor(cluster, scheduler) as ex):
-        seed = draw_seed(seed, quiet or fmt != "table")
+    seed = draw_seed(seed, quiet or fmt != "table")
+    with (reserve(out if out is not None else TABLE_RUNS, new_run=out is None, partial_ok=resuming) as target,
+          cluster_executor(cluster, scheduler) as ex,
+          checkpointed(target, "razz table", run_args(ctx, seed=seed), resuming=resuming) as done):
+        if done:
+            note(quiet, f"resuming {target}: {done:,} chunks already played")
         start = time.perf_counter()
         table = starting_table(trials=trials, opponents=opponents, exact_heads_up=exact, seed=seed, executor=ex,
                                progress=progress(quiet))

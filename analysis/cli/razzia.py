@@ -12,6 +12,7 @@ import click
 
 from razzmatazz.analysis.cli.options import (
     FORMATS,
+    RESUMING,
     columns,
     common_options,
     draw_seed,
@@ -19,6 +20,9 @@ from razzmatazz.analysis.cli.options import (
     emit,
     note,
     progress,
+    resume_option,
+    resume_run,
+    run_args,
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
@@ -287,9 +291,12 @@ def explain_cmd(scenario: Path, policy_texts: tuple[str, ...], seed: int, fmt: s
 @click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
               help="Study this lineup instead of the default mixes (the default mix, all hunters, and greedy "
                    "with the three haggling styles).")
+@resume_option
 @common_options
-def police_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], seed: int | None, threads: int | None,
-               fmt: str, out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+@click.pass_context
+def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: tuple[str, ...], resume: Path | None,
+               seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
+               scheduler: str | None) -> None:
     """The police-card study: how often a police card played wins money, and at which pot.
 
     For each player count and policy mix: win rate of police cards with a Wilson interval, by
@@ -303,10 +310,15 @@ def police_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], see
     Examples:
       razzmatazz razzia police --games 50000 --out results/razzia-police
       razzmatazz razzia police --players 4 --policy bigpot:threshold=6 --policy greedy
+      razzmatazz razzia police --resume results/razzia-police   # after an interruption
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "razzia police")
     from razzmatazz.analysis import razzia as Z
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
+    from razzmatazz.analysis.store import check_out_dir, checkpointed, manifest, reserve, write_result
+
+    resuming = ctx.meta.get(RESUMING, False)
 
     try:
         players = sorted({int(x) for x in players_text.split(",")})
@@ -318,13 +330,16 @@ def police_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], see
     if seed is not None:
         check_seed(seed)
     if out is not None:
-        check_out_dir(out)
+        check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     seed = draw_seed(seed, quiet or fmt != "table")
     mixes = {"lineup": policy_texts} if policy_texts else None
-    held = reserve(out) if out is not None else nullcontext(None)
-    with held as target, cluster_executor(cluster, scheduler) as ex:
+    held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
+    with (held as target, cluster_executor(cluster, scheduler) as ex,
+          checkpointed(target, "razzia police", run_args(ctx, seed=seed), resuming=resuming) as done):
+        if done:
+            note(quiet, f"resuming {target}: {done:,} chunks already played")
         begin = time.perf_counter()
         tables = Z.police_study(players, games, seed, mixes=mixes, executor=ex, progress=progress(quiet))
         wall = time.perf_counter() - begin
@@ -334,7 +349,7 @@ def police_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], see
 
             studied = mixes or {k: list(v) or list(Z.DEFAULT_MIX) for k, v in Z.DEFAULT_STUDY_MIXES.items()}
             meta = manifest(kind="razzia police", seed=seed, players=players, games=games, mixes=studied,
-                            threads=n_threads, wall_time_s=round(wall, 3))
+                            threads=n_threads, wall_time_s=round(wall, 3), resumed=resuming)
             paths = write_result(target, tables, meta, figures=police_figures(tables))
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if fmt != "table" and written:

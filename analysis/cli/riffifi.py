@@ -12,6 +12,7 @@ from click.core import ParameterSource
 
 from razzmatazz.analysis.cli.options import (
     FORMATS,
+    RESUMING,
     columns,
     common_options,
     draw_seed,
@@ -19,6 +20,9 @@ from razzmatazz.analysis.cli.options import (
     emit,
     note,
     progress,
+    resume_option,
+    resume_run,
+    run_args,
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
@@ -308,9 +312,12 @@ def _policies_text(listing: list[dict]) -> str:
               help="Games per player count, played once without and once with the Officer.")
 @click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
               help="The lineup (repeated to fill each table); default: the mix of 'riffifi play'.")
+@resume_option
 @common_options
-def study_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], seed: int | None, threads: int | None,
-              fmt: str, out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+@click.pass_context
+def study_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: tuple[str, ...], resume: Path | None,
+              seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
+              scheduler: str | None) -> None:
     """The Riffifi study: which policy wins, the start position, the Officer, early cards.
 
     For each player count, the lineup plays --games games with the default rules and as many
@@ -324,10 +331,15 @@ def study_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], seed
     Examples:
       razzmatazz riffifi study --games 50000 --out results/riffifi-study
       razzmatazz riffifi study --players 4 --policy expect --policy random
+      razzmatazz riffifi study --resume results/riffifi-study   # after an interruption
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "riffifi study")
     from razzmatazz.analysis import riffifi as F
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
+    from razzmatazz.analysis.store import check_out_dir, checkpointed, manifest, reserve, write_result
+
+    resuming = ctx.meta.get(RESUMING, False)
 
     try:
         players = sorted({int(x) for x in players_text.split(",")})
@@ -339,12 +351,15 @@ def study_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], seed
     if seed is not None:
         check_seed(seed)
     if out is not None:
-        check_out_dir(out)
+        check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     seed = draw_seed(seed, quiet or fmt != "table")
-    held = reserve(out) if out is not None else nullcontext(None)
-    with held as target, cluster_executor(cluster, scheduler) as ex:
+    held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
+    with (held as target, cluster_executor(cluster, scheduler) as ex,
+          checkpointed(target, "riffifi study", run_args(ctx, seed=seed), resuming=resuming) as done):
+        if done:
+            note(quiet, f"resuming {target}: {done:,} chunks already played")
         begin = time.perf_counter()
         tables = F.study(players, games, seed, texts=policy_texts, executor=ex, progress=progress(quiet))
         wall = time.perf_counter() - begin
@@ -354,7 +369,7 @@ def study_cmd(players_text: str, games: int, policy_texts: tuple[str, ...], seed
 
             meta = manifest(kind="riffifi study", seed=seed, players=players, games=games,
                             lineup=list(policy_texts) or list(F.DEFAULT_MIX), threads=n_threads,
-                            wall_time_s=round(wall, 3), questions=list(F.STUDY_QUESTIONS))
+                            wall_time_s=round(wall, 3), questions=list(F.STUDY_QUESTIONS), resumed=resuming)
             paths = write_result(target, tables, meta, figures=study_figures(tables))
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if fmt != "table" and written:

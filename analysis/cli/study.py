@@ -3,20 +3,33 @@
 from __future__ import annotations
 
 import time
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
 import click
 
-from razzmatazz.analysis.cli.options import columns, common_options, draw_seed, emit, note, progress, set_threads
+from razzmatazz.analysis.cli.options import (
+    RESUMING,
+    columns,
+    common_options,
+    draw_seed,
+    emit,
+    note,
+    progress,
+    resume_option,
+    resume_run,
+    run_args,
+    set_threads,
+)
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
 
 GAME_HELP = "GAME is razz, razzia or riffifi."
 
 
 def _prepare(seed: int | None, out: Path | None, cluster: str | None, scheduler: str | None, threads: int | None,
-             quiet: bool, fmt: str) -> tuple[int, int]:
+             quiet: bool, fmt: str, resuming: bool) -> tuple[int, int]:
     """Checks before any work; returns (seed, threads)."""
     from razzmatazz.analysis.store import check_out_dir
     from razzmatazz.analysis.tournament import check_seed
@@ -24,7 +37,7 @@ def _prepare(seed: int | None, out: Path | None, cluster: str | None, scheduler:
     if seed is not None:
         check_seed(seed)
     if out is not None:
-        check_out_dir(out)
+        check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     return draw_seed(seed, quiet or fmt != "table"), n_threads
@@ -39,7 +52,7 @@ def _interval(lo: float, hi: float, unit: str) -> str:
 
 
 @click.command("tournament")
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", required=False)
 @click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
               help="A policy in the tournament (repeat, at least twice; see 'GAME policies').")
 @click.option("--players", type=int, default=None,
@@ -49,10 +62,13 @@ def _interval(lo: float, hi: float, unit: str) -> str:
                    "[default: razz 200,000, razzia and riffifi 20,000].")
 @click.option("--duplicate/--no-duplicate", default=None,
               help="Duplicate deals (each deal replayed N times, players rotated) [default: on].")
+@resume_option
 @common_options
-def tournament_cmd(game_name: str, policy_texts: tuple[str, ...], players: int | None, games: int | None,
-                   duplicate: bool | None, seed: int | None, threads: int | None, fmt: str, out: Path | None,
-                   quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+@click.pass_context
+def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tuple[str, ...], players: int | None,
+                   games: int | None, duplicate: bool | None, resume: Path | None, seed: int | None,
+                   threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
+                   scheduler: str | None) -> None:
     """Round robin between policies: who wins, by how much, and a rating.
 
     With k policies and N seats, k >= N plays every N-subset once; k < N seats every policy at
@@ -68,13 +84,18 @@ def tournament_cmd(game_name: str, policy_texts: tuple[str, ...], players: int |
     Examples:
       razzmatazz tournament riffifi --policy expect --policy undercut --policy thief --players 3
       razzmatazz tournament razz --policy tag --policy rock --policy steal --games 100000 --out results/t
+      razzmatazz tournament --resume results/t   # after an interruption
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "tournament")
     from razzmatazz.analysis import tournament as T
 
-    g = T.plan(game_name, policy_texts, players, games, duplicate=duplicate).game
-    seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt)
+    resuming = ctx.meta.get(RESUMING, False)
+    g = T.plan(_game(game_name), policy_texts, players, games, duplicate=duplicate).game
+    seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
-    with _reserve(out) as target, cluster_executor(cluster, scheduler) as ex:
+    with (_reserve(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
+          _checkpointed(target, "tournament", run_args(ctx, seed=seed), resuming, quiet)):
         begin = time.perf_counter()
         result = T.tournament(g.name, policy_texts, players, games, seed, duplicate=duplicate, executor=ex,
                               progress=progress(quiet), log=log)
@@ -96,10 +117,27 @@ def tournament_cmd(game_name: str, policy_texts: tuple[str, ...], players: int |
          lambda: result.policies)
 
 
-def _reserve(out: Path | None) -> Any:
+def _game(name: str | None) -> str:
+    if name is None:
+        raise click.UsageError("missing GAME (razz, razzia or riffifi), or --resume DIR")
+    return name
+
+
+def _reserve(out: Path | None, resuming: bool) -> Any:
     from razzmatazz.analysis.store import reserve
 
-    return reserve(out) if out is not None else nullcontext(None)
+    return reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
+
+
+@contextmanager
+def _checkpointed(target: Path | None, kind: str, args: dict, resuming: bool, quiet: bool) -> Iterator[None]:
+    """Finished chunks kept in ``target/.partial`` for ``--resume``."""
+    from razzmatazz.analysis.store import checkpointed
+
+    with checkpointed(target, kind, args, resuming=resuming) as done:
+        if done:
+            note(quiet, f"resuming {target}: {done:,} chunks already played")
+        yield
 
 
 def _meta(kind: str, result: Any, threads: int, wall: float, **fields: Any) -> dict:
@@ -152,8 +190,8 @@ def _tournament_json(result: Any) -> dict:
 
 
 @click.command("sweep")
-@click.argument("game_name", metavar="GAME")
-@click.option("--policy", "policy_text", required=True, metavar="NAME[:k=v,...]",
+@click.argument("game_name", metavar="GAME", required=False)
+@click.option("--policy", "policy_text", metavar="NAME[:k=v,...]",
               help="The policy to tune; parameters set here stay fixed.")
 @click.option("--param", "param_texts", multiple=True, metavar="NAME=LO:HI:STEP",
               help="A parameter and its grid (repeat for a cartesian product; at most 200 points).")
@@ -166,11 +204,13 @@ def _tournament_json(result: Any) -> dict:
               help="Games per confirmation of the best and runner-up, on fresh seeds [default: --games].")
 @click.option("--duplicate/--no-duplicate", default=None,
               help="Duplicate deals (each deal replayed N times, players rotated) [default: on].")
+@resume_option
 @common_options
-def sweep_cmd(game_name: str, policy_text: str, param_texts: tuple[str, ...], field_texts: tuple[str, ...],
-              players: int | None, games: int | None, confirm_games: int | None, duplicate: bool | None,
-              seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
-              scheduler: str | None) -> None:
+@click.pass_context
+def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None, param_texts: tuple[str, ...],
+              field_texts: tuple[str, ...], players: int | None, games: int | None, confirm_games: int | None,
+              duplicate: bool | None, resume: Path | None, seed: int | None, threads: int | None, fmt: str,
+              out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
     """Tune a policy: its payoff over a grid of parameters against a fixed field.
 
     The policy plays seat 1 and the field the others (seats rotate, duplicate deals by default);
@@ -183,15 +223,22 @@ def sweep_cmd(game_name: str, policy_text: str, param_texts: tuple[str, ...], fi
     Examples:
       razzmatazz sweep riffifi --policy undercut --param min_claim=1:8:1 --field expect --field thief --players 3
       razzmatazz sweep razz --policy steal --param door=4:8:1 --param behind=0:3:1 --field tag --players 4
+      razzmatazz sweep --resume results/s   # after an interruption of a run with --out results/s
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "sweep")
     from razzmatazz.analysis import sweep as S
 
+    resuming = ctx.meta.get(RESUMING, False)
+    if policy_text is None:
+        raise click.UsageError("missing --policy (the policy to tune), or --resume DIR")
     params = S.parse_params(param_texts)
-    g = S.plan(game_name, policy_text, params, field_texts, players, games, confirm_games=confirm_games,
+    g = S.plan(_game(game_name), policy_text, params, field_texts, players, games, confirm_games=confirm_games,
                duplicate=duplicate).game
-    seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt)
+    seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
-    with _reserve(out) as target, cluster_executor(cluster, scheduler) as ex:
+    with (_reserve(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
+          _checkpointed(target, "sweep", run_args(ctx, seed=seed), resuming, quiet)):
         begin = time.perf_counter()
         result = S.sweep(g.name, policy_text, params, field_texts, players, games, seed,
                          confirm_games=confirm_games, duplicate=duplicate, executor=ex, progress=progress(quiet),

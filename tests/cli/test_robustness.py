@@ -126,7 +126,7 @@ def test_huge_or_bad_opponent_ranges_are_refused_before_building_anything(text, 
 
 
 def test_sigterm_during_the_write_leaves_nothing_behind(tmp_path):
-    """SIGTERM while figures are being drawn: no hidden .NAME.tmp-* folder, no new --out."""
+    """SIGTERM while figures are being drawn: no hidden .NAME.tmp-* folder, no result; only what --resume needs."""
     out = tmp_path / "res"
     code = (
         "import time, sys\n"
@@ -152,7 +152,8 @@ def test_sigterm_during_the_write_leaves_nothing_behind(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143, err
     assert err.strip().splitlines() == ["razzmatazz: terminated"]
-    assert list(tmp_path.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["res"]  # kept only for --resume: no result, no hidden folder
+    assert [p.name for p in out.iterdir()] == [".partial"]
 
 
 def test_a_second_writer_is_refused_at_once_and_changes_nothing(tmp_path):
