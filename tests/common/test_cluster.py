@@ -14,9 +14,21 @@ from razzmatazz.core.razz.equity import EquityJob
 from tests.cli.test_razz_cli import SCRIPT, assert_one_line_error
 
 
+def _game_jobs() -> list:
+    """A Razzia and a Riffifi run (the game engines' jobs, pickled to the workers like the Razz ones)."""
+    from razzmatazz.analysis import razzia, riffifi
+    from razzmatazz.core.razzia import engine as razzia_engine
+    from razzmatazz.core.razzia.rules import Settings as RazziaSettings
+    from razzmatazz.core.riffifi import engine as riffifi_engine
+    from razzmatazz.core.riffifi.rules import Settings as RiffifiSettings
+
+    return [razzia_engine.GameJob(RazziaSettings(players=5), razzia.lineup(["greedy", "random"], 5), 11, 40_000),
+            riffifi_engine.GameJob(RiffifiSettings(players=4), riffifi.lineup(["undercut", "random"], 4), 12, 40_000)]
+
+
 def test_a_local_cluster_gives_the_same_counts_byte_for_byte():
     jobs = [EquityJob(make_deal("A23", ["xx8", "random"]), streams.key(3, "razz", "equity"), 200_000),
-            EquityJob(make_deal("A23,A24", ["[6-8]xx"]), streams.key(4, "razz", "equity"), 50_000)]
+            EquityJob(make_deal("A23,A24", ["[6-8]xx"]), streams.key(4, "razz", "equity"), 50_000), *_game_jobs()]
     local = batch.run(jobs, progress=False)
     with cluster_executor("local:2") as ex:
         assert isinstance(ex, Executor)
