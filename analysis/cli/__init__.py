@@ -18,6 +18,7 @@ from razzmatazz.analysis.cli import razz_game as _razz_game  # noqa: F401  (regi
 from razzmatazz.analysis.cli.options import flush_stdout
 from razzmatazz.analysis.cli.razz import razz
 from razzmatazz.analysis.cli.razzia import razzia
+from razzmatazz.analysis.cli.report import report
 from razzmatazz.analysis.cli.riffifi import riffifi
 from razzmatazz.analysis.cli.study import sweep_cmd, tournament_cmd
 from razzmatazz.core.errors import InputError
@@ -80,3 +81,4 @@ main.add_command(razzia)
 main.add_command(riffifi)
 main.add_command(tournament_cmd)
 main.add_command(sweep_cmd)
+main.add_command(report)
