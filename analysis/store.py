@@ -319,6 +319,43 @@ def _replace_dir(new: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+def read_result(directory: str | Path) -> tuple[dict[str, pd.DataFrame], dict]:
+    """Load a result directory written by :func:`write_result` (any ``razzmatazz ... --out DIR``).
+
+    Returns ``(tables, manifest)``: every table the manifest lists, by name (``policies``,
+    ``pairs``, ...), read from its parquet file (exact types; the CSV copies are not read), and
+    the manifest as a dict (command line, seed, sample sizes, versions, commit, the files it
+    holds; figures are listed there but not loaded). A folder of runs
+    (``results/razz-table``) is read through its ``latest`` link::
+
+        tables, meta = read_result("results/showcase")
+        tables["table"].head(), meta["command"]
+
+    A directory that holds no razzmatazz result, an interrupted run, or a result with a listed
+    table missing raises :class:`razzmatazz.core.errors.InputError` naming the problem.
+    """
+    path = Path(directory)
+    if not (path / "manifest.json").exists() and (path / LATEST / "manifest.json").exists():
+        path = path / LATEST
+    if not path.is_dir():
+        raise InputError(f"{_shown(path)} is not a directory")
+    listed = result_files(path)
+    if listed is None:
+        if (path / PARTIAL).is_dir():
+            raise InputError(f"{_shown(path)} holds an interrupted run, not a result: continue it with "
+                             f"--resume {_shown(path)}")
+        raise InputError(f"{_shown(path)} does not hold a razzmatazz result (no readable manifest.json)")
+    meta = json.loads((path / "manifest.json").read_text())
+    tables: dict[str, pd.DataFrame] = {}
+    for name in sorted(listed):
+        if name.endswith(".parquet"):
+            try:
+                tables[name.removesuffix(".parquet")] = pd.read_parquet(path / name)
+            except FileNotFoundError:
+                raise InputError(f"{_shown(path)}: {name}, listed in its manifest, is missing") from None
+    return tables, meta
+
+
 # ----------------------------------------------------------------------------- interrupted runs (--resume)
 
 RUN_FILE = "run.json"
