@@ -21,6 +21,8 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from importlib import metadata
 from multiprocessing.connection import Connection, wait
@@ -31,6 +33,7 @@ import pandas as pd
 from razzmatazz.analysis import store
 from razzmatazz.analysis.report_findings import Finding, Tables, Topic
 from razzmatazz.analysis.report_games import FULL, GAMES, QUICK, Run, Sizes
+from razzmatazz.core.batch import executing
 from razzmatazz.core.errors import InputError
 
 REPORT_RUNS = Path("results/report")
@@ -79,13 +82,19 @@ def sizes_for(quick: bool, scale: float = 1.0) -> Sizes:
 
 
 def make_part(game: str, sizes: Sizes, seed: int, directory: Path, threads: int | None,
-              progress: bool | None) -> GamePart:
-    """Run, tabulate, write up and draw one game (figures go to ``directory``)."""
+              progress: bool | None, chunks: Path | None = None) -> GamePart:
+    """Run, tabulate, write up and draw one game (figures go to ``directory``).
+
+    With ``chunks``, every finished chunk of its runs is kept in ``chunks/GAME`` and chunks found
+    there are not played again (``--resume``).
+    """
+    from razzmatazz.core.batch import checkpointing
     from razzmatazz.core.threads import set_threads
 
     set_threads(threads)
     start, g = time.perf_counter(), GAMES[game]
-    tables, runs = g.simulate(sizes, seed, progress)
+    with checkpointing(chunks / game) if chunks is not None else nullcontext():
+        tables, runs = g.simulate(sizes, seed, progress)
     g.derive(tables, sizes)
     topics = g.topics(tables)
     figures = g.figures(tables, Path(directory))
@@ -95,21 +104,24 @@ def make_part(game: str, sizes: Sizes, seed: int, directory: Path, threads: int 
 
 
 def _parts(games: list[str], sizes: Sizes, seed: int, directory: Path, threads: int | None,
-           progress: bool | None, note: Callable[[str], None]) -> list[GamePart]:
-    """Every game's part: in this process for one game, else one process per game, side by side.
+           progress: bool | None, note: Callable[[str], None], chunks: Path | None,
+           executor: Executor | None) -> list[GamePart]:
+    """Every game's part: in this process for one game or on an ``executor`` (a dask cluster: the
+    games one after the other, their chunks on the cluster), else one process per game, side by side.
 
     A worker's error is raised here; when anything fails or the run is interrupted, the other
     workers are stopped.
     """
-    if len(games) == 1:
-        return [make_part(games[0], sizes, seed, directory, threads, progress)]
+    if len(games) == 1 or executor is not None:
+        with executing(executor):
+            return [make_part(g, sizes, seed, directory, threads, progress, chunks) for g in games]
 
     ctx = multiprocessing.get_context("spawn")
     workers, parts = {}, {}
     try:
         for g in games:
             receive, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_work, args=(send, g, sizes, seed, directory, threads), daemon=True)
+            proc = ctx.Process(target=_work, args=(send, g, sizes, seed, directory, threads, chunks), daemon=True)
             proc.start()
             send.close()
             workers[receive] = (g, proc)
@@ -126,10 +138,11 @@ def _parts(games: list[str], sizes: Sizes, seed: int, directory: Path, threads: 
     return [parts[g] for g in games]
 
 
-def _work(send: Connection, game: str, sizes: Sizes, seed: int, directory: Path, threads: int | None) -> None:
+def _work(send: Connection, game: str, sizes: Sizes, seed: int, directory: Path, threads: int | None,
+          chunks: Path | None) -> None:
     """A worker process: one game's part, or the exception that stopped it, sent back."""
     try:
-        send.send(("part", make_part(game, sizes, seed, directory, threads, False)))
+        send.send(("part", make_part(game, sizes, seed, directory, threads, False, chunks)))
     except BaseException as e:  # everything goes back to the parent, which raises it
         send.send(("error", e))
     finally:
@@ -150,13 +163,16 @@ def _receive(receive: Connection, game: str, proc: multiprocessing.process.BaseP
 
 def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False, seed: int | None = None,
                  threads: int | None = None, progress: bool | None = False, scale: float = 1.0,
-                 note: Callable[[str], None] | None = None) -> Report:
+                 note: Callable[[str], None] | None = None, executor: Executor | None = None,
+                 run: dict | None = None, resuming: bool = False) -> Report:
     """Make the report of ``game`` (razz, razzia, riffifi or all) into ``out_dir``.
 
     Without ``out_dir`` a new folder under ``results/report/`` is made and ``results/report/latest``
     pointed to it. ``quick`` uses the small sample sizes (minutes for all three games), else the full
     ones. ``seed`` is the root seed of every run (drawn when None). ``scale`` shrinks every sample
-    (tests). ``note`` receives progress lines.
+    (tests). ``note`` receives progress lines. ``executor`` (a dask cluster's) runs the chunks.
+    With ``run`` (what defines the run, for ``--resume``), finished chunks are kept in the folder's
+    ``.partial`` until the report is written; ``resuming`` continues such a folder.
     """
     from razzmatazz.analysis.razz import check_seed
     from razzmatazz.core.rng import new_seed
@@ -166,10 +182,16 @@ def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False,
     check_seed(seed)
     note = note or (lambda _: None)
     start = time.perf_counter()
-    with store.reserve(out_dir if out_dir is not None else REPORT_RUNS, new_run=out_dir is None) as target:
+    with store.reserve(out_dir if out_dir is not None else REPORT_RUNS, new_run=out_dir is None,
+                       partial_ok=resuming) as target:
+        chunks = None
+        if run is not None:
+            if not resuming:
+                store.save_run(target / store.PARTIAL, "report", {"args": run})
+            chunks = target / store.PARTIAL / "chunks"
         scratch = Path(tempfile.mkdtemp(prefix="razzmatazz-report-"))
         try:
-            parts = _parts(games, sizes, seed, scratch, threads, progress, note)
+            parts = _parts(games, sizes, seed, scratch, threads, progress, note, chunks, executor)
             meta = store.manifest(kind="report", game=game, mode=sizes.mode, scale=scale, seed=seed,
                                   games=games, runs=[r.__dict__ | {"game": p.game} for p in parts for r in p.runs],
                                   reproduce=reproduce_command(game, quick, seed, scale))

@@ -87,6 +87,17 @@ class Checkpoint:
 
 
 _AUTO: ContextVar[list | None] = ContextVar("razzmatazz_checkpoints", default=None)
+_EXECUTOR: ContextVar[Executor | None] = ContextVar("razzmatazz_executor", default=None)
+
+
+@contextmanager
+def executing(executor: Executor | None) -> Iterator[None]:
+    """Run the chunks of every :func:`run` inside this block that is given no executor on ``executor``."""
+    token = _EXECUTOR.set(executor)
+    try:
+        yield
+    finally:
+        _EXECUTOR.reset(token)
 
 
 @contextmanager
@@ -175,12 +186,15 @@ def run(
     shows a bar on a terminal and a line now and then otherwise; ``False`` shows nothing.
     With a ``checkpoint``, every finished chunk's counts are stored there and chunks already
     stored are not run again (the chunk size must be the same as when they were stored). Inside
-    :func:`checkpointing`, a run without a checkpoint gets one.
+    :func:`checkpointing`, a run without a checkpoint gets one; inside :func:`executing`, a run
+    without an executor or a thread count uses that executor.
     """
     if chunk_size < 1:
         raise ValueError("chunk_size must be positive")
     if checkpoint is None:
         checkpoint = _auto_checkpoint()
+    if executor is None and threads is None:
+        executor = _EXECUTOR.get()
     totals: list[np.ndarray | None] = [None] * len(jobs)
 
     def add(i: int, counts: np.ndarray) -> None:

@@ -350,12 +350,15 @@ def _low_label(key: str) -> str:
 
 
 @razz.command("street")
-@click.argument("hands", nargs=-1, required=True)
+@click.argument("hands", nargs=-1)
 @click.option("--dead", default="", metavar="CARDS", help="Other cards seen out of play (not in any hand below).")
 @click.option("--trials", type=int, default=None, help="Monte Carlo trials per multiway street [default: 200,000].")
+@resume_option
 @common_options
-def street_cmd(hands: tuple[str, ...], dead: str, trials: int | None, seed: int | None, threads: int | None,
-               fmt: str, out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+@click.pass_context
+def street_cmd(ctx: click.Context, hands: tuple[str, ...], dead: str, trials: int | None, resume: Path | None,
+               seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
+               scheduler: str | None) -> None:
     """Each player's equity at 3rd to 7th street, replaying a hand as it was dealt.
 
     Give each player's cards in stud order (two down cards, the door card, three more up
@@ -367,14 +370,25 @@ def street_cmd(hands: tuple[str, ...], dead: str, trials: int | None, seed: int 
     Examples:
       razzmatazz razz street As2h3d4c5s6h7d 6s7h8d9cTsJhQd
       razzmatazz razz street As2h3dQc7s8h2d 6s7h8d9cTsJh4d KcKdK --seed 3
+      razzmatazz razz street --resume results/street   # an interrupted run with --out results/street
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "razz street")
     from razzmatazz.analysis.razz import check_street_request, street_equities
-    from razzmatazz.analysis.store import manifest, reserve, write_result
+    from razzmatazz.analysis.store import checkpointed, manifest, reserve, write_result
+    from razzmatazz.core.rng import new_seed
 
+    if not hands:
+        raise InputError("razz street needs the players' HANDS (or --resume DIR)")
+    resuming = ctx.meta.get(RESUMING, False)
     check_street_request(list(hands), dead, trials, seed)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
-    with reserve(out) if out is not None else nullcontext() as target, cluster_executor(cluster, scheduler) as ex:
+    if out is not None and seed is None:  # a run that may be resumed needs its seed now
+        seed = new_seed()
+    with (reserve(out, partial_ok=resuming) if out is not None else nullcontext() as target,
+          cluster_executor(cluster, scheduler) as ex,
+          checkpointed(target, "razz street", run_args(ctx, seed=seed), resuming=resuming)):
         start = time.perf_counter()
         res = street_equities(list(hands), dead, trials=trials, seed=seed, executor=ex, progress=progress(quiet))
         if res.seed is not None and seed is None:

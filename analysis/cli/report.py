@@ -6,11 +6,21 @@ from pathlib import Path
 
 import click
 
-from razzmatazz.analysis.cli.options import draw_seed, echo, note, progress, set_threads
+from razzmatazz.analysis.cli.options import (
+    RESUMING,
+    draw_seed,
+    echo,
+    note,
+    progress,
+    resume_option,
+    resume_run,
+    run_args,
+    set_threads,
+)
 
 
 @click.command("report")
-@click.argument("game", metavar="GAME|all")
+@click.argument("game", metavar="GAME|all", required=False)
 @click.option("--quick", is_flag=True, help="Small samples (1 point half-widths; a few minutes for all three games, "
                                             "kernel compilation included) instead of the full ones.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
@@ -21,7 +31,16 @@ from razzmatazz.analysis.cli.options import draw_seed, echo, note, progress, set
               help="Root seed, 0 to 2^63-1 (a new one is drawn, printed and stored if omitted).")
 @click.option("--threads", type=int, default=None, help="Worker threads per game (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress or notes on stderr.")
-def report(game: str, quick: bool, out: Path | None, seed: int | None, threads: int | None, quiet: bool) -> None:
+@click.option("--cluster", default=None, metavar="local:N",
+              help="Run the chunks on a local dask cluster of N worker processes (needs razzmatazz[cluster]); "
+                   "the games then run one after the other. The numbers are identical.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Run the chunks on an existing dask.distributed cluster.")
+@resume_option
+@click.pass_context
+def report(ctx: click.Context, game: str | None, quick: bool, out: Path | None, seed: int | None,
+           threads: int | None, quiet: bool, cluster: str | None, scheduler: str | None,
+           resume: Path | None) -> None:
     """Run the simulations of GAME (razz, razzia, riffifi, or all) and write a report of what they show.
 
     Each game gets a self-contained HTML page (figures and styles inside, no network needed) and a
@@ -33,17 +52,26 @@ def report(game: str, quick: bool, out: Path | None, seed: int | None, threads: 
     Examples:
       razzmatazz report all --quick
       razzmatazz report riffifi --seed 7 --out results/riffifi-report
+      razzmatazz report --resume results/report/20261130-101500   # an interrupted run
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "report")
+    from razzmatazz.analysis.cluster import check_cluster, cluster_executor
     from razzmatazz.analysis.razz import check_seed
     from razzmatazz.analysis.report import build_report, games_of
 
+    if game is None:
+        raise click.UsageError("missing GAME (razz, razzia, riffifi or all), or --resume DIR")
     games_of(game)
     if seed is not None:
         check_seed(seed)
+    check_cluster(cluster, scheduler)
     set_threads(threads)
     seed = draw_seed(seed, quiet)
-    made = build_report(game, out, quick=quick, seed=seed, threads=threads, progress=progress(quiet),
-                        note=lambda text: note(quiet, text))
+    with cluster_executor(cluster, scheduler) as ex:
+        made = build_report(game, out, quick=quick, seed=seed, threads=threads, progress=progress(quiet),
+                            note=lambda text: note(quiet, text), executor=ex, run=run_args(ctx, seed=seed),
+                            resuming=ctx.meta.get(RESUMING, False))
     note(quiet, f"written: {made.directory}/ ({len(made.files)} files) in {made.seconds:.0f} s")
     if made.latest is not None:
         note(quiet, f"{made.latest} points to it")

@@ -21,6 +21,8 @@ RUNS = {
     "riffifi study": ["riffifi", "study", "--players", "4", "--games", "20000", "--seed", "6"],
     "razz table": ["razz", "table", "--opponents", "2", "--trials", "40000", "--no-exact", "--seed", "7"],
     "razz equity": ["razz", "equity", "A23", "--opponents", "3", "--trials", "4000000", "--seed", "8"],
+    "razz street": ["razz", "street", "As2h3d4c5s6h7d", "6s7h8d9cTsJhQd", "KcKdKh2c", "--trials", "3000000",
+                    "--seed", "11"],
     "tournament": ["tournament", "riffifi", "--policy", "undercut", "--policy", "random", "--players", "3",
                    "--games", "20000", "--seed", "9"],
     "sweep": ["sweep", "riffifi", "--policy", "undercut", "--param", "min_claim=2:4:1", "--field", "random",
@@ -77,3 +79,36 @@ def test_resume_refuses_other_commands_runs_and_changed_options(tmp_path):
     assert_one_line_error(fresh.exit_code, fresh.stdout, fresh.stderr, "interrupted run")
     nothing = invoke(["tournament", "--resume", tmp_path / "nothing"])
     assert_one_line_error(nothing.exit_code, nothing.stdout, nothing.stderr, "no interrupted run")
+
+
+def test_an_interrupted_report_resumes_to_the_uninterrupted_one(tmp_path, monkeypatch):
+    import pandas as pd
+
+    from razzmatazz.analysis import report
+
+    args = {"game": "riffifi", "quick": True, "seed": 3}
+    out = tmp_path / "report"
+
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:  # stopped after every run, while the pages are written
+        m.setattr(report, "render", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            report.build_report("riffifi", out, quick=True, seed=3, scale=0.03, run=args)
+    stored = sorted(p.name for p in (out / ".partial" / "chunks" / "riffifi").rglob("job*.npy"))
+    assert stored and not (out / "manifest.json").exists()
+    changed = invoke(["report", "--resume", out, "--quick"])
+    assert_one_line_error(changed.exit_code, changed.stdout, changed.stderr, "leave out --quick")
+    from razzmatazz.core import batch
+
+    played = []
+    monkeypatch.setattr(report.store, "save_run", lambda *a: played.append("run.json written again"))
+    monkeypatch.setattr(batch.Checkpoint, "save", lambda *a: played.append("a chunk played again"))
+    resumed = report.build_report("riffifi", out, quick=True, seed=3, scale=0.03, run=args, resuming=True)
+    assert played == []  # every chunk came from .partial
+    whole = report.build_report("riffifi", tmp_path / "whole", quick=True, seed=3, scale=0.03)
+    for name in ("riffifi_policies", "riffifi_positions", "findings"):
+        assert pd.read_parquet(resumed.directory / f"{name}.parquet").equals(
+            pd.read_parquet(whole.directory / f"{name}.parquet"))
+    assert not (out / ".partial").exists()
