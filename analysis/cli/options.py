@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,21 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
     ctx.meta[RESUMING] = True
     free = {k: ctx.params[k] for k in RUN_FREE if k in ctx.params}
     ctx.invoke(ctx.command.callback, **{**args, **free, "out": resume, "resume": None})
+
+
+@contextmanager
+def keep_chunks(ctx: click.Context, target: Path | None, kind: str, quiet: bool, **drawn: Any) -> Iterator[None]:
+    """Keep the run's finished chunks in ``target/.partial`` for ``--resume`` (see :func:`store.checkpointed`).
+
+    A new run stores its arguments (with the values ``drawn`` at run time, the seed); a resumed one
+    says how many chunks it found.
+    """
+    from razzmatazz.analysis.store import checkpointed
+
+    with checkpointed(target, kind, run_args(ctx, **drawn), resuming=ctx.meta.get(RESUMING, False)) as done:
+        if done:
+            note(quiet, f"resuming {target}: {done:,} chunks already played")
+        yield
 
 
 def run_args(ctx: click.Context, **drawn: Any) -> dict:

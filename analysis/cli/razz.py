@@ -17,11 +17,11 @@ from razzmatazz.analysis.cli.options import (
     common_options,
     draw_seed,
     emit,
+    keep_chunks,
     note,
     progress,
     resume_option,
     resume_run,
-    run_args,
     set_threads,
 )
 from razzmatazz.core.errors import InputError
@@ -132,7 +132,7 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
     if resume is not None:
         return resume_run(ctx, resume, "razz equity")
     from razzmatazz.analysis.razz import check_equity_request, equity, opponent_hands
-    from razzmatazz.analysis.store import checkpointed, manifest, reserve, write_result
+    from razzmatazz.analysis.store import manifest, reserve, write_result
 
     if hero is None:
         raise InputError("razz equity needs a HERO hand (or --resume DIR)")
@@ -145,7 +145,7 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
         seed = draw_seed(seed, quiet or fmt != "table")
     with (reserve(out, partial_ok=resuming) if out is not None else nullcontext() as target,
           cluster_executor(cluster, scheduler) as ex,
-          checkpointed(target, "razz equity", run_args(ctx, seed=seed), resuming=resuming)):
+          keep_chunks(ctx, target, "razz equity", quiet, seed=seed)):
         start = time.perf_counter()
         res = equity(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed, executor=ex,
                      progress=progress(quiet))
@@ -231,7 +231,7 @@ def table_cmd(ctx: click.Context, trials: int, opp_text: str, exact: bool, rank_
         return resume_run(ctx, resume, "razz table")
     from razzmatazz.analysis.plots import table_figures
     from razzmatazz.analysis.razz import check_seed, check_table_request, opponent_counts, starting_table
-    from razzmatazz.analysis.store import checkpointed, manifest, reserve, write_result
+    from razzmatazz.analysis.store import manifest, reserve, write_result
     from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -244,9 +244,7 @@ def table_cmd(ctx: click.Context, trials: int, opp_text: str, exact: bool, rank_
     seed = draw_seed(seed, quiet or fmt != "table")
     with (reserve(out if out is not None else TABLE_RUNS, new_run=out is None, partial_ok=resuming) as target,
           cluster_executor(cluster, scheduler) as ex,
-          checkpointed(target, "razz table", run_args(ctx, seed=seed), resuming=resuming) as done):
-        if done:
-            note(quiet, f"resuming {target}: {done:,} chunks already played")
+          keep_chunks(ctx, target, "razz table", quiet, seed=seed)):
         start = time.perf_counter()
         table = starting_table(trials=trials, opponents=opponents, exact_heads_up=exact, seed=seed, executor=ex,
                                progress=progress(quiet))
@@ -375,7 +373,7 @@ def street_cmd(ctx: click.Context, hands: tuple[str, ...], dead: str, trials: in
     if resume is not None:
         return resume_run(ctx, resume, "razz street")
     from razzmatazz.analysis.razz import check_street_request, street_equities
-    from razzmatazz.analysis.store import checkpointed, manifest, reserve, write_result
+    from razzmatazz.analysis.store import manifest, reserve, write_result
     from razzmatazz.core.rng import new_seed
 
     if not hands:
@@ -388,7 +386,7 @@ def street_cmd(ctx: click.Context, hands: tuple[str, ...], dead: str, trials: in
         seed = new_seed()
     with (reserve(out, partial_ok=resuming) if out is not None else nullcontext() as target,
           cluster_executor(cluster, scheduler) as ex,
-          checkpointed(target, "razz street", run_args(ctx, seed=seed), resuming=resuming)):
+          keep_chunks(ctx, target, "razz street", quiet, seed=seed)):
         start = time.perf_counter()
         res = street_equities(list(hands), dead, trials=trials, seed=seed, executor=ex, progress=progress(quiet))
         if res.seed is not None and seed is None:

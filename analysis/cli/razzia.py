@@ -18,11 +18,11 @@ from razzmatazz.analysis.cli.options import (
     draw_seed,
     echo,
     emit,
+    keep_chunks,
     note,
     progress,
     resume_option,
     resume_run,
-    run_args,
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
@@ -316,7 +316,7 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
         return resume_run(ctx, resume, "razzia police")
     from razzmatazz.analysis import razzia as Z
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import check_out_dir, checkpointed, manifest, reserve, write_result
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
 
@@ -337,9 +337,7 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
     mixes = {"lineup": policy_texts} if policy_texts else None
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
     with (held as target, cluster_executor(cluster, scheduler) as ex,
-          checkpointed(target, "razzia police", run_args(ctx, seed=seed), resuming=resuming) as done):
-        if done:
-            note(quiet, f"resuming {target}: {done:,} chunks already played")
+          keep_chunks(ctx, target, "razzia police", quiet, seed=seed)):
         begin = time.perf_counter()
         tables = Z.police_study(players, games, seed, mixes=mixes, executor=ex, progress=progress(quiet))
         wall = time.perf_counter() - begin

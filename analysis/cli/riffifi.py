@@ -18,11 +18,11 @@ from razzmatazz.analysis.cli.options import (
     draw_seed,
     echo,
     emit,
+    keep_chunks,
     note,
     progress,
     resume_option,
     resume_run,
-    run_args,
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
@@ -337,7 +337,7 @@ def study_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: t
         return resume_run(ctx, resume, "riffifi study")
     from razzmatazz.analysis import riffifi as F
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import check_out_dir, checkpointed, manifest, reserve, write_result
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
 
@@ -357,9 +357,7 @@ def study_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: t
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
     with (held as target, cluster_executor(cluster, scheduler) as ex,
-          checkpointed(target, "riffifi study", run_args(ctx, seed=seed), resuming=resuming) as done):
-        if done:
-            note(quiet, f"resuming {target}: {done:,} chunks already played")
+          keep_chunks(ctx, target, "riffifi study", quiet, seed=seed)):
         begin = time.perf_counter()
         tables = F.study(players, games, seed, texts=policy_texts, executor=ex, progress=progress(quiet))
         wall = time.perf_counter() - begin

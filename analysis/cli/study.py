@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +15,11 @@ from razzmatazz.analysis.cli.options import (
     common_options,
     draw_seed,
     emit,
+    keep_chunks,
     note,
     progress,
     resume_option,
     resume_run,
-    run_args,
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
@@ -95,7 +94,7 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
     seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
     with (_reserve(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
-          _checkpointed(target, "tournament", run_args(ctx, seed=seed), resuming, quiet)):
+          keep_chunks(ctx, target, "tournament", quiet, seed=seed)):
         begin = time.perf_counter()
         result = T.tournament(g.name, policy_texts, players, games, seed, duplicate=duplicate, executor=ex,
                               progress=progress(quiet), log=log)
@@ -127,17 +126,6 @@ def _reserve(out: Path | None, resuming: bool) -> Any:
     from razzmatazz.analysis.store import reserve
 
     return reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
-
-
-@contextmanager
-def _checkpointed(target: Path | None, kind: str, args: dict, resuming: bool, quiet: bool) -> Iterator[None]:
-    """Finished chunks kept in ``target/.partial`` for ``--resume``."""
-    from razzmatazz.analysis.store import checkpointed
-
-    with checkpointed(target, kind, args, resuming=resuming) as done:
-        if done:
-            note(quiet, f"resuming {target}: {done:,} chunks already played")
-        yield
 
 
 def _meta(kind: str, result: Any, threads: int, wall: float, **fields: Any) -> dict:
@@ -238,7 +226,7 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
     seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
     with (_reserve(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
-          _checkpointed(target, "sweep", run_args(ctx, seed=seed), resuming, quiet)):
+          keep_chunks(ctx, target, "sweep", quiet, seed=seed)):
         begin = time.perf_counter()
         result = S.sweep(g.name, policy_text, params, field_texts, players, games, seed,
                          confirm_games=confirm_games, duplicate=duplicate, executor=ex, progress=progress(quiet),
