@@ -64,10 +64,16 @@ def layout(n_players: int) -> dict[str, int]:
 
 
 @njit(cache=True, inline="always")
-def _ask(pid, row, view, state, user):
+def _ask(pid, row, st, s, kind, colour, odd, tied, view, state, user):
+    """Seat ``s``'s answer: built-in policies read the live state, users' policies a filtered ``view``."""
     if pid >= USER_ID:
+        R.fill_view(st, s, kind, view)
+        view[R.V_COLOUR] = colour
+        view[R.V_ODD] = odd
+        view[R.V_TIED] = tied
         return user(pid, row, view, state)
-    return decide(pid, row, view, state)
+    R.ask_fields(st, s, kind, colour, odd, tied)
+    return decide(pid, row, st, state)
 
 
 @njit(cache=True)
@@ -126,7 +132,7 @@ def _legal_card(answer, hand):
     return R.lowest_card(hand)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user):
     """Seat ``s`` collects its claim in colour ``c``, odd chips assigned by the tie rule (D4-D7)."""
     n = cfg[R.C_PLAYERS]
@@ -137,11 +143,7 @@ def _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glo
     while odd > 0:
         giver = -1
         if cfg[R.C_TIE] == 1:
-            R.fill_view(st, s, R.K_SPLIT, view)
-            view[R.V_COLOUR] = c
-            view[R.V_ODD] = odd
-            view[R.V_TIED] = tied
-            answer, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
+            answer, pstate[s] = _ask(pids[s], params[s], st, s, R.K_SPLIT, c, odd, tied, view, pstate[s], user)
             if 0 <= answer < n and (tied >> answer) & 1:
                 giver = answer
         if giver < 0:
@@ -166,12 +168,11 @@ def _turn(cfg, st, s, orbit, view, pids, params, pstate, log, out, o_table, o_gl
     if c >= 0:
         _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user)
     hand = st[R.ST_HAND + s]
-    R.fill_view(st, s, R.K_PLAY, view)
-    answer, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
+    answer, pstate[s] = _ask(pids[s], params[s], st, s, R.K_PLAY, -1, 0, 0, view, pstate[s], user)
     card = _legal_card(answer, hand)
+    st[R.V_HAND_N + s] -= 1
     if card == R.OFFICER:
-        R.fill_view(st, s, R.K_TARGET, view)
-        target, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
+        target, pstate[s] = _ask(pids[s], params[s], st, s, R.K_TARGET, -1, 0, 0, view, pstate[s], user)
         hit = R.play_officer(st, s, target, log)
         out[o_glob + G_OFFICER_HITS] += hit >= 0
     else:
@@ -182,13 +183,16 @@ def _turn(cfg, st, s, orbit, view, pids, params, pstate, log, out, o_table, o_gl
     st[R.ST_TURN] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_deal(cfg, st, view, pids, params, pstate, log, out, o_table, o_glob, user):
     """Play the deal set up in ``st`` to its end (D1-D9)."""
     n = cfg[R.C_PLAYERS]
     start = st[R.ST_START]
-    for t in range(n * cfg[R.C_HAND]):
-        _turn(cfg, st, (start + t) % n, t // n, view, pids, params, pstate, log, out, o_table, o_glob, user)
+    s = start
+    for orbit in range(cfg[R.C_HAND]):
+        for _ in range(n):  # seat (start + t) % n in orbit t // n, counted without divisions
+            _turn(cfg, st, s, orbit, view, pids, params, pstate, log, out, o_table, o_glob, user)
+            s = s + 1 if s + 1 < n else 0
     if cfg[R.C_END] == 0:
         for t in range(n):
             s = (start + t) % n
@@ -197,19 +201,25 @@ def play_deal(cfg, st, view, pids, params, pstate, log, out, o_table, o_glob, us
                 _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user)
 
 
-@njit(cache=True)
-def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap, log, res, out, o_pos, o_glob,
-              o_table, user):
-    """One game (G1-G5); per seat results in ``res``, positions and global counters added to ``out``."""
+@njit(cache=True, _nrt=False)
+def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap, log, res, work, out, o_pos,
+              o_glob, o_table, user):
+    """One game (G1-G5); per seat results in ``res``, positions and global counters added to ``out``.
+
+    Compiled without NRT, like everything it calls: reference counting of the arrays passed between
+    the inlined rule functions cost more than the game itself. ``work`` is scratch (4 rows).
+    """
     n = cfg[R.C_PLAYERS]
     ticks_game = cfg[R.C_SCORING] == 1
     res[:, :] = 0
     for s in range(R.MAX_PLAYERS):
         st[R.ST_SCORE + s] = 0
         st[R.ST_TICKS + s] = 0
-    pos_sum = np.zeros(R.MAX_PLAYERS, np.int64)
+    work[:, :] = 0
+    pos_sum = work[0]
+    points = work[1]
+    hands = work[2]
     officer_sum = 0
-    points = np.zeros(R.MAX_PLAYERS, np.int64)
     done = False
     deal = 0
     while not done:
@@ -217,7 +227,6 @@ def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap
         if k == 0 or cfg[R.C_PASSING] == 1:
             deal_state, redeals = deal_hands(cfg, deal_state, deck, swap, dealt)
             out[o_glob + G_REDEALS] += redeals
-        hands = np.zeros(R.MAX_PLAYERS, np.int64)
         for s in range(n):
             hands[s] = dealt[(s - k) % n] if cfg[R.C_PASSING] == 0 else dealt[s]
         start = deal % n if cfg[R.C_START] == 0 else 0
@@ -226,6 +235,8 @@ def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap
             if (hands[s] >> np.int64(R.OFFICER)) & 1:
                 holder = s
         R.new_deal(cfg, st, hands, deal, start, cfg[R.C_CHIPS])
+        for s in range(R.MAX_PLAYERS):
+            st[R.V_HAND_N + s] = R.popcount(hands[s]) if s < n else 0
         R.log_row(log, R.L_DEAL, -1, deal, (start - 1) % n, start)
         play_deal(cfg, st, view, pids, params, pstate, log, out, o_table, o_glob, user)
         R.log_row(log, R.L_DEAL_END, -1, deal, 0, 0)
@@ -256,7 +267,7 @@ def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap
                 _share_win(res, n, points, best, st, True)
                 done = True
             elif deal == cfg[R.C_MAX_DEALS]:
-                _ticks_cap_win(res, n, st)
+                _ticks_cap_win(res, n, st, work[3])
                 done = True
         elif deal == n:
             best = 0
@@ -292,9 +303,8 @@ def _share_win(res, n, points, best, st, need_all_ticks):
 
 
 @njit(cache=True)
-def _ticks_cap_win(res, n, st):
+def _ticks_cap_win(res, n, st, key):
     """No one ticked all colours by ``max_deals``: the most ticks, then the most chips, win (G4)."""
-    key = np.zeros(R.MAX_PLAYERS, np.int64)
     best = -1
     for s in range(n):
         key[s] = _popcount(st[R.ST_TICKS + s]) * 100000 + st[R.ST_SCORE + s]
@@ -328,16 +338,17 @@ def _tally(out, base, res, s):
 
 @njit(cache=True)
 def _workspace(n, width):
-    st = np.zeros(R.ST_LEN, np.int64)
+    st = np.zeros(R.VIEW_LEN, np.int64)  # the live state, with room for the decision fields
     view = np.zeros(R.VIEW_LEN, np.int64)
     dealt = np.zeros(R.MAX_PLAYERS, np.int64)
     deck = np.zeros(R.OFFICER + 1, np.int64)
     swap = np.zeros(R.OFFICER + 1, np.int64)
     res = np.zeros((R.MAX_PLAYERS, N_RES), np.int64)
+    work = np.zeros((4, R.MAX_PLAYERS), np.int64)
     pids = np.zeros(n, np.int64)
     params = np.zeros((n, width), np.float64)
     pstate = np.zeros(n, np.uint64)
-    return st, view, dealt, deck, swap, res, pids, params, pstate
+    return st, view, dealt, deck, swap, res, work, pids, params, pstate
 
 
 @njit(cache=True)
@@ -349,7 +360,7 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     o_table = o_glob + N_GFIELDS
     o_cross = o_table + N_TABLE
     out = np.zeros(o_cross + 2 * n * n, np.int64)
-    st, view, dealt, deck, swap, res, pids, params, pstate = _workspace(n, lineup_params.shape[1])
+    st, view, dealt, deck, swap, res, work, pids, params, pstate = _workspace(n, lineup_params.shape[1])
     log = np.zeros((1, 5), np.int64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
@@ -362,7 +373,7 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
             for s in range(n):
                 pstate[s] = game_state(policy_keys[s], g)
             play_game(cfg, game_state(deal_key, item), pids, params, pstate, st, view, dealt, deck, swap, log, res,
-                      out, o_pos, o_glob, o_table, user)
+                      work, out, o_pos, o_glob, o_table, user)
             out[o_glob + G_GAMES] += 1
             r = g % n
             for s in range(n):
@@ -398,7 +409,7 @@ def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupl
 @njit(cache=True)
 def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     n = cfg[R.C_PLAYERS]
-    st, view, dealt, deck, swap, res, pids, params, pstate = _workspace(n, lineup_params.shape[1])
+    st, view, dealt, deck, swap, res, work, pids, params, pstate = _workspace(n, lineup_params.shape[1])
     log = np.zeros((cfg[R.C_MAX_DEALS] * LOG_PER_DEAL + 64, 5), np.int64)  # never fills: see LOG_PER_DEAL
     layout_size = 2 * n * N_PFIELDS + n * N_POSFIELDS + N_GFIELDS + N_TABLE
     out = np.zeros(layout_size, np.int64)
@@ -407,7 +418,7 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
     for s in range(n):
         pstate[s] = game_state(policy_keys[s], g)
     item = g // n if duplicate else g
-    play_game(cfg, game_state(deal_key, item), pids, params, pstate, st, view, dealt, deck, swap, log, res, out,
+    play_game(cfg, game_state(deal_key, item), pids, params, pstate, st, view, dealt, deck, swap, log, res, work, out,
               o_pos, o_pos + n * N_POSFIELDS, o_pos + n * N_POSFIELDS + N_GFIELDS, user)
     return log[1:log[0, 0] + 1].copy(), res[:n].copy()
 

@@ -74,7 +74,7 @@ def no_user_policy(pid, row, view, state):
     return np.int64(-1), state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _uniform(state):
     state, x = next_u64(state)
     return state, (x >> _S11) * _INV53
@@ -83,7 +83,7 @@ def _uniform(state):
 _popcount = R.popcount
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nth_bit(m, i):
     """The card id of the ``i``-th set bit of ``m`` (counting from the lowest)."""
     for _ in range(i):
@@ -96,14 +96,14 @@ def _value(card):
     return card % R.N_VALUES + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stays_up(view, card):
     """True if ``card`` would lie face up when played (no lower card of its colour is face up)."""
     c = card // R.N_VALUES
     return view[R.ST_UP_OWNER + c] < 0 or _value(card) < view[R.ST_UP_VALUE + c]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opponent_claim(view, c):
     """Value of an opponent's unpaid face-up card of colour ``c``, or 0."""
     owner = view[R.ST_UP_OWNER + c]
@@ -123,7 +123,7 @@ def best_target(view):
     return best, value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def collectable(view, c, value):
     """Chips seat ``V_SEAT`` would collect for a claim of ``value`` in colour ``c`` now, and how many
     of them come from opponents."""
@@ -150,29 +150,56 @@ def unseen(view):
     return everything & ~seen
 
 
+@njit(cache=True, inline="always")
+def _survive(u, aggression, total, n, h1, h2, h3, h4):
+    """Chance that no opponent plays one of ``u`` unseen lower cards; ``h1..h4`` are the opponents'
+    hand sizes clockwise (``total`` their sum): opponent i holds none with chance ``miss ** h_i``."""
+    if total == 0:
+        return 1.0
+    miss = 1.0 - u / total
+    p = 1.0 - aggression * (1.0 - _power(miss, h1))
+    if n > 2:
+        p *= 1.0 - aggression * (1.0 - _power(miss, h2))
+    if n > 3:
+        p *= 1.0 - aggression * (1.0 - _power(miss, h3))
+    if n > 4:
+        p *= 1.0 - aggression * (1.0 - _power(miss, h4))
+    return p
+
+
+@njit(cache=True, inline="always")
+def _power(x, k):
+    """``x`` multiplied ``k`` times (from 1.0), in that order."""
+    y = 1.0
+    for _ in range(k):
+        y *= x
+    return y
+
+
+@njit(cache=True, inline="always")
+def _clockwise(s, i, n):
+    """The seat ``i`` places clockwise from ``s`` (0 < i < n), without a division."""
+    return s + i if s + i < n else s + i - n
+
+
 @njit(cache=True)
 def survival_table(view, aggression):
     """``table[u]``: chance that no opponent plays one of ``u`` unseen lower cards of a colour before the
-    seat's next turn (each opponent holding one with replacement odds plays it with ``aggression``)."""
+    seat's next turn (each opponent holding one with replacement odds plays it with ``aggression``).
+
+    A tuple, not an array: the engine's hot loop allocates nothing (it is compiled without NRT).
+    """
     s = view[R.V_SEAT]
     n = view[R.ST_PLAYERS]
-    table = np.ones(R.N_VALUES)
-    total = 0
-    for o in range(n):
-        if o != s:
-            total += view[R.V_HAND_N + o]
-    if total == 0:
-        return table
-    for u in range(1, R.N_VALUES):
-        p = 1.0
-        miss = 1.0 - u / total
-        for i in range(1, n):
-            none = 1.0
-            for _ in range(view[R.V_HAND_N + (s + i) % n]):
-                none *= miss
-            p *= 1.0 - aggression * (1.0 - none)
-        table[u] = p
-    return table
+    h1 = view[R.V_HAND_N + _clockwise(s, 1, n)]
+    h2 = view[R.V_HAND_N + _clockwise(s, 2, n)] if n > 2 else 0
+    h3 = view[R.V_HAND_N + _clockwise(s, 3, n)] if n > 3 else 0
+    h4 = view[R.V_HAND_N + _clockwise(s, 4, n)] if n > 4 else 0
+    total = h1 + h2 + h3 + h4
+    return (1.0, _survive(1, aggression, total, n, h1, h2, h3, h4), _survive(2, aggression, total, n, h1, h2, h3, h4),
+            _survive(3, aggression, total, n, h1, h2, h3, h4), _survive(4, aggression, total, n, h1, h2, h3, h4),
+            _survive(5, aggression, total, n, h1, h2, h3, h4), _survive(6, aggression, total, n, h1, h2, h3, h4),
+            _survive(7, aggression, total, n, h1, h2, h3, h4))
 
 
 @njit(cache=True, inline="always")
@@ -284,7 +311,7 @@ def _holdlow(view, hand, keep):
     return best if best >= 0 else _lowest(hand)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _score(view, card, surv, hidden, steal, lead, deny, save):
     """Expected chips of playing ``card`` (see THIEF and EXPECT); ``surv`` from :func:`survival_table`."""
     c = card // R.N_VALUES
@@ -323,7 +350,7 @@ def _best_scored(view, hand, aggression, steal, lead, deny, save):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _random_bit(state, m):
     k = _popcount(m)
     if k == 0:
@@ -332,7 +359,7 @@ def _random_bit(state, m):
     return state, _nth_bit(m, min(int(u * k), k - 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play(pid, row, view, state):
     s = view[R.V_SEAT]
     hand = view[R.ST_HAND + s]

@@ -244,7 +244,7 @@ def chips(st, holder, colour):
     return st[ST_CHIPS + holder * N_COLOURS + colour]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def move_chips(st, giver, taker, colour, k, log):
     """Move ``k`` chips of ``colour`` from ``giver`` (a seat or MIDDLE) to seat ``taker``."""
     if k > 0:
@@ -295,7 +295,7 @@ def play_card(cfg, st, s, card, orbit, log):
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_officer(st, s, target, log):
     """Seat ``s`` plays the Officer, turning down the face-up card of colour ``target`` (G5).
 
@@ -331,7 +331,7 @@ def retire_paid(st, s, log):
             log_row(log, L_STAY_OFF, s, card, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def richest(st, s, colour):
     """The most chips of ``colour`` any opponent of ``s`` holds, and the mask of those who hold it."""
     n = st[ST_PLAYERS]
@@ -348,7 +348,7 @@ def richest(st, s, colour):
     return most, tied
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def claim(cfg, st, s, colour, log):
     """Seat ``s`` collects its face-up card of ``colour`` (D4-D8).
 
@@ -390,7 +390,7 @@ def claim(cfg, st, s, colour, log):
     return 0, 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clockwise_from(s, n, mask):
     """The first seat of ``mask`` clockwise from ``s`` (excluding ``s``), or -1."""
     for i in range(1, n):
@@ -427,6 +427,22 @@ def fill_view(st, s, kind, view):
     view[V_ODD] = 0
     view[V_TIED] = 0
     return n
+
+
+@njit(cache=True, inline="always")
+def ask_fields(st, s, kind, colour, odd, tied):
+    """Write a decision's fields into the engine's live state (length :data:`VIEW_LEN`).
+
+    Built-in policies read the live state itself instead of a copied view: they read only what seat
+    ``s`` may see (``tests/riffifi/test_hidden.py`` checks that their answers equal those on the
+    :func:`fill_view` view). Users' own policies always get the filtered copy. The engine keeps the
+    hand sizes ``V_HAND_N`` of the live state current itself.
+    """
+    st[V_KIND] = kind
+    st[V_SEAT] = s
+    st[V_COLOUR] = colour
+    st[V_ODD] = odd
+    st[V_TIED] = tied
 
 
 @njit(cache=True)

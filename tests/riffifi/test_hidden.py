@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from razzmatazz.core.riffifi import engine as E
+from razzmatazz.core.riffifi import policies as P
 from razzmatazz.core.riffifi import rules as R
 
 NOLOG = np.zeros((1, 5), np.int64)
@@ -243,3 +244,46 @@ def test_fill_view_returns_the_player_count():
     for name in ("three", "default", "officer5"):
         settings, st = next(states(name, 1))
         assert R.fill_view(st, 0, R.K_PLAY, np.zeros(R.VIEW_LEN, np.int64)) == settings.players
+
+
+def live_state(st: np.ndarray, s: int, kind: int, colour: int = -1, odd: int = 0, tied: int = 0) -> np.ndarray:
+    """The engine's live state as a built-in policy reads it: everything, plus the decision fields."""
+    live = np.zeros(R.VIEW_LEN, np.int64)
+    live[:R.ST_LEN] = st
+    for o in range(R.MAX_PLAYERS):
+        live[R.V_HAND_N + o] = len(bits(st[R.ST_HAND + o]))  # the engine keeps these current
+    R.ask_fields(live, s, kind, colour, odd, tied)
+    return live
+
+
+@pytest.mark.parametrize("name", list(SETTINGS))
+def test_built_in_policies_answer_the_live_state_as_they_answer_the_view(name):
+    """The engine lets built-in policies read its live state (no copy). They must not peek: on every
+    decision, with the hidden parts scrambled too, each answers (card, target, giver, stream) exactly
+    as it does on the filtered view a user's policy gets."""
+    rng = np.random.default_rng(8)
+    asked = 0
+    for settings, st in states(name, 25):
+        n = settings.players
+        for s in range(n):
+            scrambled = st.copy()
+            others = [o for o in range(n) if o != s and st[R.ST_HAND + o]]
+            pool = [c for o in others for c in bits(st[R.ST_HAND + o])]
+            rng.shuffle(pool)
+            for o in others:  # other hands reshuffled, sizes kept
+                k = len(bits(st[R.ST_HAND + o]))
+                scrambled[R.ST_HAND + o] = sum(1 << c for c in pool[:k])
+                pool = pool[k:]
+            tied = sum(1 << o for o in range(n) if o != s)
+            for kind, colour, odd in ((R.K_PLAY, -1, 0), (R.K_TARGET, -1, 0), (R.K_SPLIT, 2, 1)):
+                view = view_of(st, s, kind)
+                view[R.V_COLOUR], view[R.V_ODD], view[R.V_TIED] = colour, odd, tied if kind == R.K_SPLIT else 0
+                for spec in P.REGISTRY:
+                    row = spec.defaults() if spec.params else np.zeros(1)
+                    state = np.uint64(rng.integers(1, 2**63))
+                    want = P.decide(spec.id, row, view, state)
+                    for live_src in (st, scrambled):
+                        live = live_state(live_src, s, kind, colour, odd, tied if kind == R.K_SPLIT else 0)
+                        assert P.decide(spec.id, row, live, state) == want, (spec.name, kind, s)
+                    asked += 1
+    assert asked > 500

@@ -1243,7 +1243,7 @@ def test_g4_winner_helpers():
     res[:] = 0
     st[R.ST_TICKS:R.ST_TICKS + 4] = [0b111, 0b1111, 0b11110, 0b1]
     st[R.ST_SCORE:R.ST_SCORE + 4] = [100, 80, 90, 200]
-    E._ticks_cap_win(res, 4, st)
+    E._ticks_cap_win(res, 4, st, np.zeros(R.MAX_PLAYERS, np.int64))
     assert res[:4, E.H_WIN].tolist() == [0, 0, 60, 0]
 
 
