@@ -151,29 +151,25 @@ def unseen(view):
 
 
 @njit(cache=True, inline="always")
-def _survive(u, aggression, total, n, h1, h2, h3, h4):
-    """Chance that no opponent plays one of ``u`` unseen lower cards; ``h1..h4`` are the opponents'
-    hand sizes clockwise (``total`` their sum): opponent i holds none with chance ``miss ** h_i``."""
-    if total == 0:
-        return 1.0
-    miss = 1.0 - u / total
-    p = 1.0 - aggression * (1.0 - _power(miss, h1))
-    if n > 2:
-        p *= 1.0 - aggression * (1.0 - _power(miss, h2))
-    if n > 3:
-        p *= 1.0 - aggression * (1.0 - _power(miss, h3))
-    if n > 4:
-        p *= 1.0 - aggression * (1.0 - _power(miss, h4))
-    return p
-
-
-@njit(cache=True, inline="always")
-def _power(x, k):
-    """``x`` multiplied ``k`` times (from 1.0), in that order."""
-    y = 1.0
+def _power(x, k, y):
+    """``y`` multiplied by ``x`` ``k`` times, in that order (so powers continue one another exactly)."""
     for _ in range(k):
         y *= x
     return y
+
+
+@njit(cache=True, inline="always")
+def _survive(miss, low, common, aggression, n, h1, h2, h3, h4):
+    """Chance that no opponent plays a lower card: opponent i (``h_i`` cards) holds none with chance
+    ``miss ** h_i``; ``common`` is ``miss ** low`` (``low``: the smallest ``h_i``)."""
+    p = 1.0 - aggression * (1.0 - _power(miss, h1 - low, common))
+    if n > 2:
+        p *= 1.0 - aggression * (1.0 - _power(miss, h2 - low, common))
+    if n > 3:
+        p *= 1.0 - aggression * (1.0 - _power(miss, h3 - low, common))
+    if n > 4:
+        p *= 1.0 - aggression * (1.0 - _power(miss, h4 - low, common))
+    return p
 
 
 @njit(cache=True, inline="always")
@@ -187,7 +183,8 @@ def survival_table(view, aggression):
     """``table[u]``: chance that no opponent plays one of ``u`` unseen lower cards of a colour before the
     seat's next turn (each opponent holding one with replacement odds plays it with ``aggression``).
 
-    A tuple, not an array: the engine's hot loop allocates nothing (it is compiled without NRT).
+    A tuple, not an array: the engine's hot loop allocates nothing (it is compiled without NRT). The
+    seven powers run side by side up to the smallest hand, then each opponent's is finished.
     """
     s = view[R.V_SEAT]
     n = view[R.ST_PLAYERS]
@@ -196,10 +193,24 @@ def survival_table(view, aggression):
     h3 = view[R.V_HAND_N + _clockwise(s, 3, n)] if n > 3 else 0
     h4 = view[R.V_HAND_N + _clockwise(s, 4, n)] if n > 4 else 0
     total = h1 + h2 + h3 + h4
-    return (1.0, _survive(1, aggression, total, n, h1, h2, h3, h4), _survive(2, aggression, total, n, h1, h2, h3, h4),
-            _survive(3, aggression, total, n, h1, h2, h3, h4), _survive(4, aggression, total, n, h1, h2, h3, h4),
-            _survive(5, aggression, total, n, h1, h2, h3, h4), _survive(6, aggression, total, n, h1, h2, h3, h4),
-            _survive(7, aggression, total, n, h1, h2, h3, h4))
+    if total == 0:
+        return (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+    low = min(min(h1, h2 if n > 2 else h1), min(h3 if n > 3 else h1, h4 if n > 4 else h1))
+    m1, m2, m3, m4 = 1.0 - 1 / total, 1.0 - 2 / total, 1.0 - 3 / total, 1.0 - 4 / total
+    m5, m6, m7 = 1.0 - 5 / total, 1.0 - 6 / total, 1.0 - 7 / total
+    c1 = c2 = c3 = c4 = c5 = c6 = c7 = 1.0
+    for _ in range(low):
+        c1 *= m1
+        c2 *= m2
+        c3 *= m3
+        c4 *= m4
+        c5 *= m5
+        c6 *= m6
+        c7 *= m7
+    return (1.0, _survive(m1, low, c1, aggression, n, h1, h2, h3, h4),
+            _survive(m2, low, c2, aggression, n, h1, h2, h3, h4), _survive(m3, low, c3, aggression, n, h1, h2, h3, h4),
+            _survive(m4, low, c4, aggression, n, h1, h2, h3, h4), _survive(m5, low, c5, aggression, n, h1, h2, h3, h4),
+            _survive(m6, low, c6, aggression, n, h1, h2, h3, h4), _survive(m7, low, c7, aggression, n, h1, h2, h3, h4))
 
 
 @njit(cache=True, inline="always")
