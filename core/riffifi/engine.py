@@ -76,6 +76,16 @@ def _ask(pid, row, st, s, kind, colour, odd, tied, view, state, user):
     return decide(pid, row, st, state)
 
 
+@njit(cache=True, inline="always")
+def _ask_play(pid, row, st, s, view, state, user):
+    """:func:`_ask` for the card to play, with the built-in policies inlined (the hot decision)."""
+    if pid >= USER_ID:
+        R.fill_view(st, s, R.K_PLAY, view)
+        return user(pid, row, view, state)
+    R.ask_fields(st, s, R.K_PLAY, -1, 0, 0)
+    return policies.play(pid, row, st, state)
+
+
 @njit(cache=True)
 def _below(state, n):
     """A uniform integer in ``[0, n)`` from the deal stream."""
@@ -168,7 +178,7 @@ def _turn(cfg, st, s, orbit, view, pids, params, pstate, log, out, o_table, o_gl
     if c >= 0:
         _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user)
     hand = st[R.ST_HAND + s]
-    answer, pstate[s] = _ask(pids[s], params[s], st, s, R.K_PLAY, -1, 0, 0, view, pstate[s], user)
+    answer, pstate[s] = _ask_play(pids[s], params[s], st, s, view, pstate[s], user)
     card = _legal_card(answer, hand)
     st[R.V_HAND_N + s] -= 1
     if card == R.OFFICER:

@@ -393,13 +393,20 @@ def _play(pid, row, view, state):
     return state, -1
 
 
+@njit(cache=True, inline="always")
+def play(pid, row, view, state):
+    """:func:`decide` for ``K_PLAY`` alone, inlined into the engine's turn (the call cost more than a
+    random policy's answer)."""
+    state, card = _play(pid, row, view, state)
+    return np.int64(card), state
+
+
 @njit(cache=True)
 def decide(pid, row, view, state):
     """The answer of built-in policy ``pid`` to the decision in ``view``, and the new stream state."""
     kind = view[R.V_KIND]
     if kind == R.K_PLAY:
-        state, card = _play(pid, row, view, state)
-        return np.int64(card), state
+        return play(pid, row, view, state)
     if kind == R.K_TARGET:
         if pid == 0:
             m = 0
