@@ -43,7 +43,7 @@ from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
 from razzmatazz.core.razzia import policies
 from razzmatazz.core.razzia import rules as R
-from razzmatazz.core.razzia.policies import USER_ID, decide
+from razzmatazz.core.razzia.policies import USER_ID
 from razzmatazz.core.rng import game_state
 
 WIN = 840
@@ -86,11 +86,125 @@ def table_index(value: int, units: int, others: int, field: int) -> int:
     return (((value - 1) * N_BUCKETS + int(BUCKETS[min(units, 13)])) * N_OTHERS + others) * 3 + field
 
 
+# ---------------------------------------------------------------------------------------------
+# The workspace: one int64 array per chunk
+# ---------------------------------------------------------------------------------------------
+# Everything a game needs lives in one array ``w`` allocated once per chunk (offsets ``W_*``): the state
+# and the decision fields first, so that the built-in policies can be asked with ``w`` itself (no copy
+# into a view), then scratch, decks, counts and log. Each array argument of a jitted function that calls
+# others costs an atomic reference count pair per call, so the kernels pass ``w`` and little else, and
+# small helpers that loop take no array through ``inline="always"`` (inlined array arguments are counted
+# too).
+
+NSD = R.MAX_PLAYERS * R.MAX_DENOMS
+"""Entries of a division or of the cards won at a bar: seat x denomination."""
+DECK_ROOM = 256
+"""Room for the stock, the discard pile and the money deck (>= MAX_BARS x MAX_PER_COLOUR and MAX_MONEY)."""
+W_PSCR = R.VIEW_LEN  # the built-in policies' scratch space (policies.SCRATCH_LEN)
+W_VIEW = W_PSCR + policies.SCRATCH_LEN  # a user's policy's view
+W_CFG = W_VIEW + R.VIEW_LEN  # the settings row (C_*)
+W_PIDS = W_CFG + R.N_CFG  # per seat: its policy id
+W_PSTATE = W_PIDS + R.MAX_PLAYERS  # per seat: its policy stream's state (uint64 bits)
+W_RES = W_PSTATE + R.MAX_PLAYERS  # per seat: the game's results (H_*)
+W_OFFSETS = W_RES + R.MAX_PLAYERS * N_RES  # where the counts (croupier, global, police table) and the log are
+W_OCROU, W_OGLOB, W_OTAB, W_LOG, W_LOG_ROWS = range(W_OFFSETS, W_OFFSETS + 5)
+W_GOT = W_OFFSETS + 5  # seat x denomination: the cards each seat won at the bar being settled
+W_PAID = W_GOT + NSD  # per seat: the units it won at the bar being settled
+W_OFF = W_PAID + R.MAX_PLAYERS  # the offer script (resolve_bar): SCRIPT_*, then a division
+W_ANS = W_OFF + 1 + NSD  # per seat: the answer script, 0 ask, 1 accept, 2 duel
+W_USED = W_ANS + R.MAX_PLAYERS  # per seat: the scripted dice used
+W_POS = W_USED + R.MAX_PLAYERS  # top of the stock, cards in the stock, cards discarded, reshuffles
+W_BARS = W_POS + 4  # the bars in play, left to right
+W_WON0 = W_BARS + R.MAX_BARS  # per seat: its ST_WON when the round began
+W_AT = W_WON0 + R.MAX_PLAYERS  # per bar: mask of the seats whose card this round is there
+W_NCARDS = W_AT + R.MAX_BARS  # per bar: the money cards there
+W_FAR = W_NCARDS + R.MAX_BARS  # H1 per seat: how far from the croupier (a larger key is further)
+W_GROUP = W_FAR + R.MAX_PLAYERS  # a roll-off group (H1 circular)
+W_POT = W_GROUP + R.MAX_PLAYERS  # per denomination: the money at stake in the duels
+W_ORDER = W_POT + R.MAX_DENOMS  # the proposer, then the decliners clockwise; the random free card's bars
+W_TOTALS = W_ORDER + R.MAX_PLAYERS  # multi-duel roll-off totals
+W_ROLLS = W_TOTALS + R.MAX_PLAYERS  # roll-off rolls (H1)
+W_BOUND = W_ROLLS + R.MAX_PLAYERS  # roll-off group bounds (9)
+W_UNRES = W_BOUND + R.MAX_PLAYERS + 1  # roll-off unresolved groups (9)
+W_KO = W_UNRES + R.MAX_PLAYERS + 1  # the knockout order
+W_RANKED = W_KO + R.MAX_PLAYERS  # contestants ranked by value
+W_STOCK = W_RANKED + R.MAX_PLAYERS
+W_DISCARD = W_STOCK + DECK_ROOM
+W_SWAP = W_DISCARD + DECK_ROOM
+W_MDECK = W_SWAP + DECK_ROOM  # the money deck (denomination indices)
+W_COUNTS = W_MDECK + DECK_ROOM  # the counts (in a layout of the caller's), then the log rows
+
+
+@njit(cache=True)
+def _workspace(cfg, n_counts, o_crou, o_glob, o_tab, log_rows):
+    """The workspace of ``cfg`` (layout ``W_*``): ``n_counts`` counts (the croupier, global and study counts
+    at the offsets ``o_*`` among them), then ``log_rows`` log rows of 5 (row 0 holds the count; a log of
+    one row records nothing)."""
+    w = np.zeros(W_COUNTS + n_counts + 5 * log_rows, np.int64)
+    for i in range(R.N_CFG):
+        w[W_CFG + i] = cfg[i]
+    w[W_OCROU] = W_COUNTS + o_crou
+    w[W_OGLOB] = W_COUNTS + o_glob
+    w[W_OTAB] = W_COUNTS + o_tab
+    w[W_LOG] = W_COUNTS + n_counts
+    w[W_LOG_ROWS] = log_rows
+    return w
+
+
+@njit(cache=True)
+def _logged(w):
+    """The rows logged (a copy)."""
+    rows = w[w[W_LOG]:w[W_LOG] + 5 * w[W_LOG_ROWS]].reshape((w[W_LOG_ROWS], 5))
+    return rows[1:rows[0, 0] + 1].copy()
+
+
 @njit(cache=True, inline="always")
-def _ask(pid, row, view, state, user):
+def _log(w, kind, seat, a, b, c):
+    """Append a log row (as ``rules.log_row``)."""
+    rows = w[W_LOG_ROWS]
+    if rows <= 1:
+        return
+    base = w[W_LOG]
+    k = w[base] + 1
+    if k < rows:
+        w[base] = k
+        w[base + 5 * k] = kind
+        w[base + 5 * k + 1] = seat
+        w[base + 5 * k + 2] = a
+        w[base + 5 * k + 3] = b
+        w[base + 5 * k + 4] = c
+
+
+@njit(cache=True, inline="always")
+def _count(w, field, x):
+    """Add ``x`` to the global count ``field`` (``G_*``)."""
+    w[w[W_OGLOB] + field] += x
+
+
+@njit(cache=True)
+def _ask(w, s, kind, lo, hi, params, user):
+    """Seat ``s``'s answer to the decision ``kind`` whose fields the caller wrote into ``w[lo:hi]``.
+
+    A built-in policy answers on the live state (it reads only what the seat may see, see
+    ``policies.decide``); a user's policy on the seat's view (R9) with those fields, the division it
+    writes as proposer copied back to ``V_OFFER``."""
+    pid = w[W_PIDS + s]
+    state = np.uint64(w[W_PSTATE + s])
     if pid >= USER_ID:
-        return user(pid, row, view, state)
-    return decide(pid, row, view, state)
+        view = w[W_VIEW:W_VIEW + R.VIEW_LEN]
+        R.fill_view(w[W_CFG:W_CFG + R.N_CFG], w, s, kind, view)
+        for i in range(lo, hi):
+            view[i] = w[i]
+        ans, state = user(pid, params[s], view, state)
+        if kind == R.K_OFFER:
+            for i in range(R.V_OFFER, R.VIEW_LEN):
+                w[i] = view[i]
+    else:
+        w[R.V_KIND] = kind
+        w[R.V_SEAT] = s
+        ans, state = policies.decide(pid, params[s], w, state)
+    w[W_PSTATE + s] = np.int64(state)
+    return ans
 
 
 # ---------------------------------------------------------------------------------------------
@@ -99,22 +213,28 @@ def _ask(pid, row, view, state, user):
 
 
 @njit(cache=True)
-def _roll(dstate, dice_script, used, seat):
-    return R.roll_die(dstate, dice_script, used, seat)
+def _roll(w, dice_script, dstate, seat):
+    """:func:`rules.roll_die` with the seats' used scripted dice in ``W_USED``."""
+    u = w[W_USED + seat]
+    if dice_script.shape[0] > seat and u < dice_script.shape[1] and dice_script[seat, u] >= 1:
+        w[W_USED + seat] = u + 1
+        return dstate, dice_script[seat, u]
+    return R.draw_die(dstate)
 
 
 @njit(cache=True)
-def _units(cards, o, nd, st):
+def _units(w, at, o, nd):
+    """Units of seat ``o``'s cards in the seat x denomination block at ``w[at:]``."""
     t = 0
     for d in range(nd):
-        t += cards[o * R.MAX_DENOMS + d] * st[R.ST_DENOM + d]
+        t += w[at + o * R.MAX_DENOMS + d] * w[R.ST_DENOM + d]
     return t
 
 
-@njit(cache=True)
-def _caller(cfg, a, b, proposer, proposer_called, decl):
+@njit(cache=True, inline="always")
+def _caller(w, a, b, proposer, proposer_called, decl):
     """H5: who wins a tied duel between a and b (-1: throw again)."""
-    if cfg[R.C_DUEL_TIE] == 1:
+    if w[R.ST_DUEL_TIE] == 1:
         return -1
     if proposer_called:
         return proposer if (a == proposer or b == proposer) else -1
@@ -128,355 +248,404 @@ def _caller(cfg, a, b, proposer, proposer_called, decl):
 
 
 @njit(cache=True)
-def _duel(cfg, st, a, b, value, caller, stake, dstate, dice_script, used, log, out, o_glob):
-    """H5: a and b throw (a first) and add their cards; the higher total wins, a tie the caller."""
+def _duel(w, a, b, caller, stake, dstate, dice_script):
+    """H5: a and b throw (a first) and add their cards (``V_CARDVAL``); the higher total wins, a tie the caller."""
     while True:
-        dstate, ra = _roll(dstate, dice_script, used, a)
-        dstate, rb = _roll(dstate, dice_script, used, b)
-        R.log_row(log, R.L_THROW, a, ra, b, rb)
-        ta = ra + value[a]
-        tb = rb + value[b]
+        dstate, ra = _roll(w, dice_script, dstate, a)
+        dstate, rb = _roll(w, dice_script, dstate, b)
+        _log(w, R.L_THROW, a, ra, b, rb)
+        ta = ra + w[R.V_CARDVAL + a]
+        tb = rb + w[R.V_CARDVAL + b]
         if ta != tb or caller >= 0:
-            w = (a if ta > tb else b) if ta != tb else caller
-            R.log_row(log, R.L_DUEL, w, b if w == a else a, stake, 1 if ta == tb else 0)
-            out[o_glob + G_DUELS] += 1
+            win = (a if ta > tb else b) if ta != tb else caller
+            _log(w, R.L_DUEL, win, b if win == a else a, stake, 1 if ta == tb else 0)
+            _count(w, G_DUELS, 1)
             if caller >= 0:
-                out[o_glob + G_CALLED] += 1
-                out[o_glob + G_CALLER_WINS] += w == caller
-            return dstate, w
+                _count(w, G_CALLED, 1)
+                _count(w, G_CALLER_WINS, win == caller)
+            return dstate, win
 
 
 @njit(cache=True)
-def _order_rolloff(group, m, dstate, dice_script, used, log):
-    """Note R11 "circular": order ``group[:m]`` by die rolls, highest first; the tied roll again
+def _order_rolloff(w, m, dstate, dice_script):
+    """Note R11 "circular": order ``W_GROUP[:m]`` by die rolls, highest first; the tied roll again
     (depth first, exactly as the reference's recursion)."""
-    bound = np.zeros(9, np.int64)
-    unres = np.zeros(9, np.int64)
-    rolls = np.zeros(8, np.int64)
-    bound[0] = 1
-    unres[0] = 1
-    bound[m] = 1
+    for x in range(R.MAX_PLAYERS + 1):
+        w[W_BOUND + x] = 0
+        w[W_UNRES + x] = 0
+    w[W_BOUND] = 1
+    w[W_UNRES] = 1
+    w[W_BOUND + m] = 1
     while True:
         i = -1
         for x in range(m):
-            if bound[x] and unres[x]:
+            if w[W_BOUND + x] and w[W_UNRES + x]:
                 i = x
                 break
         if i < 0:
             return dstate
         j = i + 1
-        while not bound[j]:
+        while not w[W_BOUND + j]:
             j += 1
         for x in range(i, j):
-            dstate, rolls[x] = _roll(dstate, dice_script, used, group[x])
-            R.log_row(log, R.L_ROLLOFF, group[x], rolls[x], j - i, 0)
+            dstate, w[W_ROLLS + x] = _roll(w, dice_script, dstate, w[W_GROUP + x])
+            _log(w, R.L_ROLLOFF, w[W_GROUP + x], w[W_ROLLS + x], j - i, 0)
         for x in range(i + 1, j):  # stable insertion sort, highest roll first
             y = x
-            while y > i and rolls[y - 1] < rolls[y]:
-                t = rolls[y]
-                rolls[y] = rolls[y - 1]
-                rolls[y - 1] = t
-                t = group[y]
-                group[y] = group[y - 1]
-                group[y - 1] = t
+            while y > i and w[W_ROLLS + y - 1] < w[W_ROLLS + y]:
+                t = w[W_ROLLS + y]
+                w[W_ROLLS + y] = w[W_ROLLS + y - 1]
+                w[W_ROLLS + y - 1] = t
+                t = w[W_GROUP + y]
+                w[W_GROUP + y] = w[W_GROUP + y - 1]
+                w[W_GROUP + y - 1] = t
                 y -= 1
-        unres[i] = 0
+        w[W_UNRES + i] = 0
         x = i
         while x < j:
             y = x
-            while y < j and rolls[y] == rolls[x]:
+            while y < j and w[W_ROLLS + y] == w[W_ROLLS + x]:
                 y += 1
-            bound[x] = 1
-            unres[x] = 1 if y - x > 1 else 0
+            w[W_BOUND + x] = 1
+            w[W_UNRES + x] = 1 if y - x > 1 else 0
             x = y
 
 
 @njit(cache=True)
-def settle_bar(cfg, st, bar, view, pids, params, pstate, dstate, off_script, ans_script, dice_script, used, div,
-               got, scr, log, out, o_glob, user):
-    """Settle ``bar`` once the round's cards (``ST_TABLE``) are revealed; returns (dice state, proposer).
+def settle_bar(w, bar, here, params, dstate, dice_script, user):
+    """Settle ``bar`` once the round's cards (``ST_TABLE``) are revealed; ``here`` is the mask of the seats
+    whose card is at the bar. Returns (dice state, proposer).
 
-    Money won goes to ``ST_WON``/``ST_BARS_WON`` and the bar's money leaves it; ``got`` receives the
-    cards each seat won here (seat x denomination); ``scr`` is scratch space (64). Scripts, for
-    ``resolve_bar``: ``off_script[0]``
-    :data:`SCRIPT_ASK` (ask the proposer's policy), :data:`SCRIPT_DIVISION` (the division in
-    ``off_script[1:]``, seat x denomination) or :data:`SCRIPT_NO_OFFER`; ``ans_script[s]`` 0 ask, 1
-    accept, 2 duel; ``dice_script[s, used[s]]`` the seat's next roll (< 1: draw from the stream).
+    Money won goes to ``ST_WON``/``ST_BARS_WON`` and the bar's money leaves it; ``W_GOT`` receives the
+    cards each contestant won (seat x denomination) and ``W_PAID`` the units each seat of ``here`` won. Scripts, for
+    ``resolve_bar``: ``W_OFF`` :data:`SCRIPT_ASK` (ask the proposer's policy), :data:`SCRIPT_DIVISION`
+    (the division follows, seat x denomination) or :data:`SCRIPT_NO_OFFER`; ``W_ANS + s`` 0 ask, 1
+    accept, 2 duel; ``dice_script[s, W_USED + s]`` the seat's next roll (< 1: draw from the stream).
     """
-    n = st[R.ST_PLAYERS]
-    c = st[R.ST_CROUPIER]
-    nd = st[R.ST_NDENOM]
-    for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-        got[i] = 0
-    value = scr[0:8]
-    value[:] = 0
-    cnt = 0
-    pol = 0
-    gam = 0
-    for s in range(n):
-        code = st[R.ST_TABLE + s]
-        if code >= 0 and R.card_bar(code) == bar:
-            cnt += 1
-            value[s] = R.card_value(code)
-            if R.card_kind(code) == R.POLICE:
-                pol |= 1 << s
-            else:
-                gam |= 1 << s
-    units = st[R.ST_BAR_UNITS + bar]
-    if cnt == 0:  # B1
-        return dstate, -1
-    R.log_row(log, R.L_BAR, -1, bar, units, cnt)
-    if gam == 0 or units == 0:  # B3, B6
-        return dstate, -1
-    contest = pol if pol else gam  # B4, B5
-    k = 0
-    for s in range(n):
-        if not (contest >> s) & 1:
-            value[s] = 0
-        k += (contest >> s) & 1
+    contest, k = _open_bar(w, bar, here)
     proposer = -1
-    if k == 1:
-        for s in range(n):
+    if k >= 2:
+        dstate, proposer = _haggle(w, bar, contest, k, params, dstate, dice_script, user)
+    elif k == 1:
+        for s in range(w[R.ST_PLAYERS]):
             if (contest >> s) & 1:
-                for d in range(nd):
-                    got[s * R.MAX_DENOMS + d] = st[R.ST_MONEY + bar * R.MAX_DENOMS + d]
-    else:
-        dstate, proposer = _haggle(cfg, st, bar, view, pids, params, pstate, dstate, off_script, ans_script,
-                                   dice_script, used, div, got, scr, value, contest, k, log, out, o_glob, user)
-    for s in range(n):
-        t = 0
-        m = 0
-        for d in range(nd):
-            t += got[s * R.MAX_DENOMS + d] * st[R.ST_DENOM + d]
-            m += got[s * R.MAX_DENOMS + d]
-        if m > 0:
-            st[R.ST_WON + s] += t
-            st[R.ST_BARS_WON + s] += 1
-            R.log_row(log, R.L_PAY, s, bar, t, m)
-    for d in range(nd):
-        st[R.ST_MONEY + bar * R.MAX_DENOMS + d] = 0
-    st[R.ST_BAR_UNITS + bar] = 0
-    _ = c
+                for d in range(w[R.ST_NDENOM]):
+                    w[W_GOT + s * R.MAX_DENOMS + d] = w[R.ST_MONEY + bar * R.MAX_DENOMS + d]
+    if k >= 1:
+        _pay_bar(w, bar, contest, k)
     return dstate, proposer
 
 
 @njit(cache=True)
-def _haggle(cfg, st, bar, view, pids, params, pstate, dstate, off_script, ans_script, dice_script, used, div, got,
-            scr, value, contest, k, log, out, o_glob, user):
-    """H1-H9 between the ``k`` >= 2 contestants of the mask ``contest``; the cards won go to ``got``."""
-    n = st[R.ST_PLAYERS]
-    c = st[R.ST_CROUPIER]
-    nd = st[R.ST_NDENOM]
-    out[o_glob + G_HAGGLES] += 1
-    # H1: how far each contestant sits from the croupier (a larger key is further)
-    far = scr[8:16]
-    far[:] = 0
+def _open_bar(w, bar, here):
+    """B1-B6: the contestants at ``bar`` (mask, count; a count of 0: nothing is settled); ``W_PAID`` of the
+    seats ``here`` zeroed."""
+    n = w[R.ST_PLAYERS]
+    cnt = 0
+    pol = 0
+    gam = 0
+    for s in range(n):
+        if (here >> s) & 1:
+            w[W_PAID + s] = 0
+            cnt += 1
+            if R.card_kind(w[R.ST_TABLE + s]) == R.POLICE:
+                pol |= 1 << s
+            else:
+                gam |= 1 << s
+    units = w[R.ST_BAR_UNITS + bar]
+    if cnt == 0:  # B1
+        return 0, 0
+    _log(w, R.L_BAR, -1, bar, units, cnt)
+    if gam == 0 or units == 0:  # B3, B6
+        return 0, 0
+    contest = pol if pol else gam  # B4, B5
+    k = 0
+    for s in range(n):
+        k += (contest >> s) & 1
+    return contest, k
+
+
+@njit(cache=True)
+def _pay_bar(w, bar, contest, k):
+    """B2, H3-H9: the contestants are paid what they won (a sole contestant: all the bar's money, else
+    ``W_GOT``) and the bar's money leaves it."""
+    n = w[R.ST_PLAYERS]
+    nd = w[R.ST_NDENOM]
+    if k == 1:
+        for s in range(n):
+            if (contest >> s) & 1:
+                w[R.ST_WON + s] += w[R.ST_BAR_UNITS + bar]
+                w[R.ST_BARS_WON + s] += 1
+                w[W_PAID + s] = w[R.ST_BAR_UNITS + bar]
+                _log(w, R.L_PAY, s, bar, w[R.ST_BAR_UNITS + bar], w[W_NCARDS + bar])
+    else:
+        for s in range(n):
+            if (contest >> s) & 1:
+                t = 0
+                m = 0
+                for d in range(nd):
+                    t += w[W_GOT + s * R.MAX_DENOMS + d] * w[R.ST_DENOM + d]
+                    m += w[W_GOT + s * R.MAX_DENOMS + d]
+                if m > 0:
+                    w[R.ST_WON + s] += t
+                    w[R.ST_BARS_WON + s] += 1
+                    w[W_PAID + s] = t
+                    _log(w, R.L_PAY, s, bar, t, m)
+    for d in range(nd):
+        w[R.ST_MONEY + bar * R.MAX_DENOMS + d] = 0
+    w[R.ST_BAR_UNITS + bar] = 0
+    w[W_NCARDS + bar] = 0
+
+
+@njit(cache=True)
+def _proposer(w, contest, dstate, dice_script):
+    """H1: the proposer among the contestants (``V_CARDVAL``): the highest card, then the furthest from
+    the croupier; fills ``W_FAR``. Returns (dice state, proposer)."""
+    n = w[R.ST_PLAYERS]
+    c = w[R.ST_CROUPIER]
+    for s in range(R.MAX_PLAYERS):
+        w[W_FAR + s] = 0
     for s in range(n):
         if (contest >> s) & 1:
             d = (s - c) % n
-            far[s] = (d if cfg[R.C_FURTHEST] == 0 else min(d, n - d)) * 16
-    if cfg[R.C_FURTHEST] == 1:
-        group = scr[16:24]
+            w[W_FAR + s] = (d if w[W_CFG + R.C_FURTHEST] == 0 else min(d, n - d)) * 16
+    if w[W_CFG + R.C_FURTHEST] == 1:
         for v in range(6, 0, -1):
             for circ in range(n // 2, -1, -1):
                 m = 0
                 for i in range(n):  # clockwise from the croupier's left
                     s = (c + 1 + i) % n
-                    if (contest >> s) & 1 and value[s] == v and far[s] == circ * 16:
-                        group[m] = s
+                    if (contest >> s) & 1 and w[R.V_CARDVAL + s] == v and w[W_FAR + s] == circ * 16:
+                        w[W_GROUP + m] = s
                         m += 1
                 if m > 1:
-                    out[o_glob + G_ORDER_ROLLOFFS] += 1
-                    dstate = _order_rolloff(group, m, dstate, dice_script, used, log)
+                    _count(w, G_ORDER_ROLLOFFS, 1)
+                    dstate = _order_rolloff(w, m, dstate, dice_script)
                     for i in range(m):
-                        far[group[i]] = circ * 16 + m - i
+                        w[W_FAR + w[W_GROUP + i]] = circ * 16 + m - i
     proposer = -1
     best = -1
     for s in range(n):
-        if (contest >> s) & 1 and value[s] * 256 + far[s] > best:
-            proposer, best = s, value[s] * 256 + far[s]
-    R.log_row(log, R.L_PROPOSER, proposer, bar, value[proposer], contest)
-    # H2: the offer
-    for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-        div[i] = 0
-    called = False
-    if off_script[0] == SCRIPT_DIVISION:
-        for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-            div[i] = off_script[1 + i]
-        answer = np.int64(0)
-    elif off_script[0] == SCRIPT_NO_OFFER:
-        answer = np.int64(R.NO_OFFER)
-    else:
-        _decision_view(cfg, st, proposer, R.K_OFFER, bar, proposer, contest, value, view)
-        answer, pstate[proposer] = _ask(pids[proposer], params[proposer], view, pstate[proposer], user)
-        for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-            div[i] = view[R.V_OFFER + i]
-    if answer == R.NO_OFFER and cfg[R.C_OFFER_DUEL]:
-        called = True
-    elif not _division_ok(st, bar, contest, div) or answer == R.NO_OFFER:
-        for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-            div[i] = 0
-        for d in range(nd):
-            div[proposer * R.MAX_DENOMS + d] = st[R.ST_MONEY + bar * R.MAX_DENOMS + d]
-    decl = 0
-    if called:
-        out[o_glob + G_NO_OFFER] += 1
-        R.log_row(log, R.L_NO_OFFER, proposer, bar, 0, 0)
-        for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-            div[i] = 0
-        for d in range(nd):
-            div[proposer * R.MAX_DENOMS + d] = st[R.ST_MONEY + bar * R.MAX_DENOMS + d]
-        decl = contest & ~(1 << proposer)
-    else:
-        for i in range(n):
-            o = (proposer + i) % n
-            if (contest >> o) & 1:
-                for d in range(nd):
-                    if div[o * R.MAX_DENOMS + d] > 0:
-                        R.log_row(log, R.L_OFFER, proposer, o, st[R.ST_DENOM + d], div[o * R.MAX_DENOMS + d])
-        # H3: answers clockwise from the proposer's left, none seeing another's
-        for i in range(1, n):
-            o = (proposer + i) % n
-            if not (contest >> o) & 1:
-                continue
-            a = ans_script[o]
-            if a != R.ACCEPT and a != R.DUEL:
-                _decision_view(cfg, st, o, R.K_ANSWER, bar, proposer, contest, value, view)
-                for j in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-                    view[R.V_OFFER + j] = div[j]
-                a, pstate[o] = _ask(pids[o], params[o], view, pstate[o], user)
-                if a != R.DUEL:
-                    a = R.ACCEPT
-            R.log_row(log, R.L_ANSWER, o, a, _units(div, o, nd, st), 0)
-            if a == R.DUEL:
-                decl |= 1 << o
-                out[o_glob + G_DECLINES] += 1
-            else:
-                out[o_glob + G_ACCEPTS] += 1
-    for o in range(n):  # H3: those who accept are paid at once
-        if o != proposer and (contest >> o) & 1 and not (decl >> o) & 1:
-            for d in range(nd):
-                got[o * R.MAX_DENOMS + d] += div[o * R.MAX_DENOMS + d]
-    if decl == 0:  # H4
-        for d in range(nd):
-            got[proposer * R.MAX_DENOMS + d] += div[proposer * R.MAX_DENOMS + d]
-        return dstate, proposer
-    pot = scr[24:36]
-    pot[:] = 0
-    order = scr[36:44]
-    m = 1
-    order[0] = proposer
-    for i in range(1, n):
-        o = (proposer + i) % n
-        if (decl >> o) & 1:
-            order[m] = o
-            m += 1
-    if m == 2:  # H6
-        d1 = order[1]
-        if cfg[R.C_ONE_DECLINES] == 1 and k >= 3 and not called:
-            for d in range(nd):
-                got[proposer * R.MAX_DENOMS + d] += div[proposer * R.MAX_DENOMS + d]
-                pot[d] = div[d1 * R.MAX_DENOMS + d]
-        else:
-            for d in range(nd):
-                pot[d] = div[proposer * R.MAX_DENOMS + d] + div[d1 * R.MAX_DENOMS + d]
-        stake = 0
-        for d in range(nd):
-            stake += pot[d] * st[R.ST_DENOM + d]
-        dstate, winner = _duel(cfg, st, proposer, d1, value, _caller(cfg, proposer, d1, proposer, called, decl),
-                               stake, dstate, dice_script, used, log, out, o_glob)
-    else:  # H7, H8
-        stake = 0
-        for x in range(m):
-            for d in range(nd):
-                pot[d] += div[order[x] * R.MAX_DENOMS + d]
-                stake += div[order[x] * R.MAX_DENOMS + d] * st[R.ST_DENOM + d]
-        if cfg[R.C_MULTI] == 1:
-            out[o_glob + G_ROLLOFFS] += 1
-            still = m
-            totals = scr[44:52]
-            while still > 1:
-                top = 0
-                for x in range(still):
-                    dstate, r = _roll(dstate, dice_script, used, order[x])
-                    totals[x] = r + value[order[x]]
-                    R.log_row(log, R.L_ROLL, order[x], r, totals[x], 0)
-                    top = max(top, totals[x])
-                y = 0
-                for x in range(still):
-                    if totals[x] == top:
-                        order[y] = order[x]
-                        y += 1
-                still = y
-            winner = order[0]
-            R.log_row(log, R.L_DUEL, winner, -1, stake, 0)
-        else:
-            out[o_glob + G_KNOCKOUTS] += 1
-            ko = _knockout_order(cfg, order, m, value, far)
-            winner = ko[0]
-            for x in range(1, m):
-                dstate, winner = _duel(cfg, st, winner, ko[x], value,
-                                       _caller(cfg, winner, ko[x], proposer, called, decl), stake, dstate,
-                                       dice_script, used, log, out, o_glob)
-    for d in range(nd):
-        got[winner * R.MAX_DENOMS + d] += pot[d]
+        key = w[R.V_CARDVAL + s] * 256 + w[W_FAR + s]
+        if (contest >> s) & 1 and key > best:
+            proposer, best = s, key
     return dstate, proposer
 
 
 @njit(cache=True)
-def _knockout_order(cfg, order, m, value, far):
-    """H7, H8: the order in which ``order[:m]`` (the proposer, then the decliners clockwise) enter."""
-    ko = np.zeros(m, np.int64)
-    if m >= 4 and cfg[R.C_MANY] == 1:
+def _haggle(w, bar, contest, k, params, dstate, dice_script, user):
+    """H1-H9 between the ``k`` >= 2 contestants of the mask ``contest``; the cards won go to ``W_GOT``.
+
+    The division lives in ``V_OFFER`` (where the built-in policies read it), the cards' values in
+    ``V_CARDVAL``."""
+    n = w[R.ST_PLAYERS]
+    nd = w[R.ST_NDENOM]
+    _count(w, G_HAGGLES, 1)
+    for s in range(R.MAX_PLAYERS):
+        w[R.V_CARDVAL + s] = R.card_value(w[R.ST_TABLE + s]) if (contest >> s) & 1 else 0
+        if (contest >> s) & 1:
+            for d in range(nd):
+                w[W_GOT + s * R.MAX_DENOMS + d] = 0
+    dstate, proposer = _proposer(w, contest, dstate, dice_script)
+    _log(w, R.L_PROPOSER, proposer, bar, w[R.V_CARDVAL + proposer], contest)
+    w[R.V_BAR] = bar
+    w[R.V_PROPOSER] = proposer
+    w[R.V_CONTEST] = contest
+    # H2: the offer
+    for i in range(NSD):
+        w[R.V_OFFER + i] = 0
+    called = False
+    if w[W_OFF] == SCRIPT_DIVISION:
+        for i in range(NSD):
+            w[R.V_OFFER + i] = w[W_OFF + 1 + i]
+        answer = np.int64(0)
+    elif w[W_OFF] == SCRIPT_NO_OFFER:
+        answer = np.int64(R.NO_OFFER)
+    else:
+        answer = _ask(w, proposer, R.K_OFFER, R.V_BAR, R.V_OFFER, params, user)
+    if answer == R.NO_OFFER and w[W_CFG + R.C_OFFER_DUEL]:
+        called = True
+    elif answer == R.NO_OFFER or not _division_ok(w, bar, contest):
+        _all_to(w, bar, proposer)
+    decl = 0
+    if called:
+        _count(w, G_NO_OFFER, 1)
+        _log(w, R.L_NO_OFFER, proposer, bar, 0, 0)
+        _all_to(w, bar, proposer)
+        decl = contest & ~(1 << proposer)
+    else:
+        decl = _answers(w, bar, contest, proposer, params, user)
+    for o in range(n):  # H3: those who accept are paid at once
+        if o != proposer and (contest >> o) & 1 and not (decl >> o) & 1:
+            for d in range(nd):
+                w[W_GOT + o * R.MAX_DENOMS + d] += w[R.V_OFFER + o * R.MAX_DENOMS + d]
+    if decl == 0:  # H4
+        for d in range(nd):
+            w[W_GOT + proposer * R.MAX_DENOMS + d] += w[R.V_OFFER + proposer * R.MAX_DENOMS + d]
+        return dstate, proposer
+    dstate = _duels(w, k, proposer, called, decl, dstate, dice_script)
+    return dstate, proposer
+
+
+@njit(cache=True)
+def _all_to(w, bar, proposer):
+    """The division giving all the bar's money to the proposer."""
+    for i in range(NSD):
+        w[R.V_OFFER + i] = 0
+    for d in range(w[R.ST_NDENOM]):
+        w[R.V_OFFER + proposer * R.MAX_DENOMS + d] = w[R.ST_MONEY + bar * R.MAX_DENOMS + d]
+
+
+@njit(cache=True)
+def _answers(w, bar, contest, proposer, params, user):
+    """H2-H3: the offer is logged and answered clockwise from the proposer's left, none seeing another's
+    answer; returns the mask of those who duel."""
+    n = w[R.ST_PLAYERS]
+    nd = w[R.ST_NDENOM]
+    for i in range(n):
+        o = (proposer + i) % n
+        if (contest >> o) & 1:
+            for d in range(nd):
+                if w[R.V_OFFER + o * R.MAX_DENOMS + d] > 0:
+                    _log(w, R.L_OFFER, proposer, o, w[R.ST_DENOM + d], w[R.V_OFFER + o * R.MAX_DENOMS + d])
+    decl = 0
+    for i in range(1, n):
+        o = (proposer + i) % n
+        if not (contest >> o) & 1:
+            continue
+        a = w[W_ANS + o]
+        if a != R.ACCEPT and a != R.DUEL:
+            a = _ask(w, o, R.K_ANSWER, R.V_BAR, R.VIEW_LEN, params, user)
+            if a != R.DUEL:
+                a = R.ACCEPT
+        _log(w, R.L_ANSWER, o, a, _units(w, R.V_OFFER, o, nd), 0)
+        if a == R.DUEL:
+            decl |= 1 << o
+            _count(w, G_DECLINES, 1)
+        else:
+            _count(w, G_ACCEPTS, 1)
+    return decl
+
+
+@njit(cache=True)
+def _duels(w, k, proposer, called, decl, dstate, dice_script):
+    """H5-H8: the proposer and the decliners ``decl`` duel for the money at stake; the winner's cards go
+    to ``W_GOT``. Returns the dice state."""
+    n = w[R.ST_PLAYERS]
+    nd = w[R.ST_NDENOM]
+    for d in range(R.MAX_DENOMS):
+        w[W_POT + d] = 0
+    m = 1
+    w[W_ORDER] = proposer
+    for i in range(1, n):
+        o = (proposer + i) % n
+        if (decl >> o) & 1:
+            w[W_ORDER + m] = o
+            m += 1
+    if m == 2:  # H6
+        d1 = w[W_ORDER + 1]
+        if w[W_CFG + R.C_ONE_DECLINES] == 1 and k >= 3 and not called:
+            for d in range(nd):
+                w[W_GOT + proposer * R.MAX_DENOMS + d] += w[R.V_OFFER + proposer * R.MAX_DENOMS + d]
+                w[W_POT + d] = w[R.V_OFFER + d1 * R.MAX_DENOMS + d]
+        else:
+            for d in range(nd):
+                w[W_POT + d] = w[R.V_OFFER + proposer * R.MAX_DENOMS + d] + w[R.V_OFFER + d1 * R.MAX_DENOMS + d]
+        stake = 0
+        for d in range(nd):
+            stake += w[W_POT + d] * w[R.ST_DENOM + d]
+        dstate, winner = _duel(w, proposer, d1, _caller(w, proposer, d1, proposer, called, decl), stake, dstate,
+                               dice_script)
+    else:  # H7, H8
+        stake = 0
         for x in range(m):
-            ko[x] = order[x]
-        return ko
-    ranked = np.zeros(m, np.int64)
+            for d in range(nd):
+                w[W_POT + d] += w[R.V_OFFER + w[W_ORDER + x] * R.MAX_DENOMS + d]
+                stake += w[R.V_OFFER + w[W_ORDER + x] * R.MAX_DENOMS + d] * w[R.ST_DENOM + d]
+        if w[W_CFG + R.C_MULTI] == 1:
+            _count(w, G_ROLLOFFS, 1)
+            still = m
+            while still > 1:
+                top = 0
+                for x in range(still):
+                    dstate, r = _roll(w, dice_script, dstate, w[W_ORDER + x])
+                    w[W_TOTALS + x] = r + w[R.V_CARDVAL + w[W_ORDER + x]]
+                    _log(w, R.L_ROLL, w[W_ORDER + x], r, w[W_TOTALS + x], 0)
+                    top = max(top, w[W_TOTALS + x])
+                y = 0
+                for x in range(still):
+                    if w[W_TOTALS + x] == top:
+                        w[W_ORDER + y] = w[W_ORDER + x]
+                        y += 1
+                still = y
+            winner = w[W_ORDER]
+            _log(w, R.L_DUEL, winner, -1, stake, 0)
+        else:
+            _count(w, G_KNOCKOUTS, 1)
+            _knockout_order(w, m)
+            winner = w[W_KO]
+            for x in range(1, m):
+                o = w[W_KO + x]
+                dstate, winner = _duel(w, winner, o, _caller(w, winner, o, proposer, called, decl), stake, dstate,
+                                       dice_script)
+    for d in range(nd):
+        w[W_GOT + winner * R.MAX_DENOMS + d] += w[W_POT + d]
+    return dstate
+
+
+@njit(cache=True)
+def _knockout_order(w, m):
+    """H7, H8: the order in which ``W_ORDER[:m]`` (the proposer, then the decliners clockwise) enter,
+    written to ``W_KO``."""
+    if m >= 4 and w[W_CFG + R.C_MANY] == 1:
+        for x in range(m):
+            w[W_KO + x] = w[W_ORDER + x]
+        return
+    rk = W_RANKED
     for x in range(m):
-        ranked[x] = order[x]
+        w[rk + x] = w[W_ORDER + x]
     for x in range(1, m):  # stable sort by value, highest first
         y = x
-        while y > 0 and value[ranked[y - 1]] < value[ranked[y]]:
-            t = ranked[y]
-            ranked[y] = ranked[y - 1]
-            ranked[y - 1] = t
+        while y > 0 and w[R.V_CARDVAL + w[rk + y - 1]] < w[R.V_CARDVAL + w[rk + y]]:
+            t = w[rk + y]
+            w[rk + y] = w[rk + y - 1]
+            w[rk + y - 1] = t
             y -= 1
     i = 0
     while i < m:
         j = i
-        while j < m and value[ranked[j]] == value[ranked[i]]:
+        while j < m and w[R.V_CARDVAL + w[rk + j]] == w[R.V_CARDVAL + w[rk + i]]:
             j += 1
         for x in range(i + 1, j):  # equal values: nearer the croupier (smaller far) first
             y = x
-            while y > i and far[ranked[y - 1]] > far[ranked[y]]:
-                t = ranked[y]
-                ranked[y] = ranked[y - 1]
-                ranked[y - 1] = t
+            while y > i and w[W_FAR + w[rk + y - 1]] > w[W_FAR + w[rk + y]]:
+                t = w[rk + y]
+                w[rk + y] = w[rk + y - 1]
+                w[rk + y - 1] = t
                 y -= 1
         # the slots of ranks i..j-1 (rank 0 -> 0, rank r -> m - r), ascending, nearest first
         x = i
         if i == 0:
-            ko[0] = ranked[0]
+            w[W_KO] = w[rk]
             x = 1
         for r in range(j - 1, max(i, 1) - 1, -1):
-            ko[m - r] = ranked[x]
+            w[W_KO + m - r] = w[rk + x]
             x += 1
         i = j
-    return ko
 
 
 @njit(cache=True)
-def _division_ok(st, bar, contest, div):
-    """H2: every money card of the bar to exactly one contestant."""
-    n = st[R.ST_PLAYERS]
+def _division_ok(w, bar, contest):
+    """H2: every money card of the bar to exactly one contestant (the division in ``V_OFFER``)."""
+    n = w[R.ST_PLAYERS]
     for d in range(R.MAX_DENOMS):
         t = 0
         for o in range(R.MAX_PLAYERS):
-            x = div[o * R.MAX_DENOMS + d]
+            x = w[R.V_OFFER + o * R.MAX_DENOMS + d]
             if x < 0 or (x > 0 and (o >= n or not (contest >> o) & 1)):
                 return False
             t += x
-        want = st[R.ST_MONEY + bar * R.MAX_DENOMS + d] if d < st[R.ST_NDENOM] else 0
+        want = w[R.ST_MONEY + bar * R.MAX_DENOMS + d] if d < w[R.ST_NDENOM] else 0
         if t != want:
             return False
     return True
@@ -484,13 +653,15 @@ def _division_ok(st, bar, contest, div):
 
 @njit(cache=True)
 def _decision_view(cfg, st, s, kind, bar, proposer, contest, value, view):
+    """The view (R9) of seat ``s`` asked ``kind`` (``K_OFFER``/``K_ANSWER``) at ``bar``, as a user's
+    policy gets it (before the division is written for an answer)."""
     R.fill_view(cfg, st, s, kind, view)
     view[R.V_BAR] = bar
     view[R.V_PROPOSER] = proposer
     view[R.V_CONTEST] = contest
     for o in range(R.MAX_PLAYERS):
         view[R.V_CARDVAL + o] = value[o]
-    for j in range(R.MAX_PLAYERS * R.MAX_DENOMS):
+    for j in range(NSD):
         view[R.V_OFFER + j] = 0
 
 
@@ -500,343 +671,399 @@ def _decision_view(cfg, st, s, kind, bar, proposer, contest, value, view):
 
 
 @njit(cache=True)
-def _draw(st, stock, pos, discard, swap, deal_state, log):
-    """R7: the top card of the stock (``pos``: [top, cards in the stock, cards on the discard pile]);
-    an empty stock is replaced by the shuffled discard pile."""
-    if pos[1] == 0:
-        m = pos[2]
-        for i in range(m):
-            stock[i] = discard[i]
-        deal_state = R.shuffle(deal_state, stock, m, swap)
-        pos[0] = 0
-        pos[1] = m
-        pos[2] = 0
-        for i in range(2 * R.MAX_BARS):
-            st[R.ST_GONE + i] = 0
-        R.log_row(log, R.L_RESHUFFLE, -1, m, 0, 0)
-        pos[3] += 1
-    card = stock[pos[0]]
-    pos[0] += 1
-    pos[1] -= 1
-    return deal_state, card
+def _reshuffle(w, deal_state):
+    """R7: the stock is empty: the shuffled discard pile becomes the stock."""
+    m = w[W_POS + 2]
+    for i in range(m):
+        w[W_STOCK + i] = w[W_DISCARD + i]
+    deal_state = R.shuffle(deal_state, w[W_STOCK:W_STOCK + m], m, w[W_SWAP:W_SWAP + DECK_ROOM])
+    w[W_POS] = 0
+    w[W_POS + 1] = m
+    w[W_POS + 2] = 0
+    for i in range(2 * R.MAX_BARS):
+        w[R.ST_GONE + i] = 0
+    _log(w, R.L_RESHUFFLE, -1, m, 0, 0)
+    w[W_POS + 3] += 1
+    return deal_state
+
+
+@njit(cache=True, inline="always")
+def _top(w):
+    """The top card of the stock (``W_POS``: top, cards in the stock, cards on the discard pile), which
+    is not empty (see :func:`_reshuffle`)."""
+    card = w[W_STOCK + w[W_POS]]
+    w[W_POS] += 1
+    w[W_POS + 1] -= 1
+    return card
 
 
 @njit(cache=True)
-def _refill(st, first, stock, pos, discard, swap, deal_state, log):
+def _refill(w, first, deal_state):
     """R6: everyone back to five cards, one at a time, clockwise from ``first``."""
-    n = st[R.ST_PLAYERS]
+    n = w[R.ST_PLAYERS]
     for i in range(n):
         s = (first + i) % n
         for j in range(R.HAND):
-            if st[R.ST_HAND + s * R.HAND + j] < 0:
-                deal_state, st[R.ST_HAND + s * R.HAND + j] = _draw(st, stock, pos, discard, swap, deal_state, log)
+            if w[R.ST_HAND + s * R.HAND + j] < 0:
+                if w[W_POS + 1] == 0:
+                    deal_state = _reshuffle(w, deal_state)
+                w[R.ST_HAND + s * R.HAND + j] = _top(w)
     return deal_state
 
 
 @njit(cache=True)
-def _discard_played(st, discard, pos):
-    for s in range(st[R.ST_PLAYERS]):
-        code = st[R.ST_TABLE + s]
+def _discard_played(w):
+    """R5: the cards on the table go to the discard pile."""
+    for s in range(w[R.ST_PLAYERS]):
+        code = w[R.ST_TABLE + s]
         if code >= 0:
-            discard[pos[2]] = code
-            pos[2] += 1
-            st[R.ST_GONE + 2 * R.card_bar(code) + R.card_kind(code)] += 1
-            st[R.ST_TABLE + s] = -1
-    st[R.ST_REVEALED] = 0
+            w[W_DISCARD + w[W_POS + 2]] = code
+            w[W_POS + 2] += 1
+            w[R.ST_GONE + 2 * R.card_bar(code) + R.card_kind(code)] += 1
+            w[R.ST_TABLE + s] = -1
+    w[R.ST_REVEALED] = 0
 
 
-@njit(cache=True)
-def _place(st, bar, d, log, seat, decided):
-    st[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
-    st[R.ST_BAR_UNITS + bar] += st[R.ST_DENOM + d]
-    R.log_row(log, R.L_MONEY, seat, bar, st[R.ST_DENOM + d], decided)
+@njit(cache=True, inline="always")
+def _place(w, bar, d, seat, decided):
+    """A money card of denomination ``d`` to ``bar``."""
+    w[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
+    w[R.ST_BAR_UNITS + bar] += w[R.ST_DENOM + d]
+    w[W_NCARDS + bar] += 1
+    _log(w, R.L_MONEY, seat, bar, w[R.ST_DENOM + d], decided)
 
 
-@njit(cache=True)
-def _study(out, o_tab, value, units, others, won):
+@njit(cache=True, inline="always")
+def _study(w, o_tab, value, units, others, won):
+    """A card of ``value`` played at a bar of ``units`` with ``others`` other cards, that won ``won``."""
     base = o_tab + (((value - 1) * N_BUCKETS + BUCKETS[min(units, 13)]) * N_OTHERS + min(others, N_OTHERS - 1)) * 3
-    out[base + T_PLAYS] += 1
-    out[base + T_WON] += won > 0
-    out[base + T_MONEY] += won
+    w[base + T_PLAYS] += 1
+    w[base + T_WON] += won > 0
+    w[base + T_MONEY] += won
 
 
 @njit(cache=True)
-def play_game(cfg, deal_state, dice_state, pids, params, pstate, ws, log, res, out, o_crou, o_glob, o_tab, user):
-    """One game; per-seat results (``H_*``) in ``res``, croupier, global and study counts added to ``out``
-    (``o_tab``: the offset of the police table; the two gambler tables follow it)."""
-    st, view, stock, discard, swap, mdeck, pos, div, got, scr, off_script, ans_script, dice_script, used = ws
-    n = cfg[R.C_PLAYERS]
-    nb = cfg[R.C_NBARS]
-    nd = cfg[R.C_NDENOM]
+def _new_game(w, deal_state):
+    """K1-K7: the state of a new game, the bars in play, the shuffled stock and money deck, the deal.
+    Returns (deal state, cards in the money deck)."""
+    n = w[W_CFG + R.C_PLAYERS]
+    nb = w[W_CFG + R.C_NBARS]
+    nd = w[W_CFG + R.C_NDENOM]
     for i in range(R.ST_LEN):
-        st[i] = 0
+        w[i] = 0
+    for b in range(R.MAX_BARS):
+        w[W_NCARDS + b] = 0
     for i in range(R.MAX_PLAYERS * R.HAND):
-        st[R.ST_HAND + i] = -1
+        w[R.ST_HAND + i] = -1
     for s in range(R.MAX_PLAYERS):
-        st[R.ST_TABLE + s] = -1
+        w[R.ST_TABLE + s] = -1
     for d in range(nd):
-        st[R.ST_DENOM + d] = cfg[R.C_DENOM + d]
-    st[R.ST_PLAYERS] = n
-    st[R.ST_NBARS] = nb
-    st[R.ST_NDENOM] = nd
-    st[R.ST_OFFER_DUEL] = cfg[R.C_OFFER_DUEL]
-    st[R.ST_DUEL_TIE] = cfg[R.C_DUEL_TIE]
-    st[R.ST_ONE_DECLINES] = cfg[R.C_ONE_DECLINES]
-    bars = np.zeros(R.MAX_BARS, np.int64)
+        w[R.ST_DENOM + d] = w[W_CFG + R.C_DENOM + d]
+    w[R.ST_PLAYERS] = n
+    w[R.ST_NBARS] = nb
+    w[R.ST_NDENOM] = nd
+    w[R.ST_OFFER_DUEL] = w[W_CFG + R.C_OFFER_DUEL]
+    w[R.ST_DUEL_TIE] = w[W_CFG + R.C_DUEL_TIE]
+    w[R.ST_ONE_DECLINES] = w[W_CFG + R.C_ONE_DECLINES]
     # K3: bars in play
-    if nb == R.MAX_BARS or cfg[R.C_DROPPED] == 0:
-        for b in range(nb):
-            bars[b] = b
-    else:
+    for b in range(R.MAX_BARS):
+        w[W_BARS + b] = b if b < nb else 0
+    if nb < R.MAX_BARS and w[W_CFG + R.C_DROPPED] != 0:
         for b in range(R.MAX_BARS):
-            bars[b] = b
-        deal_state = R.shuffle(deal_state, bars, R.MAX_BARS, swap)
-        bars[:nb].sort()
+            w[W_BARS + b] = b
+        deal_state = R.shuffle(deal_state, w[W_BARS:W_BARS + R.MAX_BARS], R.MAX_BARS, w[W_SWAP:W_SWAP + DECK_ROOM])
+        for x in range(1, nb):  # the bars in play, left to right
+            y = x
+            while y > 0 and w[W_BARS + y - 1] > w[W_BARS + y]:
+                t = w[W_BARS + y]
+                w[W_BARS + y] = w[W_BARS + y - 1]
+                w[W_BARS + y - 1] = t
+                y -= 1
     mask = 0
     for i in range(nb):
-        mask |= 1 << bars[i]
-    st[R.ST_BARS] = mask
+        mask |= 1 << w[W_BARS + i]
+    w[R.ST_BARS] = mask
     # K2, K4: the stock, bar by bar, row by row
     m = 0
     for i in range(nb):
-        for r in range(cfg[R.C_NCARD_ROWS]):
-            kind = cfg[R.C_CARD_ROWS + 3 * r]
-            v = cfg[R.C_CARD_ROWS + 3 * r + 1]
-            for _ in range(cfg[R.C_CARD_ROWS + 3 * r + 2]):
-                stock[m] = R.card_code(bars[i], kind, v)
+        for r in range(w[W_CFG + R.C_NCARD_ROWS]):
+            kind = w[W_CFG + R.C_CARD_ROWS + 3 * r]
+            v = w[W_CFG + R.C_CARD_ROWS + 3 * r + 1]
+            for _ in range(w[W_CFG + R.C_CARD_ROWS + 3 * r + 2]):
+                w[W_STOCK + m] = R.card_code(w[W_BARS + i], kind, v)
                 m += 1
             if i == 0:
                 if kind == R.GAMBLER:
-                    st[R.ST_COLOUR_G] += cfg[R.C_CARD_ROWS + 3 * r + 2]
+                    w[R.ST_COLOUR_G] += w[W_CFG + R.C_CARD_ROWS + 3 * r + 2]
                 else:
-                    st[R.ST_COLOUR_P] += cfg[R.C_CARD_ROWS + 3 * r + 2]
-    deal_state = R.shuffle(deal_state, stock, m, swap)
-    pos[0] = 0
-    pos[1] = m
-    pos[2] = 0
-    pos[3] = 0
+                    w[R.ST_COLOUR_P] += w[W_CFG + R.C_CARD_ROWS + 3 * r + 2]
+    deal_state = R.shuffle(deal_state, w[W_STOCK:W_STOCK + m], m, w[W_SWAP:W_SWAP + DECK_ROOM])
+    w[W_POS] = 0
+    w[W_POS + 1] = m
+    w[W_POS + 2] = 0
+    w[W_POS + 3] = 0
     # K5, K6: the money deck
     mm = 0
-    for r in range(cfg[R.C_NMONEY_ROWS]):
-        for _ in range(cfg[R.C_MONEY_ROWS + 2 * r + 1]):
-            mdeck[mm] = cfg[R.C_MONEY_ROWS + 2 * r]
+    for r in range(w[W_CFG + R.C_NMONEY_ROWS]):
+        for _ in range(w[W_CFG + R.C_MONEY_ROWS + 2 * r + 1]):
+            w[W_MDECK + mm] = w[W_CFG + R.C_MONEY_ROWS + 2 * r]
             mm += 1
-    deal_state = R.shuffle(deal_state, mdeck, mm, swap)
+    deal_state = R.shuffle(deal_state, w[W_MDECK:W_MDECK + mm], mm, w[W_SWAP:W_SWAP + DECK_ROOM])
     # K7: the deal, five passes clockwise from the first croupier's left
     for _ in range(R.HAND):
         for i in range(n):
             s = (1 + i) % n
             for j in range(R.HAND):
-                if st[R.ST_HAND + s * R.HAND + j] < 0:
-                    deal_state, st[R.ST_HAND + s * R.HAND + j] = _draw(st, stock, pos, discard, swap, deal_state,
-                                                                       log)
+                if w[R.ST_HAND + s * R.HAND + j] < 0:
+                    if w[W_POS + 1] == 0:
+                        deal_state = _reshuffle(w, deal_state)
+                    w[R.ST_HAND + s * R.HAND + j] = _top(w)
                     break
-    per_round = cfg[R.C_PER_ROUND]
+    return deal_state, mm
+
+
+
+@njit(cache=True)
+def _money_out(w, first, k, deal_state, params, user):
+    """R1, E1, V1: the round's ``k`` money cards (money deck from ``first``) to the bars. Returns the deal
+    state."""
+    nb = w[R.ST_NBARS]
+    c = w[R.ST_CROUPIER]
+    mask = w[R.ST_BARS]
+    if k < w[W_CFG + R.C_PER_ROUND]:
+        for i in range(k):
+            _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
+    elif w[W_CFG + R.C_SPIELBOX]:
+        w[R.V_NDRAWN] = k
+        for i in range(k):
+            w[R.V_DRAWN + i] = w[R.ST_DENOM + w[W_MDECK + first + i]]
+        ans = _ask(w, c, R.K_ALL, R.V_NDRAWN, R.V_DRAWN + k, params, user)
+        hit = 0
+        ok = True
+        for i in range(k):
+            t = (ans >> np.int64(3 * i)) & 7
+            if t >= R.MAX_BARS or not (mask >> t) & 1:
+                ok = False
+            hit |= 1 << t
+        if not ok or hit != mask or ans < 0:
+            ans = 0
+            for i in range(k):
+                ans |= w[W_BARS + (i if i < nb else 0)] << np.int64(3 * i)
+        for i in range(k):
+            _place(w, (ans >> np.int64(3 * i)) & 7, w[W_MDECK + first + i], c, 1)
+    else:
+        for i in range(nb):
+            _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
+        if w[W_CFG + R.C_FREE] == 0:
+            w[R.V_VALUE] = w[R.ST_DENOM + w[W_MDECK + first + nb]]
+            if w[W_PIDS + c] >= USER_ID:
+                b = _ask(w, c, R.K_FREE, R.V_VALUE, R.V_VALUE + 1, params, user)
+            else:  # a built-in policy: straight to policies.play_or_place (the cheapest call)
+                w[R.V_KIND] = R.K_FREE
+                w[R.V_SEAT] = c
+                b, state = policies.play_or_place(w[W_PIDS + c], R.K_FREE, params[c, 0],
+                                                  params[c, 1] if params.shape[1] > 1 else 0.0, w,
+                                                  np.uint64(w[W_PSTATE + c]))
+                w[W_PSTATE + c] = np.int64(state)
+            if b < 0 or b >= R.MAX_BARS or not (mask >> b) & 1:
+                b = w[W_BARS]
+            _place(w, b, w[W_MDECK + first + nb], c, 1)
+        else:
+            for i in range(nb):
+                w[W_ORDER + i] = w[W_BARS + i]
+            deal_state = R.shuffle(deal_state, w[W_ORDER:W_ORDER + nb], nb, w[W_SWAP:W_SWAP + DECK_ROOM])
+            _place(w, w[W_ORDER], w[W_MDECK + first + nb], -1, 1)
+    return deal_state
+
+
+@njit(cache=True)
+def _play_cards(w, params, user):
+    """R3: every seat puts a card face down, clockwise from the croupier's left."""
+    n = w[R.ST_PLAYERS]
+    c = w[R.ST_CROUPIER]
+    for i in range(n):
+        s = (c + 1 + i) % n
+        if w[W_PIDS + s] >= USER_ID:
+            slot = _ask(w, s, R.K_PLAY, 0, 0, params, user)
+        else:  # a built-in policy: straight to policies.play_or_place (the cheapest call)
+            w[R.V_KIND] = R.K_PLAY
+            w[R.V_SEAT] = s
+            slot, state = policies.play_or_place(w[W_PIDS + s], R.K_PLAY, params[s, 0],
+                                                 params[s, 1] if params.shape[1] > 1 else 0.0, w,
+                                                 np.uint64(w[W_PSTATE + s]))
+            w[W_PSTATE + s] = np.int64(state)
+        h = R.ST_HAND + s * R.HAND
+        if slot < 0 or slot >= R.HAND or w[h + slot] < 0:
+            slot = 0
+        code = w[h + slot]
+        for j in range(slot, R.HAND - 1):
+            w[h + j] = w[h + j + 1]
+        w[h + R.HAND - 1] = -1
+        w[R.ST_TABLE + s] = code
+        _log(w, R.L_PLAY, s, R.card_bar(code), R.card_kind(code), R.card_value(code))
+
+
+@njit(cache=True)
+def _settle_round(w, params, dice_state, dice_script, user):
+    """R8: the bars left to right, and the study tables of every card played. Returns the dice state."""
+    n = w[R.ST_PLAYERS]
+    nb = w[R.ST_NBARS]
+    for b in range(R.MAX_BARS):
+        w[W_AT + b] = 0
+    for s in range(n):
+        code = w[R.ST_TABLE + s]
+        if code >= 0:
+            w[W_AT + R.card_bar(code)] |= 1 << s
+    for i in range(nb):
+        b = w[W_BARS + i]
+        here = w[W_AT + b]
+        if here == 0:
+            continue
+        units = w[R.ST_BAR_UNITS + b]
+        cnt = 0
+        police = False
+        for s in range(n):
+            if (here >> s) & 1:
+                cnt += 1
+                police = police or R.card_kind(w[R.ST_TABLE + s]) == R.POLICE
+        contest, k = _open_bar(w, b, here)
+        if k >= 2:
+            dice_state, _ = _haggle(w, b, contest, k, params, dice_state, dice_script, user)
+        if k >= 1:
+            _pay_bar(w, b, contest, k)
+        for s in range(n):
+            if (here >> s) & 1:
+                code = w[R.ST_TABLE + s]
+                won = w[W_PAID + s]
+                if R.card_kind(code) == R.POLICE:
+                    _study(w, w[W_OTAB], R.card_value(code), units, cnt - 1, won)
+                elif police:
+                    _study(w, w[W_OTAB] + N_TABLE, R.card_value(code), units, cnt - 1, won)
+                else:
+                    _study(w, w[W_OTAB] + 2 * N_TABLE, R.card_value(code), units, cnt - 1, won)
+    return dice_state
+
+
+@njit(cache=True)
+def play_game(w, deal_state, dice_state, params, no_dice, user):
+    """One game in the workspace ``w`` (the seats' policies and their streams' states set; ``no_dice``: an
+    empty dice script, shape (0, 1)): per-seat results (``H_*``) in ``W_RES``, croupier, global and study
+    counts added to the counts (the police table at ``W_OTAB``, the two gambler tables follow it)."""
+    n = w[W_CFG + R.C_PLAYERS]
+    nb = w[W_CFG + R.C_NBARS]
+    deal_state, mm = _new_game(w, deal_state)
+    per_round = w[W_CFG + R.C_PER_ROUND]
     mtop = 0
     rnd = 0
-    won_before = np.zeros(R.MAX_PLAYERS, np.int64)
     while True:
         c = rnd % n
-        st[R.ST_ROUND] = rnd
-        st[R.ST_CROUPIER] = c
+        w[R.ST_ROUND] = rnd
+        w[R.ST_CROUPIER] = c
         k = min(per_round, mm - mtop)
         first = mtop
         mtop += k
         last = mtop == mm
-        st[R.ST_LAST_ROUND] = last
-        st[R.ST_MONEY_LEFT] = mm - mtop
-        st[R.ST_STOCK] = pos[1]
-        st[R.ST_DISCARD] = pos[2]
-        R.log_row(log, R.L_ROUND, c, rnd, k, last)
-        # R1, E1, V1: money out
-        if k < per_round:
-            for i in range(k):
-                _place(st, bars[i], mdeck[first + i], log, -1, 0)
-        elif cfg[R.C_SPIELBOX]:
-            R.fill_view(cfg, st, c, R.K_ALL, view)
-            view[R.V_NDRAWN] = k
-            for i in range(k):
-                view[R.V_DRAWN + i] = st[R.ST_DENOM + mdeck[first + i]]
-            ans, pstate[c] = _ask(pids[c], params[c], view, pstate[c], user)
-            hit = 0
-            ok = True
-            for i in range(k):
-                t = (ans >> np.int64(3 * i)) & 7
-                if t >= R.MAX_BARS or not (mask >> t) & 1:
-                    ok = False
-                hit |= 1 << t
-            if not ok or hit != mask or ans < 0:
-                ans = 0
-                for i in range(k):
-                    ans |= bars[i if i < nb else 0] << np.int64(3 * i)
-            for i in range(k):
-                _place(st, (ans >> np.int64(3 * i)) & 7, mdeck[first + i], log, c, 1)
-        else:
-            for i in range(nb):
-                _place(st, bars[i], mdeck[first + i], log, -1, 0)
-            if cfg[R.C_FREE] == 0:
-                R.fill_view(cfg, st, c, R.K_FREE, view)
-                view[R.V_VALUE] = st[R.ST_DENOM + mdeck[first + nb]]
-                b, pstate[c] = _ask(pids[c], params[c], view, pstate[c], user)
-                if b < 0 or b >= R.MAX_BARS or not (mask >> b) & 1:
-                    b = bars[0]
-                _place(st, b, mdeck[first + nb], log, c, 1)
-            else:
-                order = scr[52:58]
-                for i in range(nb):
-                    order[i] = bars[i]
-                deal_state = R.shuffle(deal_state, order, nb, swap)
-                _place(st, order[0], mdeck[first + nb], log, -1, 1)
-        # R3: cards, clockwise from the croupier's left, face down
-        for i in range(n):
-            s = (c + 1 + i) % n
-            R.fill_view(cfg, st, s, R.K_PLAY, view)
-            slot, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
-            if slot < 0 or slot >= R.HAND or st[R.ST_HAND + s * R.HAND + slot] < 0:
-                slot = 0
-            code = st[R.ST_HAND + s * R.HAND + slot]
-            for j in range(slot, R.HAND - 1):
-                st[R.ST_HAND + s * R.HAND + j] = st[R.ST_HAND + s * R.HAND + j + 1]
-            st[R.ST_HAND + s * R.HAND + R.HAND - 1] = -1
-            st[R.ST_TABLE + s] = code
-            R.log_row(log, R.L_PLAY, s, R.card_bar(code), R.card_kind(code), R.card_value(code))
-        st[R.ST_REVEALED] = 1
+        w[R.ST_LAST_ROUND] = last
+        w[R.ST_MONEY_LEFT] = mm - mtop
+        w[R.ST_STOCK] = w[W_POS + 1]
+        w[R.ST_DISCARD] = w[W_POS + 2]
+        _log(w, R.L_ROUND, c, rnd, k, last)
+        deal_state = _money_out(w, first, k, deal_state, params, user)
+        _play_cards(w, params, user)
+        w[R.ST_REVEALED] = 1
         for s in range(n):
-            won_before[s] = st[R.ST_WON + s]
-        # R8: the bars left to right
-        for i in range(nb):
-            b = bars[i]
-            units = st[R.ST_BAR_UNITS + b]
-            cnt = 0
-            police = False
-            for s in range(n):
-                code = st[R.ST_TABLE + s]
-                if code >= 0 and R.card_bar(code) == b:
-                    cnt += 1
-                    police = police or R.card_kind(code) == R.POLICE
-            if cnt == 0:
-                continue
-            dice_state, _ = settle_bar(cfg, st, b, view, pids, params, pstate, dice_state, off_script, ans_script,
-                                       dice_script, used, div, got, scr, log, out, o_glob, user)
-            for s in range(n):
-                code = st[R.ST_TABLE + s]
-                if code >= 0 and R.card_bar(code) == b:
-                    w = _units(got, s, nd, st)
-                    if R.card_kind(code) == R.POLICE:
-                        _study(out, o_tab, R.card_value(code), units, cnt - 1, w)
-                    elif police:
-                        _study(out, o_tab + N_TABLE, R.card_value(code), units, cnt - 1, w)
-                    else:
-                        _study(out, o_tab + 2 * N_TABLE, R.card_value(code), units, cnt - 1, w)
+            w[W_WON0 + s] = w[R.ST_WON + s]
+        dice_state = _settle_round(w, params, dice_state, no_dice, user)
         for s in range(n):
-            w = st[R.ST_WON + s] - won_before[s]
-            base = o_crou + ((s - c) % n) * N_CFIELDS
-            out[base] += 1
-            out[base + 1] += w
-            out[base + 2] += w * w
+            won = w[R.ST_WON + s] - w[W_WON0 + s]
+            base = w[W_OCROU] + ((s - c) % n) * N_CFIELDS
+            w[base] += 1
+            w[base + 1] += won
+            w[base + 2] += won * won
         # R5-R7: discard and refill
         if last:
-            _discard_played(st, discard, pos)
-        elif cfg[R.C_RESHUFFLE] == 0:
-            _discard_played(st, discard, pos)
-            deal_state = _refill(st, (c + 2) % n, stock, pos, discard, swap, deal_state, log)
+            _discard_played(w)
+        elif w[W_CFG + R.C_RESHUFFLE] == 0:
+            _discard_played(w)
+            deal_state = _refill(w, (c + 2) % n, deal_state)
         else:
-            deal_state = _refill(st, (c + 2) % n, stock, pos, discard, swap, deal_state, log)
-            _discard_played(st, discard, pos)
+            deal_state = _refill(w, (c + 2) % n, deal_state)
+            _discard_played(w)
         rnd += 1
         if last:
             break
     # E1-E4
     leftover = 0
     for i in range(nb):
-        leftover += st[R.ST_BAR_UNITS + bars[i]]
-    R.log_row(log, R.L_END, -1, leftover, 0, 0)
+        leftover += w[R.ST_BAR_UNITS + w[W_BARS + i]]
+    _log(w, R.L_END, -1, leftover, 0, 0)
     best = -1
     for s in range(n):
-        best = max(best, st[R.ST_WON + s])
+        best = max(best, w[R.ST_WON + s])
     tied = 0
     most = -1
     for s in range(n):
-        if st[R.ST_WON + s] == best:
+        if w[R.ST_WON + s] == best:
             tied |= 1 << s
-            most = max(most, st[R.ST_BARS_WON + s])
-    if cfg[R.C_FINAL_TIES] == 1:
+            most = max(most, w[R.ST_BARS_WON + s])
+    if w[W_CFG + R.C_FINAL_TIES] == 1:
         for s in range(n):
-            if (tied >> s) & 1 and st[R.ST_BARS_WON + s] < most:
+            if (tied >> s) & 1 and w[R.ST_BARS_WON + s] < most:
                 tied &= ~(1 << s)
     kk = 0
     for s in range(n):
         kk += (tied >> s) & 1
     for s in range(n):
-        res[s, H_MONEY] = st[R.ST_WON + s]
-        res[s, H_WIN] = WIN // kk if (tied >> s) & 1 else 0
-        res[s, H_BARS_WON] = st[R.ST_BARS_WON + s]
-    out[o_glob + G_ROUNDS] += rnd
-    out[o_glob + G_LEFTOVER] += leftover
-    out[o_glob + G_LEFTOVER2] += leftover * leftover
-    out[o_glob + G_RESHUFFLES] += pos[3]
-    out[o_glob + G_SHARED] += kk > 1
+        w[W_RES + s * N_RES + H_MONEY] = w[R.ST_WON + s]
+        w[W_RES + s * N_RES + H_WIN] = WIN // kk if (tied >> s) & 1 else 0
+        w[W_RES + s * N_RES + H_BARS_WON] = w[R.ST_BARS_WON + s]
+    _count(w, G_ROUNDS, rnd)
+    _count(w, G_LEFTOVER, leftover)
+    _count(w, G_LEFTOVER2, leftover * leftover)
+    _count(w, G_RESHUFFLES, w[W_POS + 3])
+    _count(w, G_SHARED, kk > 1)
     return leftover
-
-
 @njit(cache=True)
-def _workspace(cfg):
-    size = max(cfg[R.C_DECK], R.MAX_MONEY, 8)
-    st = np.zeros(R.ST_LEN, np.int64)
-    view = np.zeros(R.VIEW_LEN, np.int64)
-    stock = np.zeros(size, np.int64)
-    discard = np.zeros(size, np.int64)
-    swap = np.zeros(size, np.int64)
-    mdeck = np.zeros(size, np.int64)
-    pos = np.zeros(4, np.int64)
-    div = np.zeros(R.MAX_PLAYERS * R.MAX_DENOMS, np.int64)
-    scr = np.zeros(64, np.int64)
-    got = np.zeros(R.MAX_PLAYERS * R.MAX_DENOMS, np.int64)
-    off_script = np.zeros(1 + R.MAX_PLAYERS * R.MAX_DENOMS, np.int64)
-    ans_script = np.zeros(R.MAX_PLAYERS, np.int64)
-    dice_script = np.zeros((0, 1), np.int64)
-    used = np.zeros(R.MAX_PLAYERS, np.int64)
-    return st, view, stock, discard, swap, mdeck, pos, div, got, scr, off_script, ans_script, dice_script, used
-
-
-@njit(cache=True)
-def seat_policies(g, n, lineup_pids, lineup_params, pids, params):
-    """Fill the seats' policies for game ``g``: player p sits in seat (p + g) mod n."""
+def seat_policies(w, g, n, lineup_pids, lineup_params, policy_keys, params):
+    """The seats' policies for game ``g`` (player p sits in seat (p + g) mod n): ids and stream states into
+    ``W_PIDS``/``W_PSTATE``, parameter rows into ``params``."""
     r = g % n
     for p in range(n):
         s = (p + r) % n
-        pids[s] = lineup_pids[p]
+        w[W_PIDS + s] = lineup_pids[p]
         params[s] = lineup_params[p]
+    for s in range(n):
+        w[W_PSTATE + s] = np.int64(game_state(policy_keys[s], g))
 
 
 @njit(cache=True, inline="always")
-def _tally(out, base, res, s, leftover):
-    money = res[s, H_MONEY]
-    win = res[s, H_WIN]
-    out[base + P_GAMES] += 1
-    out[base + P_MONEY] += money
-    out[base + P_MONEY2] += money * money
-    out[base + P_WIN] += win
-    out[base + P_WIN2] += win * win
-    out[base + P_MLEFT] += money * leftover
-    out[base + P_BARS_WON] += res[s, H_BARS_WON]
+def _tally(w, base, s, leftover):
+    """Seat ``s``'s results (``W_RES``) added to the ``P_*`` counts at ``base``."""
+    money = w[W_RES + s * N_RES + H_MONEY]
+    win = w[W_RES + s * N_RES + H_WIN]
+    w[base + P_GAMES] += 1
+    w[base + P_MONEY] += money
+    w[base + P_MONEY2] += money * money
+    w[base + P_WIN] += win
+    w[base + P_WIN2] += win * win
+    w[base + P_MLEFT] += money * leftover
+    w[base + P_BARS_WON] += w[W_RES + s * N_RES + H_BARS_WON]
 
 
 @njit(cache=True)
 def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     n = cfg[R.C_PLAYERS]
-    o_seat = n * N_PFIELDS
-    o_crou = o_seat + n * N_PFIELDS
-    o_glob = o_crou + n * N_CFIELDS
-    o_tab = o_glob + N_GFIELDS
-    o_cross = o_tab + 3 * N_TABLE
-    out = np.zeros(o_cross + 2 * n * n, np.int64)
-    ws = _workspace(cfg)
-    res = np.zeros((R.MAX_PLAYERS, N_RES), np.int64)
-    pids = np.zeros(n, np.int64)
+    lay_seat = n * N_PFIELDS
+    lay_crou = lay_seat + n * N_PFIELDS
+    lay_glob = lay_crou + n * N_CFIELDS
+    lay_tab = lay_glob + N_GFIELDS
+    lay_cross = lay_tab + 3 * N_TABLE
+    size = lay_cross + 2 * n * n
+    w = _workspace(cfg, size, lay_crou, lay_glob, lay_tab, 1)
+    o_seat = W_COUNTS + lay_seat
+    o_cross = W_COUNTS + lay_cross
+    no_dice = np.zeros((0, 1), np.int64)
     params = np.zeros((n, lineup_params.shape[1]), np.float64)
-    pstate = np.zeros(n, np.uint64)
-    log = np.zeros((1, 5), np.int64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
     per_item = n if duplicate else 1
@@ -844,25 +1071,22 @@ def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
         block[:] = 0
         block_win[:] = 0
         for g in range(item * per_item, (item + 1) * per_item):
-            seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-            for s in range(n):
-                pstate[s] = game_state(policy_keys[s], g)
-            leftover = play_game(cfg, game_state(deal_key, item), game_state(dice_key, item), pids, params, pstate,
-                                 ws, log, res, out, o_crou, o_glob, o_tab, user)
-            out[o_glob + G_GAMES] += 1
+            seat_policies(w, g, n, lineup_pids, lineup_params, policy_keys, params)
+            leftover = play_game(w, game_state(deal_key, item), game_state(dice_key, item), params, no_dice, user)
+            _count(w, G_GAMES, 1)
             r = g % n
             for s in range(n):
                 p = (s - r) % n
-                _tally(out, p * N_PFIELDS, res, s, leftover)
-                _tally(out, o_seat + s * N_PFIELDS, res, s, leftover)
-                block[p] += res[s, H_MONEY]
-                block_win[p] += res[s, H_WIN]
-        out[o_glob + G_BLOCKS] += 1
+                _tally(w, W_COUNTS + p * N_PFIELDS, s, leftover)
+                _tally(w, o_seat + s * N_PFIELDS, s, leftover)
+                block[p] += w[W_RES + s * N_RES + H_MONEY]
+                block_win[p] += w[W_RES + s * N_RES + H_WIN]
+        _count(w, G_BLOCKS, 1)
         for p in range(n):
             for q in range(n):
-                out[o_cross + p * n + q] += block[p] * block[q]
-                out[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
-    return out
+                w[o_cross + p * n + q] += block[p] * block[q]
+                w[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
+    return w[W_COUNTS:W_COUNTS + size].copy()
 
 
 @njit(cache=True, nogil=True)
@@ -885,21 +1109,14 @@ def play_games_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_pa
 @njit(cache=True)
 def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     n = cfg[R.C_PLAYERS]
-    ws = _workspace(cfg)
-    res = np.zeros((R.MAX_PLAYERS, N_RES), np.int64)
-    pids = np.zeros(n, np.int64)
-    params = np.zeros((n, lineup_params.shape[1]), np.float64)
-    pstate = np.zeros(n, np.uint64)
     rounds = cfg[R.C_NMONEY] // cfg[R.C_PER_ROUND] + 1
-    log = np.zeros((64 + rounds * 800, 5), np.int64)
-    out = np.zeros(n * N_CFIELDS + N_GFIELDS + 3 * N_TABLE, np.int64)
-    seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-    for s in range(n):
-        pstate[s] = game_state(policy_keys[s], g)
+    w = _workspace(cfg, n * N_CFIELDS + N_GFIELDS + 3 * N_TABLE, 0, n * N_CFIELDS, n * N_CFIELDS + N_GFIELDS,
+                   64 + rounds * 800)
+    params = np.zeros((n, lineup_params.shape[1]), np.float64)
+    seat_policies(w, g, n, lineup_pids, lineup_params, policy_keys, params)
     item = g // n if duplicate else g
-    play_game(cfg, game_state(deal_key, item), game_state(dice_key, item), pids, params, pstate, ws, log, res, out,
-              0, n * N_CFIELDS, n * N_CFIELDS + N_GFIELDS, user)
-    return log[1:log[0, 0] + 1].copy(), res[:n].copy()
+    play_game(w, game_state(deal_key, item), game_state(dice_key, item), params, np.zeros((0, 1), np.int64), user)
+    return _logged(w), w[W_RES:W_RES + n * N_RES].reshape((n, N_RES)).copy()
 
 
 @njit(cache=True)
@@ -925,59 +1142,60 @@ def _resolve_bar(cfg, bar, croupier, money, seats, kinds, values, offer, answers
                  dice_state):
     n = cfg[R.C_PLAYERS]
     nd = cfg[R.C_NDENOM]
-    ws = _workspace(cfg)
-    st, view, _, _, _, _, _, div, got, scr, off_script, ans_script, _, used = ws
+    w = _workspace(cfg, N_GFIELDS, 0, 0, 0, 4096)
+    for s in range(n):
+        w[W_PIDS + s] = pids[s]
+        w[W_PSTATE + s] = np.int64(pstate[s])
     for i in range(R.MAX_PLAYERS * R.HAND):
-        st[R.ST_HAND + i] = -1
+        w[R.ST_HAND + i] = -1
     for s in range(R.MAX_PLAYERS):
-        st[R.ST_TABLE + s] = -1
+        w[R.ST_TABLE + s] = -1
     for d in range(nd):
-        st[R.ST_DENOM + d] = cfg[R.C_DENOM + d]
-    st[R.ST_PLAYERS] = n
-    st[R.ST_NBARS] = cfg[R.C_NBARS]
-    st[R.ST_BARS] = cfg[R.C_BARS_MASK] | (1 << bar)
-    st[R.ST_NDENOM] = nd
-    st[R.ST_OFFER_DUEL] = cfg[R.C_OFFER_DUEL]
-    st[R.ST_DUEL_TIE] = cfg[R.C_DUEL_TIE]
-    st[R.ST_ONE_DECLINES] = cfg[R.C_ONE_DECLINES]
-    st[R.ST_CROUPIER] = croupier
-    st[R.ST_REVEALED] = 1
+        w[R.ST_DENOM + d] = cfg[R.C_DENOM + d]
+    w[R.ST_PLAYERS] = n
+    w[R.ST_NBARS] = cfg[R.C_NBARS]
+    w[R.ST_BARS] = cfg[R.C_BARS_MASK] | (1 << bar)
+    w[R.ST_NDENOM] = nd
+    w[R.ST_OFFER_DUEL] = cfg[R.C_OFFER_DUEL]
+    w[R.ST_DUEL_TIE] = cfg[R.C_DUEL_TIE]
+    w[R.ST_ONE_DECLINES] = cfg[R.C_ONE_DECLINES]
+    w[R.ST_CROUPIER] = croupier
+    w[R.ST_REVEALED] = 1
     card_of = np.zeros(money.shape[0], np.int64)
     for i in range(money.shape[0]):
         for d in range(nd):
-            if st[R.ST_DENOM + d] == money[i]:
+            if w[R.ST_DENOM + d] == money[i]:
                 card_of[i] = d
-                st[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
-                st[R.ST_BAR_UNITS + bar] += money[i]
+                w[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
+                w[R.ST_BAR_UNITS + bar] += money[i]
+                w[W_NCARDS + bar] += 1
+    here = 0
     for i in range(seats.shape[0]):
-        st[R.ST_TABLE + seats[i]] = R.card_code(bar, kinds[i], values[i])
-    off_script[:] = 0
+        w[R.ST_TABLE + seats[i]] = R.card_code(bar, kinds[i], values[i])
+        here |= 1 << seats[i]
     ask = False
     none = False
     for i in range(offer.shape[0]):
         ask = ask or offer[i] == -1
         none = none or offer[i] == -2
     if none:
-        off_script[0] = SCRIPT_NO_OFFER
+        w[W_OFF] = SCRIPT_NO_OFFER
     elif not ask:
-        off_script[0] = SCRIPT_DIVISION
+        w[W_OFF] = SCRIPT_DIVISION
         for i in range(offer.shape[0]):
-            off_script[1 + offer[i] * R.MAX_DENOMS + card_of[i]] += 1
+            w[W_OFF + 1 + offer[i] * R.MAX_DENOMS + card_of[i]] += 1
     for s in range(R.MAX_PLAYERS):
-        ans_script[s] = answers[s] if s < answers.shape[0] else 0
-    log = np.zeros((4096, 5), np.int64)
-    out = np.zeros(N_GFIELDS, np.int64)
-    dice_state, proposer = settle_bar(cfg, st, bar, view, pids, params, pstate, dice_state, off_script, ans_script,
-                                      dice, used, div, got, scr, log, out, 0, policies.no_user_policy)
+        w[W_ANS + s] = answers[s] if s < answers.shape[0] else 0
+    dice_state, proposer = settle_bar(w, bar, here, params, dice_state, dice, policies.no_user_policy)
     payout = np.zeros(n, np.int64)
     for s in range(n):
-        payout[s] = _units(got, s, nd, st)
+        payout[s] = _units(w, W_GOT, s, nd)
     remains = np.zeros(money.shape[0], np.int64)
     m = 0
     taken = np.zeros(R.MAX_DENOMS, np.int64)
     for s in range(n):
         for d in range(nd):
-            taken[d] += got[s * R.MAX_DENOMS + d]
+            taken[d] += w[W_GOT + s * R.MAX_DENOMS + d]
     for i in range(money.shape[0]):  # the cards not won, in the bar's order
         d = card_of[i]
         if taken[d] > 0:
@@ -985,7 +1203,7 @@ def _resolve_bar(cfg, bar, croupier, money, seats, kinds, values, offer, answers
         else:
             remains[m] = money[i]
             m += 1
-    return payout, remains[:m].copy(), proposer, dice_state, log[1:log[0, 0] + 1].copy(), used.copy()
+    return payout, remains[:m].copy(), proposer, dice_state, _logged(w), w[W_USED:W_USED + R.MAX_PLAYERS].copy()
 
 
 def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, answers=None, dice=None, *,

@@ -69,6 +69,35 @@ HUNTER = REGISTRY.add(PolicySpec("hunter", 4, (
 _HAGGLE_AT = np.array([0, 2, 1, 1, 1], np.int64)
 """Where each built-in policy's row holds haggle (margin follows it)."""
 
+# scratch space of the built-in policies (see :func:`decide`): fixed parts, then the knapsack's table
+SCR_POOL = 0
+SCR_DENOMS = SCR_POOL + R.MAX_DENOMS
+SCR_TAKE = SCR_DENOMS + R.MAX_DENOMS
+SCR_BEST = SCR_TAKE + R.MAX_DENOMS
+SCR_TARGETS = SCR_BEST + R.MAX_PLAYERS * R.MAX_DENOMS
+SCR_PARENT = SCR_TARGETS + 8
+KNAPSACK = 1024
+"""Entries of the knapsack's table of :func:`_smallest_formable` in the scratch (a bar's money up to
+KNAPSACK - 1 units; more is allocated)."""
+SCRATCH_LEN = SCR_PARENT + KNAPSACK
+"""A view at least ``VIEW_LEN + SCRATCH_LEN`` long (the engine's workspace) lends the built-in policies
+``view[VIEW_LEN:VIEW_LEN + SCRATCH_LEN]`` as scratch space; for a shorter one they allocate it."""
+
+
+def _duel_table() -> np.ndarray:
+    """:func:`duel_chance` for cards 1-6: ``[tie_to_caller, b - 1, a - 1]``, computed as it computes it."""
+    table = np.zeros((2, 6, 6), np.float64)
+    for tie_to_caller in range(2):
+        for b in range(1, 7):
+            for a in range(1, 7):
+                win = sum(1 for da in range(1, 7) for db in range(1, 7) if db + b > da + a)
+                tie = sum(1 for da in range(1, 7) for db in range(1, 7) if db + b == da + a)
+                table[tie_to_caller, b - 1, a - 1] = (win + tie) / 36.0 if tie_to_caller else win / (36.0 - tie)
+    return table
+
+
+_DUEL_CHANCE = _duel_table()
+
 
 @njit(cache=True)
 def no_user_policy(pid, row, view, state):
@@ -91,6 +120,8 @@ def _below(state, k):
 @njit(cache=True)
 def duel_chance(b, a, tie_to_caller):
     """P(the caller with card ``b`` beats the proposer with card ``a``) in a two-way duel (H5)."""
+    if 1 <= a <= 6 and 1 <= b <= 6:
+        return _DUEL_CHANCE[1 if tie_to_caller else 0, b - 1, a - 1]
     win = 0
     tie = 0
     for da in range(1, 7):
@@ -174,10 +205,10 @@ def _place_all(view):
 
 
 @njit(cache=True)
-def _random_all(state, view):
+def _random_all(state, view, scr):
     """Every bar once and one random bar more, in a random order."""
     k = view[R.V_NDRAWN]
-    targets = np.empty(8, np.int64)
+    targets = scr[SCR_TARGETS:SCR_TARGETS + 8]
     bars = view[R.ST_BARS]
     m = 0
     for b in range(R.MAX_BARS):
@@ -285,34 +316,52 @@ def _hunter(view, min_prob):
 
 
 @njit(cache=True)
-def _smallest_formable(counts, denoms, nd, target, take):
-    """The smallest sum >= ``target`` of a sub-multiset of the cards ``counts`` (per denomination), its
-    cards written to ``take``; -1 (and nothing taken) if no sub-multiset reaches ``target``."""
+def _smallest_formable(scr, nd, target):
+    """The smallest sum >= ``target`` of a sub-multiset of the cards ``scr[SCR_POOL:]`` (counts per
+    denomination, values ``scr[SCR_DENOMS:]``), its cards written to ``scr[SCR_TAKE:]``; -1 (and nothing
+    taken) if no sub-multiset reaches ``target``. The knapsack's table is ``scr[SCR_PARENT:]`` (a larger
+    scratch is allocated for more than :data:`KNAPSACK` - 1 units)."""
     total = 0
     for d in range(nd):
-        total += counts[d] * denoms[d]
+        total += scr[SCR_POOL + d] * scr[SCR_DENOMS + d]
     for d in range(nd):
-        take[d] = 0
+        scr[SCR_TAKE + d] = 0
     if target <= 0:
         return 0
     if target > total:
         return -1
-    # parent[s] = denomination + 1 of the card that first reached sum s (0/1 knapsack over single cards)
-    parent = np.zeros(total + 1, np.int64)
-    parent[0] = -1
+    if total < KNAPSACK:
+        return _knapsack(scr, nd, target, total)
+    big = np.zeros(SCR_PARENT + total + 1, np.int64)
+    big[:SCR_PARENT] = scr[:SCR_PARENT]
+    x = _knapsack(big, nd, target, total)
+    scr[SCR_TAKE:SCR_TAKE + nd] = big[SCR_TAKE:SCR_TAKE + nd]
+    return x
+
+
+@njit(cache=True)
+def _knapsack(scr, nd, target, total):
+    """:func:`_smallest_formable` once ``target`` is reachable: ``scr[SCR_PARENT + s]`` = denomination + 1
+    of the card that first reached sum s (a 0/1 knapsack over single cards, denominations in order)."""
+    parent = SCR_PARENT
+    for x in range(total + 1):
+        scr[parent + x] = 0
+    scr[parent] = -1
+    reach = 0  # the largest sum reached so far
     for d in range(nd):
-        v = denoms[d]
-        for _ in range(counts[d]):
-            for x in range(total, v - 1, -1):
-                if parent[x] == 0 and parent[x - v] != 0:
-                    parent[x] = d + 1
+        v = scr[SCR_DENOMS + d]
+        for _ in range(scr[SCR_POOL + d]):
+            for x in range(min(total, reach + v), v - 1, -1):
+                if scr[parent + x] == 0 and scr[parent + x - v] != 0:
+                    scr[parent + x] = d + 1
+            reach = min(total, reach + v)
     for x in range(target, total + 1):
-        if parent[x] != 0:
+        if scr[parent + x] != 0:
             y = x
             while y > 0:
-                d = parent[y] - 1
-                take[d] += 1
-                y -= denoms[d]
+                d = scr[parent + y] - 1
+                scr[SCR_TAKE + d] += 1
+                y -= scr[SCR_DENOMS + d]
             return x
     return -1
 
@@ -326,9 +375,10 @@ def _contestants(view):
 
 
 @njit(cache=True)
-def _offer_pass(view, keep, own_share, pool, denoms, take):
+def _offer_pass(view, keep, own_share, scr):
     """One division: each responder gets the smallest formable amount x with x >= P x (keep + x)
-    (``own_share``: any amount, so nothing). Written into ``V_OFFER``; returns the proposer's share."""
+    (``own_share``: any amount, so nothing). Written into ``V_OFFER``; returns the proposer's share.
+    The bar's cards go to ``scr[SCR_POOL:]`` (the denominations' values are in ``scr[SCR_DENOMS:]``)."""
     p = view[R.V_PROPOSER]
     n = view[R.ST_PLAYERS]
     bar = view[R.V_BAR]
@@ -337,8 +387,8 @@ def _offer_pass(view, keep, own_share, pool, denoms, take):
     tie_caller = view[R.ST_DUEL_TIE] == 0
     total = 0
     for d in range(nd):
-        pool[d] = view[R.ST_MONEY + bar * R.MAX_DENOMS + d]
-        total += pool[d] * denoms[d]
+        scr[SCR_POOL + d] = view[R.ST_MONEY + bar * R.MAX_DENOMS + d]
+        total += scr[SCR_POOL + d] * scr[SCR_DENOMS + d]
     for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
         view[R.V_OFFER + i] = 0
     given = 0
@@ -353,20 +403,20 @@ def _offer_pass(view, keep, own_share, pool, denoms, take):
             target = int(np.ceil(pw * total - 1e-9))
         else:
             target = int(np.ceil(pw * keep / (1.0 - pw) - 1e-9))
-        x = _smallest_formable(pool, denoms, nd, target, take)
+        x = _smallest_formable(scr, nd, target)
         if x < 0:
             continue  # cannot be bought off: offered nothing, it will duel
         given += x
         for d in range(nd):
-            pool[d] -= take[d]
-            view[R.V_OFFER + o * R.MAX_DENOMS + d] = take[d]
+            scr[SCR_POOL + d] -= scr[SCR_TAKE + d]
+            view[R.V_OFFER + o * R.MAX_DENOMS + d] = scr[SCR_TAKE + d]
     for d in range(nd):
-        view[R.V_OFFER + p * R.MAX_DENOMS + d] = pool[d]
+        view[R.V_OFFER + p * R.MAX_DENOMS + d] = scr[SCR_POOL + d]
     return total - given
 
 
 @njit(cache=True)
-def _rational_offer(view):
+def _rational_offer(view, scr):
     """Write the rational proposer's division into ``V_OFFER`` (see the module doc); returns the answer.
 
     Three or more contestants: the proposer's share (part of each responder's stake) is estimated
@@ -377,16 +427,12 @@ def _rational_offer(view):
     nd = view[R.ST_NDENOM]
     k = _contestants(view)
     own_share = view[R.ST_ONE_DECLINES] == 1 and k >= 3
-    pool = np.empty(R.MAX_DENOMS, np.int64)
-    denoms = np.empty(R.MAX_DENOMS, np.int64)
-    take = np.empty(R.MAX_DENOMS, np.int64)
-    best = np.empty(R.MAX_PLAYERS * R.MAX_DENOMS, np.int64)
     for d in range(nd):
-        denoms[d] = view[R.ST_DENOM + d]
+        scr[SCR_DENOMS + d] = view[R.ST_DENOM + d]
     total = 0
     for d in range(nd):
-        total += view[R.ST_MONEY + view[R.V_BAR] * R.MAX_DENOMS + d] * denoms[d]
-    keep = _offer_pass(view, total, own_share, pool, denoms, take)
+        total += view[R.ST_MONEY + view[R.V_BAR] * R.MAX_DENOMS + d] * scr[SCR_DENOMS + d]
+    keep = _offer_pass(view, total, own_share, scr)
     if k == 2 and not own_share:
         o = -1
         for i in range(n):
@@ -398,15 +444,15 @@ def _rational_offer(view):
         return np.int64(0)
     for _ in range(3):
         for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-            best[i] = view[R.V_OFFER + i]
-        new_keep = _offer_pass(view, keep, own_share, pool, denoms, take)
+            scr[SCR_BEST + i] = view[R.V_OFFER + i]
+        new_keep = _offer_pass(view, keep, own_share, scr)
         ok = new_keep > keep
         for o in range(n):
             if o != p and (view[R.V_CONTEST] >> o) & 1 and ok:
                 ok = _rational_answer(view, 1.0, o) == R.ACCEPT
         if not ok:
             for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-                view[R.V_OFFER + i] = best[i]
+                view[R.V_OFFER + i] = scr[SCR_BEST + i]
             break
         keep = new_keep
     return np.int64(0)
@@ -462,47 +508,66 @@ def _rational_answer(view, margin, s):
     return np.int64(R.ACCEPT if mine >= margin * pw * stake - 1e-9 else R.DUEL)
 
 
+@njit(cache=True, inline="always")
+def _scratch(view):
+    """The built-in policies' scratch space (:data:`SCRATCH_LEN`): lent by a long view, else new."""
+    if view.shape[0] >= R.VIEW_LEN + SCRATCH_LEN:
+        return view[R.VIEW_LEN:R.VIEW_LEN + SCRATCH_LEN]
+    return np.empty(SCRATCH_LEN, np.int64)
+
+
 @njit(cache=True)
 def decide(pid, row, view, state):
-    """The answer of built-in policy ``pid`` to the decision in ``view``, and the new stream state."""
+    """The answer of built-in policy ``pid`` to the decision in ``view``, and the new stream state.
+
+    The engine asks with its live state as ``view`` (see :data:`SCRATCH_LEN`): a built-in policy reads
+    only what the seat may see (its own hand, the public state) and, of the decision fields, those of
+    the kind asked (see :mod:`.rules`); the others may hold anything (``tests/razzia/test_live_state.py``)."""
     kind = view[R.V_KIND]
+    if kind == R.K_PLAY or kind == R.K_FREE:
+        return play_or_place(pid, kind, row[0], row[1] if row.shape[0] > 1 else 0.0, view, state)
     if pid == 0:
-        if kind == R.K_PLAY:
-            state, j = _below(state, R.HAND)
-            return np.int64(j), state
-        if kind == R.K_FREE:
-            state, b = _random_bar(state, view)
-            return np.int64(b), state
         if kind == R.K_ALL:
-            state, ans = _random_all(state, view)
+            state, ans = _random_all(state, view, _scratch(view))
             return ans, state
         if kind == R.K_OFFER:
             state, ans = _random_offer(state, view, row[1])
             return ans, state
         state, u = _uniform(state)
         return np.int64(R.ACCEPT if u < row[0] else R.DUEL), state
-    if kind == R.K_PLAY:
-        if pid == 1:
-            return np.int64(_greedy(view, row[0], row[1])), state
-        if pid == 2:
-            return np.int64(_crowd(view, int(row[0]))), state
-        if pid == 3:
-            return np.int64(_bigpot(view, row[0])), state
-        if pid == 4:
-            return np.int64(_hunter(view, row[0])), state
-        return np.int64(-1), state
-    if kind == R.K_FREE:
-        return np.int64(_place_free(view)), state
     if kind == R.K_ALL:
         return _place_all(view), state
     at = _HAGGLE_AT[pid] if pid < 5 else 0
     haggle = int(row[at])
     if kind == R.K_OFFER:
         if haggle == 0:
-            return _rational_offer(view), state
+            return _rational_offer(view, _scratch(view)), state
         return _keep_all(view), state
     if haggle == 1:
         return np.int64(R.ACCEPT), state
     if haggle == 2:
         return np.int64(R.DUEL), state
     return _rational_answer(view, row[at + 1], view[R.V_SEAT]), state
+
+
+@njit(cache=True)
+def play_or_place(pid, kind, x0, x1, view, state):
+    """:func:`decide` for the card to play (``K_PLAY``) and the free card's bar (``K_FREE``), the policy's
+    parameter row reduced to its first two entries ``x0``, ``x1`` (all these decisions read)."""
+    if pid == 0:
+        if kind == R.K_PLAY:
+            state, j = _below(state, R.HAND)
+            return np.int64(j), state
+        state, b = _random_bar(state, view)
+        return np.int64(b), state
+    if kind == R.K_FREE:
+        return np.int64(_place_free(view)), state
+    if pid == 1:
+        return np.int64(_greedy(view, x0, x1)), state
+    if pid == 2:
+        return np.int64(_crowd(view, int(x0))), state
+    if pid == 3:
+        return np.int64(_bigpot(view, x0)), state
+    if pid == 4:
+        return np.int64(_hunter(view, x0)), state
+    return np.int64(-1), state

@@ -46,6 +46,11 @@ else is public. Decision fields after ``ST_LEN``: ``V_KIND`` (``K_*``), ``V_SEAT
   0, or answers -1 for no offer (a call for a duel, ``offer_duel`` only).
 * ``K_ANSWER``: as ``K_OFFER`` with the checked division in ``V_OFFER``; answer 1 accept, 2 duel.
 
+A user's policy gets exactly this view (the other decision fields 0). The built-in policies are asked
+with the engine's live state instead (its workspace, see :mod:`.engine`): the fields above written
+into it, the other decision fields holding leftovers; they read only what the view shows, so they
+answer the same (``tests/razzia/test_live_state.py``).
+
 An illegal answer is replaced by the first legal one: bar -> the leftmost bar in play; spielbox ->
 the cards in order to the bars left to right, the last card to the leftmost bar; slot -> slot 0;
 an offer that does not divide exactly the bar's cards among the contestants (or -1 without
@@ -400,6 +405,12 @@ def roll_die(dice_state, script, used, seat):
         r = script[seat, used[seat]]
         used[seat] += 1
         return dice_state, r
+    return draw_die(dice_state)
+
+
+@njit(cache=True, inline="always")
+def draw_die(dice_state):
+    """One die from the dice stream: the high 32 bits through Lemire with n = 6, redrawn on rejection."""
     while True:
         dice_state, x = next_u64(dice_state)
         k = lemire32(x >> np.uint64(32), 6)
@@ -425,12 +436,15 @@ def clockwise(seat, start, n):
 def fill_view(cfg, st, s, kind, view):
     """Seat ``s``'s view (R9): the state with what it may not see blanked, plus the decision kind."""
     n = st[ST_PLAYERS]
-    view[:ST_LEN] = st[:ST_LEN]
-    view[ST_HAND:ST_HAND + MAX_PLAYERS * HAND] = -1
+    for i in range(ST_LEN):
+        view[i] = st[i]
+    for i in range(ST_HAND, ST_HAND + MAX_PLAYERS * HAND):
+        view[i] = -1
     for j in range(HAND):
         view[ST_HAND + s * HAND + j] = st[ST_HAND + s * HAND + j]
     if not st[ST_REVEALED]:
-        view[ST_TABLE:ST_TABLE + MAX_PLAYERS] = -1
+        for o in range(MAX_PLAYERS):
+            view[ST_TABLE + o] = -1
         view[ST_TABLE + s] = st[ST_TABLE + s]
     if not cfg[C_OPEN_MONEY]:
         for o in range(n):
