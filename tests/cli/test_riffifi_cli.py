@@ -101,6 +101,37 @@ def test_plugin_policy_plays_without_editing_the_engine():
     assert "big-spender" in listing.stdout
 
 
+ALLOCATING = """
+import numpy as np
+from numba import njit
+from razzmatazz.core.policy import PolicySpec
+from razzmatazz.core.riffifi import policies as P
+from razzmatazz.core.riffifi import rules as R
+
+POLICIES = [PolicySpec("scratchy", 1000, (), "its lowest card id, found through a new array")]
+
+
+@njit
+def decide(pid, row, view, state):
+    if view[R.V_KIND] != R.K_PLAY:
+        return P.decide(1, row, view, state)
+    hand = view[R.ST_HAND + view[R.V_SEAT]]
+    cards = np.zeros(R.OFFICER + 1, np.int64)
+    for c in range(R.OFFICER + 1):
+        cards[c] = (hand >> np.int64(c)) & 1
+    return np.int64(np.argmax(cards)), state
+"""
+
+
+def test_a_plugin_policy_may_make_arrays(tmp_path):
+    """The game loop runs without numba's reference counting; a user's policy still may allocate."""
+    plugin = tmp_path / "scratchy.py"
+    plugin.write_text(ALLOCATING)
+    data = play_json("--plugin", str(plugin), "--policy", "scratchy", "--policy", "lowest")
+    assert {r["policy"] for r in data["policies"]} == {"scratchy", "lowest"}
+    assert_ok(invoke([*PLAY, "--plugin", str(plugin), "--policy", "scratchy", "--trace", "1"]))
+
+
 BAD = [
     (["--players", "6"], "3, 4 or 5 players"),
     (["--players", "2"], "3, 4 or 5 players"),
