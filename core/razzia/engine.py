@@ -856,15 +856,7 @@ def _money_out(w, first, k, deal_state, params, user):
             _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
         if w[W_CFG + R.C_FREE] == 0:
             w[R.V_VALUE] = w[R.ST_DENOM + w[W_MDECK + first + nb]]
-            if w[W_PIDS + c] >= USER_ID:
-                b = _ask(w, c, R.K_FREE, R.V_VALUE, R.V_VALUE + 1, params, user)
-            else:  # a built-in policy: straight to policies.play_or_place (the cheapest call)
-                w[R.V_KIND] = R.K_FREE
-                w[R.V_SEAT] = c
-                b, state = policies.play_or_place(w[W_PIDS + c], R.K_FREE, params[c, 0],
-                                                  params[c, 1] if params.shape[1] > 1 else 0.0, w,
-                                                  np.uint64(w[W_PSTATE + c]))
-                w[W_PSTATE + c] = np.int64(state)
+            b = _ask_card(w, c, R.K_FREE, R.V_VALUE, R.V_VALUE + 1, params, user)
             if b < 0 or b >= R.MAX_BARS or not (mask >> b) & 1:
                 b = w[W_BARS]
             _place(w, b, w[W_MDECK + first + nb], c, 1)
@@ -876,6 +868,22 @@ def _money_out(w, first, k, deal_state, params, user):
     return deal_state
 
 
+@njit(cache=True, inline="always")
+def _ask_card(w, s, kind, lo, hi, params, user):
+    """The card to play (``K_PLAY``) or the free card's bar (``K_FREE``): users' policies through
+    :func:`_ask` (fields ``lo:hi`` of the question kept), built-ins straight to
+    :func:`.policies.play_or_place` (the cheapest call)."""
+    if w[W_PIDS + s] >= USER_ID:
+        return _ask(w, s, kind, lo, hi, params, user)
+    w[R.V_KIND] = kind
+    w[R.V_SEAT] = s
+    answer, state = policies.play_or_place(w[W_PIDS + s], kind, params[s, 0],
+                                           params[s, 1] if params.shape[1] > 1 else 0.0, w,
+                                           np.uint64(w[W_PSTATE + s]))
+    w[W_PSTATE + s] = np.int64(state)
+    return answer
+
+
 @njit(cache=True)
 def _play_cards(w, params, user):
     """R3: every seat puts a card face down, clockwise from the croupier's left."""
@@ -883,15 +891,7 @@ def _play_cards(w, params, user):
     c = w[R.ST_CROUPIER]
     for i in range(n):
         s = (c + 1 + i) % n
-        if w[W_PIDS + s] >= USER_ID:
-            slot = _ask(w, s, R.K_PLAY, 0, 0, params, user)
-        else:  # a built-in policy: straight to policies.play_or_place (the cheapest call)
-            w[R.V_KIND] = R.K_PLAY
-            w[R.V_SEAT] = s
-            slot, state = policies.play_or_place(w[W_PIDS + s], R.K_PLAY, params[s, 0],
-                                                 params[s, 1] if params.shape[1] > 1 else 0.0, w,
-                                                 np.uint64(w[W_PSTATE + s]))
-            w[W_PSTATE + s] = np.int64(state)
+        slot = _ask_card(w, s, R.K_PLAY, 0, 0, params, user)
         h = R.ST_HAND + s * R.HAND
         if slot < 0 or slot >= R.HAND or w[h + slot] < 0:
             slot = 0
