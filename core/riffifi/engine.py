@@ -81,8 +81,7 @@ def _ask(pid, row, st, s, kind, colour, odd, tied, view, state, user):
 def _ask_play(pid, row, st, s, view, state, user):
     """:func:`_ask` for the card to play, with the built-in policies inlined (the hot decision)."""
     if pid >= USER_ID:
-        R.fill_view(st, s, R.K_PLAY, view)
-        return user(pid, row, view, state)
+        return _ask(pid, row, st, s, R.K_PLAY, -1, 0, 0, view, state, user)
     R.ask_fields(st, s, R.K_PLAY, -1, 0, 0)
     return policies.play(pid, row, st, state)
 
