@@ -14,12 +14,14 @@ Bad user input raises :class:`PolicyError`; a bad definition (a game module's bu
 
 from __future__ import annotations
 
+import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from razzmatazz.core.errors import InputError
 
@@ -230,3 +232,14 @@ class Registry:
             }
             for s in self
         ]
+
+
+@functools.cache
+def with_nrt(user: Callable) -> Callable:
+    """A user's policy function compiled with NRT set explicitly.
+
+    The game loops run without NRT (numba's reference counting), and a jitted function they call
+    inherits that unless its own flags say otherwise: a user's policy that makes an array would
+    then fail to compile.
+    """
+    return njit(_nrt=True)(user.py_func) if hasattr(user, "py_func") else user

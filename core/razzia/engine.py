@@ -40,7 +40,7 @@ from numba import njit
 
 from razzmatazz.core import streams
 from razzmatazz.core.errors import InputError
-from razzmatazz.core.policy import Policy
+from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.razzia import policies
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.policies import USER_ID
@@ -158,7 +158,7 @@ def _logged(w):
     return rows[1:rows[0, 0] + 1].copy()
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _log(w, kind, seat, a, b, c):
     """Append a log row (as ``rules.log_row``)."""
     rows = w[W_LOG_ROWS]
@@ -175,13 +175,13 @@ def _log(w, kind, seat, a, b, c):
         w[base + 5 * k + 4] = c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _count(w, field, x):
     """Add ``x`` to the global count ``field`` (``G_*``)."""
     w[w[W_OGLOB] + field] += x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ask(w, s, kind, lo, hi, params, user):
     """Seat ``s``'s answer to the decision ``kind`` whose fields the caller wrote into ``w[lo:hi]``.
 
@@ -212,7 +212,7 @@ def _ask(w, s, kind, lo, hi, params, user):
 # ---------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _roll(w, dice_script, dstate, seat):
     """:func:`rules.roll_die` with the seats' used scripted dice in ``W_USED``."""
     u = w[W_USED + seat]
@@ -222,7 +222,7 @@ def _roll(w, dice_script, dstate, seat):
     return R.draw_die(dstate)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _units(w, at, o, nd):
     """Units of seat ``o``'s cards in the seat x denomination block at ``w[at:]``."""
     t = 0
@@ -231,7 +231,7 @@ def _units(w, at, o, nd):
     return t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _caller(w, a, b, proposer, proposer_called, decl):
     """H5: who wins a tied duel between a and b (-1: throw again)."""
     if w[R.ST_DUEL_TIE] == 1:
@@ -247,7 +247,7 @@ def _caller(w, a, b, proposer, proposer_called, decl):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _duel(w, a, b, caller, stake, dstate, dice_script):
     """H5: a and b throw (a first) and add their cards (``V_CARDVAL``); the higher total wins, a tie the caller."""
     while True:
@@ -266,7 +266,7 @@ def _duel(w, a, b, caller, stake, dstate, dice_script):
             return dstate, win
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _order_rolloff(w, m, dstate, dice_script):
     """Note R11 "circular": order ``W_GROUP[:m]`` by die rolls, highest first; the tied roll again
     (depth first, exactly as the reference's recursion)."""
@@ -311,7 +311,7 @@ def _order_rolloff(w, m, dstate, dice_script):
             x = y
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_bar(w, bar, here, params, dstate, dice_script, user):
     """Settle ``bar`` once the round's cards (``ST_TABLE``) are revealed; ``here`` is the mask of the seats
     whose card is at the bar. Returns (dice state, proposer).
@@ -336,7 +336,7 @@ def settle_bar(w, bar, here, params, dstate, dice_script, user):
     return dstate, proposer
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _open_bar(w, bar, here):
     """B1-B6: the contestants at ``bar`` (mask, count; a count of 0: nothing is settled); ``W_PAID`` of the
     seats ``here`` zeroed."""
@@ -365,7 +365,7 @@ def _open_bar(w, bar, here):
     return contest, k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pay_bar(w, bar, contest, k):
     """B2, H3-H9: the contestants are paid what they won (a sole contestant: all the bar's money, else
     ``W_GOT``) and the bar's money leaves it."""
@@ -397,7 +397,7 @@ def _pay_bar(w, bar, contest, k):
     w[W_NCARDS + bar] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _proposer(w, contest, dstate, dice_script):
     """H1: the proposer among the contestants (``V_CARDVAL``): the highest card, then the furthest from
     the croupier; fills ``W_FAR``. Returns (dice state, proposer)."""
@@ -432,7 +432,7 @@ def _proposer(w, contest, dstate, dice_script):
     return dstate, proposer
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _haggle(w, bar, contest, k, params, dstate, dice_script, user):
     """H1-H9 between the ``k`` >= 2 contestants of the mask ``contest``; the cards won go to ``W_GOT``.
 
@@ -487,7 +487,7 @@ def _haggle(w, bar, contest, k, params, dstate, dice_script, user):
     return dstate, proposer
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _all_to(w, bar, proposer):
     """The division giving all the bar's money to the proposer."""
     for i in range(NSD):
@@ -496,7 +496,7 @@ def _all_to(w, bar, proposer):
         w[R.V_OFFER + proposer * R.MAX_DENOMS + d] = w[R.ST_MONEY + bar * R.MAX_DENOMS + d]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _answers(w, bar, contest, proposer, params, user):
     """H2-H3: the offer is logged and answered clockwise from the proposer's left, none seeing another's
     answer; returns the mask of those who duel."""
@@ -527,7 +527,7 @@ def _answers(w, bar, contest, proposer, params, user):
     return decl
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _duels(w, k, proposer, called, decl, dstate, dice_script):
     """H5-H8: the proposer and the decliners ``decl`` duel for the money at stake; the winner's cards go
     to ``W_GOT``. Returns the dice state."""
@@ -593,7 +593,7 @@ def _duels(w, k, proposer, called, decl, dstate, dice_script):
     return dstate
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _knockout_order(w, m):
     """H7, H8: the order in which ``W_ORDER[:m]`` (the proposer, then the decliners clockwise) enter,
     written to ``W_KO``."""
@@ -634,7 +634,7 @@ def _knockout_order(w, m):
         i = j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _division_ok(w, bar, contest):
     """H2: every money card of the bar to exactly one contestant (the division in ``V_OFFER``)."""
     n = w[R.ST_PLAYERS]
@@ -670,7 +670,7 @@ def _decision_view(cfg, st, s, kind, bar, proposer, contest, value, view):
 # ---------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _reshuffle(w, deal_state):
     """R7: the stock is empty: the shuffled discard pile becomes the stock."""
     m = w[W_POS + 2]
@@ -687,7 +687,7 @@ def _reshuffle(w, deal_state):
     return deal_state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _top(w):
     """The top card of the stock (``W_POS``: top, cards in the stock, cards on the discard pile), which
     is not empty (see :func:`_reshuffle`)."""
@@ -697,7 +697,7 @@ def _top(w):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _refill(w, first, deal_state):
     """R6: everyone back to five cards, one at a time, clockwise from ``first``."""
     n = w[R.ST_PLAYERS]
@@ -711,7 +711,7 @@ def _refill(w, first, deal_state):
     return deal_state
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _discard_played(w):
     """R5: the cards on the table go to the discard pile."""
     for s in range(w[R.ST_PLAYERS]):
@@ -724,7 +724,7 @@ def _discard_played(w):
     w[R.ST_REVEALED] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _place(w, bar, d, seat, decided):
     """A money card of denomination ``d`` to ``bar``."""
     w[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
@@ -733,7 +733,7 @@ def _place(w, bar, d, seat, decided):
     _log(w, R.L_MONEY, seat, bar, w[R.ST_DENOM + d], decided)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _study(w, o_tab, value, units, others, won):
     """A card of ``value`` played at a bar of ``units`` with ``others`` other cards, that won ``won``."""
     base = o_tab + (((value - 1) * N_BUCKETS + BUCKETS[min(units, 13)]) * N_OTHERS + min(others, N_OTHERS - 1)) * 3
@@ -742,7 +742,7 @@ def _study(w, o_tab, value, units, others, won):
     w[base + T_MONEY] += won
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _new_game(w, deal_state):
     """K1-K7: the state of a new game, the bars in play, the shuffled stock and money deck, the deal.
     Returns (deal state, cards in the money deck)."""
@@ -823,7 +823,7 @@ def _new_game(w, deal_state):
 
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _money_out(w, first, k, deal_state, params, user):
     """R1, E1, V1: the round's ``k`` money cards (money deck from ``first``) to the bars. Returns the deal
     state."""
@@ -868,7 +868,7 @@ def _money_out(w, first, k, deal_state, params, user):
     return deal_state
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _ask_card(w, s, kind, lo, hi, params, user):
     """The card to play (``K_PLAY``) or the free card's bar (``K_FREE``): users' policies through
     :func:`_ask` (fields ``lo:hi`` of the question kept), built-ins straight to
@@ -884,7 +884,7 @@ def _ask_card(w, s, kind, lo, hi, params, user):
     return answer
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play_cards(w, params, user):
     """R3: every seat puts a card face down, clockwise from the croupier's left."""
     n = w[R.ST_PLAYERS]
@@ -903,7 +903,7 @@ def _play_cards(w, params, user):
         _log(w, R.L_PLAY, s, R.card_bar(code), R.card_kind(code), R.card_value(code))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _settle_round(w, params, dice_state, dice_script, user):
     """R8: the bars left to right, and the study tables of every card played. Returns the dice state."""
     n = w[R.ST_PLAYERS]
@@ -944,7 +944,7 @@ def _settle_round(w, params, dice_state, dice_script, user):
     return dice_state
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(w, deal_state, dice_state, params, no_dice, user):
     """One game in the workspace ``w`` (the seats' policies and their streams' states set; ``no_dice``: an
     empty dice script, shape (0, 1)): per-seat results (``H_*``) in ``W_RES``, croupier, global and study
@@ -1036,7 +1036,7 @@ def seat_policies(w, g, n, lineup_pids, lineup_params, policy_keys, params):
         w[W_PSTATE + s] = np.int64(game_state(policy_keys[s], g))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _tally(w, base, s, leftover):
     """Seat ``s``'s results (``W_RES``) added to the ``P_*`` counts at ``base``."""
     money = w[W_RES + s * N_RES + H_MONEY]
@@ -1325,10 +1325,10 @@ class GameJob:
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         if self.user is None:
             return play_games(*self.arrays(), start, stop)
-        return play_games_with(*self.arrays(), start, stop, self.user)
+        return play_games_with(*self.arrays(), start, stop, with_nrt(self.user))
 
     def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
         if self.user is None:
             return trace_game(*self.arrays(), g)
-        return trace_game_with(*self.arrays(), g, self.user)
+        return trace_game_with(*self.arrays(), g, with_nrt(self.user))

@@ -105,19 +105,19 @@ def no_user_policy(pid, row, view, state):
     return np.int64(-1), state
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _uniform(state):
     state, x = next_u64(state)
     return state, (x >> _S11) * _INV53
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _below(state, k):
     state, u = _uniform(state)
     return state, min(int(u * k), k - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def duel_chance(b, a, tie_to_caller):
     """P(the caller with card ``b`` beats the proposer with card ``a``) in a two-way duel (H5)."""
     if 1 <= a <= 6 and 1 <= b <= 6:
@@ -135,12 +135,12 @@ def duel_chance(b, a, tie_to_caller):
     return win / (36.0 - tie)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _bar_units(view, b):
     return view[R.ST_BAR_UNITS + b]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _best_gambler_bar(view):
     """The bar where the seat holds its highest gambler (-1 if none)."""
     s = view[R.V_SEAT]
@@ -152,7 +152,7 @@ def _best_gambler_bar(view):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _richest_bar(view, skip_mask):
     best, most = -1, -1
     bars = view[R.ST_BARS]
@@ -162,7 +162,7 @@ def _richest_bar(view, skip_mask):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _random_bar(state, view):
     bars = view[R.ST_BARS]
     state, k = _below(state, view[R.ST_NBARS])
@@ -174,13 +174,13 @@ def _random_bar(state, view):
     return state, -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _place_free(view):
     b = _best_gambler_bar(view)
     return b if b >= 0 else _richest_bar(view, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _place_all(view):
     """Largest drawn card to the best bar, the others to the bars left to right."""
     k = view[R.V_NDRAWN]
@@ -204,7 +204,7 @@ def _place_all(view):
     return ans
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _random_all(state, view, scr):
     """Every bar once and one random bar more, in a random order."""
     k = view[R.V_NDRAWN]
@@ -227,12 +227,12 @@ def _random_all(state, view, scr):
     return state, ans
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _card(view, j):
     return view[R.ST_HAND + view[R.V_SEAT] * R.HAND + j]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _greedy(view, police_weight, value_weight):
     best, top = 0, -1e300
     for j in range(R.HAND):
@@ -250,7 +250,7 @@ def _greedy(view, police_weight, value_weight):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _crowd(view, avoid):
     skip = 0
     for _ in range(avoid):
@@ -269,7 +269,7 @@ def _crowd(view, avoid):
     return best if best >= 0 else _greedy(view, 0.5, 0.15)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _bigpot(view, threshold):
     best, top = -1, -1
     for j in range(R.HAND):
@@ -281,7 +281,7 @@ def _bigpot(view, threshold):
     return best if best >= 0 else _greedy(view, 0.0, 0.15)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hunter(view, min_prob):
     s = view[R.V_SEAT]
     n = view[R.ST_PLAYERS]
@@ -315,7 +315,7 @@ def _hunter(view, min_prob):
     return best if best >= 0 else _greedy(view, 0.0, 0.15)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _smallest_formable(scr, nd, target):
     """The smallest sum >= ``target`` of a sub-multiset of the cards ``scr[SCR_POOL:]`` (counts per
     denomination, values ``scr[SCR_DENOMS:]``), its cards written to ``scr[SCR_TAKE:]``; -1 (and nothing
@@ -332,6 +332,12 @@ def _smallest_formable(scr, nd, target):
         return -1
     if total < KNAPSACK:
         return _knapsack(scr, nd, target, total)
+    return _big_knapsack(scr, nd, target, total)
+
+
+@njit(cache=True, _nrt=True)
+def _big_knapsack(scr, nd, target, total):
+    """:func:`_knapsack` in a new table (the bar holds KNAPSACK units or more)."""
     big = np.zeros(SCR_PARENT + total + 1, np.int64)
     big[:SCR_PARENT] = scr[:SCR_PARENT]
     x = _knapsack(big, nd, target, total)
@@ -339,7 +345,7 @@ def _smallest_formable(scr, nd, target):
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _knapsack(scr, nd, target, total):
     """:func:`_smallest_formable` once ``target`` is reachable: ``scr[SCR_PARENT + s]`` = denomination + 1
     of the card that first reached sum s (a 0/1 knapsack over single cards, denominations in order)."""
@@ -366,7 +372,7 @@ def _knapsack(scr, nd, target, total):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _contestants(view):
     k = 0
     for o in range(view[R.ST_PLAYERS]):
@@ -374,7 +380,7 @@ def _contestants(view):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _offer_pass(view, keep, own_share, scr):
     """One division: each responder gets the smallest formable amount x with x >= P x (keep + x)
     (``own_share``: any amount, so nothing). Written into ``V_OFFER``; returns the proposer's share.
@@ -415,7 +421,7 @@ def _offer_pass(view, keep, own_share, scr):
     return total - given
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rational_offer(view, scr):
     """Write the rational proposer's division into ``V_OFFER`` (see the module doc); returns the answer.
 
@@ -458,7 +464,7 @@ def _rational_offer(view, scr):
     return np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _keep_all(view):
     p = view[R.V_PROPOSER]
     bar = view[R.V_BAR]
@@ -469,7 +475,7 @@ def _keep_all(view):
     return np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _random_offer(state, view, no_offer):
     if view[R.ST_OFFER_DUEL]:
         state, u = _uniform(state)
@@ -493,7 +499,7 @@ def _random_offer(state, view, no_offer):
     return state, np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rational_answer(view, margin, s):
     """Seat ``s``'s rational answer to the division in ``V_OFFER``."""
     p = view[R.V_PROPOSER]
@@ -508,12 +514,16 @@ def _rational_answer(view, margin, s):
     return np.int64(R.ACCEPT if mine >= margin * pw * stake - 1e-9 else R.DUEL)
 
 
-@njit(cache=True, inline="always")
-def _scratch(view):
-    """The built-in policies' scratch space (:data:`SCRATCH_LEN`): lent by a long view, else new."""
-    if view.shape[0] >= R.VIEW_LEN + SCRATCH_LEN:
-        return view[R.VIEW_LEN:R.VIEW_LEN + SCRATCH_LEN]
-    return np.empty(SCRATCH_LEN, np.int64)
+@njit(cache=True, _nrt=True)
+def _with_scratch(pid, row, view, state):
+    """:func:`decide` on a view too short to lend the scratch space (a user's policy asking a built-in one):
+    asked on a long copy, the division written back."""
+    m = min(view.shape[0], R.VIEW_LEN)
+    long = np.zeros(R.VIEW_LEN + SCRATCH_LEN, np.int64)
+    long[:m] = view[:m]
+    ans, state = _decide_long(pid, row, long, state)
+    view[:m] = long[:m]
+    return ans, state
 
 
 @njit(cache=True)
@@ -523,12 +533,20 @@ def decide(pid, row, view, state):
     The engine asks with its live state as ``view`` (see :data:`SCRATCH_LEN`): a built-in policy reads
     only what the seat may see (its own hand, the public state) and, of the decision fields, those of
     the kind asked (see :mod:`.rules`); the others may hold anything (``tests/razzia/test_live_state.py``)."""
+    if view.shape[0] < R.VIEW_LEN + SCRATCH_LEN:
+        return _with_scratch(pid, row, view, state)
+    return _decide_long(pid, row, view, state)
+
+
+@njit(cache=True, _nrt=False)
+def _decide_long(pid, row, view, state):
+    """:func:`decide` on a view that lends the scratch space (no allocation)."""
     kind = view[R.V_KIND]
     if kind == R.K_PLAY or kind == R.K_FREE:
         return play_or_place(pid, kind, row[0], row[1] if row.shape[0] > 1 else 0.0, view, state)
     if pid == 0:
         if kind == R.K_ALL:
-            state, ans = _random_all(state, view, _scratch(view))
+            state, ans = _random_all(state, view, view[R.VIEW_LEN:])
             return ans, state
         if kind == R.K_OFFER:
             state, ans = _random_offer(state, view, row[1])
@@ -541,7 +559,7 @@ def decide(pid, row, view, state):
     haggle = int(row[at])
     if kind == R.K_OFFER:
         if haggle == 0:
-            return _rational_offer(view, _scratch(view)), state
+            return _rational_offer(view, view[R.VIEW_LEN:]), state
         return _keep_all(view), state
     if haggle == 1:
         return np.int64(R.ACCEPT), state
@@ -550,7 +568,7 @@ def decide(pid, row, view, state):
     return _rational_answer(view, row[at + 1], view[R.V_SEAT]), state
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_or_place(pid, kind, x0, x1, view, state):
     """:func:`decide` for the card to play (``K_PLAY``) and the free card's bar (``K_FREE``), the policy's
     parameter row reduced to its first two entries ``x0``, ``x1`` (all these decisions read)."""

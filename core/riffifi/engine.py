@@ -19,7 +19,6 @@ between two gets an interval over independent blocks.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -27,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from razzmatazz.core import streams
-from razzmatazz.core.policy import Policy
+from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import USER_ID, decide
@@ -455,16 +454,6 @@ def first_deal(cfg, deal_key, item):
     return dealt[:cfg[R.C_PLAYERS]].copy(), redeals
 
 
-@functools.cache
-def _with_nrt(user: Callable) -> Callable:
-    """A user's policy function compiled with NRT set explicitly.
-
-    The game loop runs without NRT, and a jitted function it calls inherits that unless its own
-    flags say otherwise: a user's policy that makes an array would then fail to compile.
-    """
-    return njit(_nrt=True)(user.py_func) if hasattr(user, "py_func") else user
-
-
 @dataclass(frozen=True, eq=False)
 class GameJob:
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
@@ -503,10 +492,10 @@ class GameJob:
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         if self.user is None:
             return play_games(*self.arrays(), start, stop)
-        return play_games_with(*self.arrays(), start, stop, _with_nrt(self.user))
+        return play_games_with(*self.arrays(), start, stop, with_nrt(self.user))
 
     def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
         if self.user is None:
             return trace_game(*self.arrays(), g)
-        return trace_game_with(*self.arrays(), g, _with_nrt(self.user))
+        return trace_game_with(*self.arrays(), g, with_nrt(self.user))
