@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from razzmatazz.core.errors import InputError
 
@@ -240,6 +239,8 @@ def with_nrt(user: Callable) -> Callable:
 
     The game loops run without NRT (numba's reference counting), and a jitted function they call
     inherits that unless its own flags say otherwise: a user's policy that makes an array would
-    then fail to compile.
+    then fail to compile. (numba is imported here: importing this module loads no numba.)
     """
+    from numba import njit
+
     return njit(_nrt=True)(user.py_func) if hasattr(user, "py_func") else user
