@@ -91,10 +91,10 @@ def table_index(value: int, units: int, others: int, field: int) -> int:
 # ---------------------------------------------------------------------------------------------
 # Everything a game needs lives in one array ``w`` allocated once per chunk (offsets ``W_*``): the state
 # and the decision fields first, so that the built-in policies can be asked with ``w`` itself (no copy
-# into a view), then scratch, decks, counts and log. Each array argument of a jitted function that calls
-# others costs an atomic reference count pair per call, so the kernels pass ``w`` and little else, and
-# small helpers that loop take no array through ``inline="always"`` (inlined array arguments are counted
-# too).
+# into a view), then scratch, decks, counts and log. The game loop (:func:`play_game` and everything it
+# calls) is compiled without NRT, numba's reference counting, whose calls cost more than the rules: it
+# allocates nothing, and its functions say ``_nrt=False`` themselves, since numba otherwise compiles a
+# function with the flags of its first caller. Users' policies are compiled with NRT (``with_nrt``).
 
 NSD = R.MAX_PLAYERS * R.MAX_DENOMS
 """Entries of a division or of the cards won at a bar: seat x denomination."""
