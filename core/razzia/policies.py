@@ -330,6 +330,8 @@ def _smallest_formable(scr, nd, target):
         return 0
     if target > total:
         return -1
+    if total < 64:
+        return _bit_knapsack(scr, nd, target, total)
     if total < KNAPSACK:
         return _knapsack(scr, nd, target, total)
     return _big_knapsack(scr, nd, target, total)
@@ -342,6 +344,34 @@ def _big_knapsack(scr, nd, target, total):
     big[:SCR_PARENT] = scr[:SCR_PARENT]
     x = _knapsack(big, nd, target, total)
     scr[SCR_TAKE:SCR_TAKE + nd] = big[SCR_TAKE:SCR_TAKE + nd]
+    return x
+
+
+@njit(cache=True, _nrt=False)
+def _bit_knapsack(scr, nd, target, total):
+    """:func:`_knapsack` for a bar of under 64 units, the same answer: the sums reachable with the first
+    i cards as the bits of ``scr[SCR_PARENT + i]``, each card's denomination after them."""
+    reach = np.uint64(1)
+    scr[SCR_PARENT] = 1
+    k = 0
+    for d in range(nd):
+        v = np.uint64(scr[SCR_DENOMS + d])
+        for _ in range(scr[SCR_POOL + d]):
+            reach |= reach << v
+            k += 1
+            scr[SCR_PARENT + k] = np.int64(reach)
+            scr[SCR_PARENT + 64 + k] = d
+    x = target
+    while not (reach >> np.uint64(x)) & np.uint64(1):
+        x += 1
+    y = x
+    while y > 0:
+        i = 1
+        while not (scr[SCR_PARENT + i] >> y) & 1:
+            i += 1
+        d = scr[SCR_PARENT + 64 + i]
+        scr[SCR_TAKE + d] += 1
+        y -= scr[SCR_DENOMS + d]
     return x
 
 

@@ -143,6 +143,8 @@ def test_built_in_policies_offer_and_answer_the_same_on_the_live_state(states):
                 assert (a, sa) == (b, sb), (text, kind, s)
                 assert np.array_equal(v[HAGGLE_FIELDS], lw[HAGGLE_FIELDS]), (text, kind, s)
                 assert np.array_equal(lw[:R.ST_LEN], st), "a built-in policy never changes the state"
+                if kind == R.K_OFFER and b != R.NO_OFFER:
+                    assert E._division_ok(lw, bar, contest), (text, s)  # the engine trusts built-in divisions
                 offers += kind == R.K_OFFER
                 answers += kind == R.K_ANSWER
     assert offers > 100 and answers > 100
@@ -174,3 +176,27 @@ def test_smallest_formable_is_the_smallest_reachable_sum(big):
             assert (take <= counts).all() and int(take @ denoms) == x
         else:
             assert not take.any()
+
+
+def test_the_bitset_knapsack_takes_the_same_cards_as_the_table():
+    """Under 64 units the bitset knapsack answers: the same sum and the same cards as the table's, so
+    every division (and every result) is as before."""
+    rng = np.random.default_rng(64)
+    checked = 0
+    for _ in range(2000):
+        nd = int(rng.integers(1, 9))
+        denoms = np.sort(rng.choice(np.arange(1, 12), nd, replace=False))
+        counts = rng.integers(0, 5, nd)
+        total = int(counts @ denoms)
+        if total >= 64 or total == 0:
+            continue
+        target = int(rng.integers(1, total + 1))
+        answers = []
+        for knapsack in (P._bit_knapsack, P._knapsack):
+            scr = np.zeros(P.SCRATCH_LEN, np.int64)
+            scr[P.SCR_POOL:P.SCR_POOL + nd] = counts
+            scr[P.SCR_DENOMS:P.SCR_DENOMS + nd] = denoms
+            answers.append((knapsack(scr, nd, target, total), scr[P.SCR_TAKE:P.SCR_TAKE + nd].tolist()))
+        assert answers[0] == answers[1], (denoms, counts, target)
+        checked += 1
+    assert checked > 1000
