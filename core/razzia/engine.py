@@ -64,6 +64,10 @@ N_TABLE = 6 * N_BUCKETS * N_OTHERS * 3
 # per-seat results of one game (res columns)
 H_MONEY, H_WIN, H_BARS_WON = range(3)
 N_RES = 3
+POPCOUNT = np.array([bin(m).count("1") for m in range(256)], np.int64)
+"""Seats in a seat mask (masks of up to 8 seats)."""
+LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(256)], np.int64)
+"""The lowest seat of a seat mask (-1 for none)."""
 SCRIPT_ASK, SCRIPT_DIVISION, SCRIPT_NO_OFFER = range(3)
 
 
@@ -322,7 +326,7 @@ def settle_bar(w, bar, here, params, dstate, dice_script, user):
     (the division follows, seat x denomination) or :data:`SCRIPT_NO_OFFER`; ``W_ANS + s`` 0 ask, 1
     accept, 2 duel; ``dice_script[s, W_USED + s]`` the seat's next roll (< 1: draw from the stream).
     """
-    contest, k = _open_bar(w, bar, here)
+    contest, k = _open_bar(w, bar, here, _police_mask(w))
     proposer = -1
     if k >= 2:
         dstate, proposer = _haggle(w, bar, contest, k, params, dstate, dice_script, user)
@@ -337,32 +341,34 @@ def settle_bar(w, bar, here, params, dstate, dice_script, user):
 
 
 @njit(cache=True, _nrt=False)
-def _open_bar(w, bar, here):
-    """B1-B6: the contestants at ``bar`` (mask, count; a count of 0: nothing is settled); ``W_PAID`` of the
-    seats ``here`` zeroed."""
-    n = w[R.ST_PLAYERS]
-    cnt = 0
+def _police_mask(w):
+    """The seats whose card on the table is a police card."""
     pol = 0
-    gam = 0
-    for s in range(n):
-        if (here >> s) & 1:
-            w[W_PAID + s] = 0
-            cnt += 1
-            if R.card_kind(w[R.ST_TABLE + s]) == R.POLICE:
-                pol |= 1 << s
-            else:
-                gam |= 1 << s
+    for s in range(w[R.ST_PLAYERS]):
+        code = w[R.ST_TABLE + s]
+        if code >= 0:
+            pol |= R.card_kind(code) << s
+    return pol
+
+
+@njit(cache=True, _nrt=False)
+def _open_bar(w, bar, here, police):
+    """B1-B6: the contestants at ``bar`` (mask, count; a count of 0: nothing is settled), ``police`` the
+    mask of the seats that played police; ``W_PAID`` of the seats ``here`` zeroed."""
+    m = here
+    while m:
+        w[W_PAID + LOWEST[m]] = 0
+        m &= m - 1
+    pol = here & police
+    gam = here & ~police
     units = w[R.ST_BAR_UNITS + bar]
-    if cnt == 0:  # B1
+    if here == 0:  # B1
         return 0, 0
-    _log(w, R.L_BAR, -1, bar, units, cnt)
+    _log(w, R.L_BAR, -1, bar, units, POPCOUNT[here])
     if gam == 0 or units == 0:  # B3, B6
         return 0, 0
     contest = pol if pol else gam  # B4, B5
-    k = 0
-    for s in range(n):
-        k += (contest >> s) & 1
-    return contest, k
+    return contest, POPCOUNT[contest]
 
 
 @njit(cache=True, _nrt=False)
@@ -912,40 +918,34 @@ def _play_cards(w, params, user):
 def _settle_round(w, params, dice_state, dice_script, user):
     """R8: the bars left to right, and the study tables of every card played. Returns the dice state."""
     n = w[R.ST_PLAYERS]
-    nb = w[R.ST_NBARS]
+    occupied = 0
     for b in range(R.MAX_BARS):
         w[W_AT + b] = 0
     for s in range(n):
         code = w[R.ST_TABLE + s]
         if code >= 0:
             w[W_AT + R.card_bar(code)] |= 1 << s
-    for i in range(nb):
-        b = w[W_BARS + i]
+            occupied |= 1 << R.card_bar(code)
+    police = _police_mask(w)
+    while occupied:  # the bars with cards, left to right (W_BARS is in ascending order)
+        b = LOWEST[occupied]
+        occupied &= occupied - 1
         here = w[W_AT + b]
-        if here == 0:
-            continue
         units = w[R.ST_BAR_UNITS + b]
-        cnt = 0
-        police = False
-        for s in range(n):
-            if (here >> s) & 1:
-                cnt += 1
-                police = police or R.card_kind(w[R.ST_TABLE + s]) == R.POLICE
-        contest, k = _open_bar(w, b, here)
+        others = POPCOUNT[here] - 1
+        contest, k = _open_bar(w, b, here, police)
         if k >= 2:
             dice_state, _ = _haggle(w, b, contest, k, params, dice_state, dice_script, user)
         if k >= 1:
             _pay_bar(w, b, contest, k)
-        for s in range(n):
-            if (here >> s) & 1:
-                code = w[R.ST_TABLE + s]
-                won = w[W_PAID + s]
-                if R.card_kind(code) == R.POLICE:
-                    _study(w, w[W_OTAB], R.card_value(code), units, cnt - 1, won)
-                elif police:
-                    _study(w, w[W_OTAB] + N_TABLE, R.card_value(code), units, cnt - 1, won)
-                else:
-                    _study(w, w[W_OTAB] + 2 * N_TABLE, R.card_value(code), units, cnt - 1, won)
+        gamblers = w[W_OTAB] + (N_TABLE if here & police else 2 * N_TABLE)
+        m = here
+        while m:
+            s = LOWEST[m]
+            m &= m - 1
+            code = w[R.ST_TABLE + s]
+            table = w[W_OTAB] if R.card_kind(code) == R.POLICE else gamblers
+            _study(w, table, R.card_value(code), units, others, w[W_PAID + s])
     return dice_state
 
 
