@@ -375,28 +375,28 @@ def _open_bar(w, bar, here, police):
 def _pay_bar(w, bar, contest, k):
     """B2, H3-H9: the contestants are paid what they won (a sole contestant: all the bar's money, else
     ``W_GOT``) and the bar's money leaves it."""
-    n = w[R.ST_PLAYERS]
     nd = w[R.ST_NDENOM]
     if k == 1:
-        for s in range(n):
-            if (contest >> s) & 1:
-                w[R.ST_WON + s] += w[R.ST_BAR_UNITS + bar]
-                w[R.ST_BARS_WON + s] += 1
-                w[W_PAID + s] = w[R.ST_BAR_UNITS + bar]
-                _log(w, R.L_PAY, s, bar, w[R.ST_BAR_UNITS + bar], w[W_NCARDS + bar])
+        s = LOWEST[contest]
+        w[R.ST_WON + s] += w[R.ST_BAR_UNITS + bar]
+        w[R.ST_BARS_WON + s] += 1
+        w[W_PAID + s] = w[R.ST_BAR_UNITS + bar]
+        _log(w, R.L_PAY, s, bar, w[R.ST_BAR_UNITS + bar], w[W_NCARDS + bar])
     else:
-        for s in range(n):
-            if (contest >> s) & 1:
-                t = 0
-                m = 0
-                for d in range(nd):
-                    t += w[W_GOT + s * R.MAX_DENOMS + d] * w[R.ST_DENOM + d]
-                    m += w[W_GOT + s * R.MAX_DENOMS + d]
-                if m > 0:
-                    w[R.ST_WON + s] += t
-                    w[R.ST_BARS_WON + s] += 1
-                    w[W_PAID + s] = t
-                    _log(w, R.L_PAY, s, bar, t, m)
+        rest = contest
+        while rest:
+            s = LOWEST[rest]
+            rest &= rest - 1
+            t = 0
+            m = 0
+            for d in range(nd):
+                t += w[W_GOT + s * R.MAX_DENOMS + d] * w[R.ST_DENOM + d]
+                m += w[W_GOT + s * R.MAX_DENOMS + d]
+            if m > 0:
+                w[R.ST_WON + s] += t
+                w[R.ST_BARS_WON + s] += 1
+                w[W_PAID + s] = t
+                _log(w, R.L_PAY, s, bar, t, m)
     for d in range(nd):
         w[R.ST_MONEY + bar * R.MAX_DENOMS + d] = 0
     w[R.ST_BAR_UNITS + bar] = 0
@@ -448,10 +448,14 @@ def _haggle(w, bar, contest, k, params, dstate, dice_script, user):
     nd = w[R.ST_NDENOM]
     _count(w, G_HAGGLES, 1)
     for s in range(R.MAX_PLAYERS):
-        w[R.V_CARDVAL + s] = R.card_value(w[R.ST_TABLE + s]) if (contest >> s) & 1 else 0
-        if (contest >> s) & 1:
-            for d in range(nd):
-                w[W_GOT + s * R.MAX_DENOMS + d] = 0
+        w[R.V_CARDVAL + s] = 0
+    rest = contest
+    while rest:
+        s = LOWEST[rest]
+        rest &= rest - 1
+        w[R.V_CARDVAL + s] = R.card_value(w[R.ST_TABLE + s])
+        for d in range(nd):
+            w[W_GOT + s * R.MAX_DENOMS + d] = 0
     dstate, proposer = _proposer(w, contest, dstate, dice_script)
     _log(w, R.L_PROPOSER, proposer, bar, w[R.V_CARDVAL + proposer], contest)
     w[R.V_BAR] = bar
@@ -900,8 +904,9 @@ def _play_cards(w, params, user):
     """R3: every seat puts a card face down, clockwise from the croupier's left."""
     n = w[R.ST_PLAYERS]
     c = w[R.ST_CROUPIER]
-    for i in range(n):
-        s = (c + 1 + i) % n
+    s = c
+    for _ in range(n):
+        s = s + 1 if s + 1 < n else 0
         slot = _ask_card(w, s, R.K_PLAY, 0, 0, params, user)
         h = R.ST_HAND + s * R.HAND
         if slot < 0 or slot >= R.HAND or w[h + slot] < 0:
