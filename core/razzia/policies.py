@@ -235,18 +235,15 @@ def _card(view, j):
 @njit(cache=True, _nrt=False)
 def _greedy(view, police_weight, value_weight):
     best, top = 0, -1e300
-    for j in range(R.HAND):
-        c = _card(view, j)
-        if c < 0:
-            continue
-        m = _bar_units(view, R.card_bar(c))
-        if R.card_kind(c) == R.POLICE:
-            x = m * police_weight
-        else:
-            x = m * (1.0 + value_weight * (R.card_value(c) - 3.5))
-        x += 0.001 * R.card_value(c)
-        if x > top:
-            best, top = j, x
+    base = R.ST_HAND + view[R.V_SEAT] * R.HAND
+    for j in range(R.HAND):  # selects without branching on the cards, whose kinds and scores are unpredictable
+        c = view[base + j]
+        v = R.card_value(c)
+        weight = police_weight if R.card_kind(c) == R.POLICE else 1.0 + value_weight * (v - 3.5)
+        x = _bar_units(view, R.card_bar(max(c, 0))) * weight + 0.001 * v
+        better = c >= 0 and x > top
+        best = j if better else best
+        top = x if better else top
     return best
 
 
