@@ -26,6 +26,8 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   engine of the tests (random play on both sides: the same rules and the same amount of work,
   each engine with its own random policies), with random play and with the default heuristic
   mix, and each built-in policy alone (``--only razzia`` runs just this part);
+* (not here: ``scripts/ceiling.py`` times both board games against C programs that replay our
+  random-play games bit for bit, to show how far the engines are from what the machine can do);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
   runner with one thread and with all threads, first alone, then beside another razzmatazz job
   (a ``razz table`` in a subprocess using every core). The default (all threads) must never be
