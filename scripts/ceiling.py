@@ -107,6 +107,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
+    if args.games < 1 or args.repeat < 1:
+        parser.exit(2, "ceiling: --games and --repeat must be at least 1\n")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         print(f"random play, default settings, one thread, {args.games:,} games, best of {args.repeat}")
