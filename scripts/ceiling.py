@@ -7,7 +7,8 @@ integer counts. They know nothing else (no other player count, switch or policy)
 razzmatazz; they answer "is the speed target a hardware limit here?". This script builds them with
 gcc, checks that they give our engine's counts bit for bit on the same games, then times both, one
 after the other, and prints the rates and the ratio (this VM's speed drifts, so only the ratio of one
-run means much). Usage::
+run means much). ``scripts/ceiling/razzia_nb.py`` is the Razzia program's design written in numba,
+checked and timed the same way: what our own tools reach with that design. Usage::
 
     python scripts/ceiling.py            # 200,000 games each, best of 3
     python scripts/ceiling.py --games 20000 --repeat 1
@@ -18,6 +19,7 @@ Exit status 2 (one line) if gcc is missing or a build fails; 1 if a C program do
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import re
 import subprocess
 import sys
@@ -51,6 +53,32 @@ def _ours(job, games: int, repeat: int) -> tuple[np.ndarray, float]:
         out = job.run_chunk(0, games)
         best = min(best, time.perf_counter() - t)
     return out, games / best
+
+
+def _numba_port():
+    """``scripts/ceiling/razzia_nb.py``: the C program's design in numba."""
+    spec = importlib.util.spec_from_file_location("razzia_nb", HERE / "ceiling" / "razzia_nb.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def razzia_numba(games: int, repeat: int, seed: int) -> tuple[float, bool]:
+    """(games/s of the numba port of razzia.c, its counts equal our engine's)."""
+    from razzmatazz.analysis.razzia import lineup
+    from razzmatazz.core.razzia.engine import GameJob
+    from razzmatazz.core.razzia.rules import Settings
+
+    port = _numba_port()
+    job = GameJob(Settings(players=5), lineup(["random"], 5), seed, games)
+    _, deal_key, dice_key, policy_keys, *_ = job.arrays()
+    port.play(0, 10, deal_key, dice_key, policy_keys)  # compile
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        counts = port.play(0, games, deal_key, dice_key, policy_keys)
+        best = min(best, time.perf_counter() - t)
+    return games / best, np.array_equal(counts, job.run_chunk(0, games))
 
 
 def razzia(tmp: Path, games: int, repeat: int, seed: int) -> tuple[float, float, bool]:
@@ -117,6 +145,10 @@ def main() -> None:
             ours, c, same = fn(Path(tmp), args.games, args.repeat, args.seed)
             ok &= same
             print(f"{name:28s} {ours:12,.0f} {c:12,.0f} {c / ours:8.1f}x  {'yes' if same else 'NO'}")
+        rate, same = razzia_numba(args.games, args.repeat, args.seed)
+        ok &= same
+        print(f"\nRazzia in numba with the C program's design (scripts/ceiling/razzia_nb.py): {rate:,.0f} games/s, "
+              f"same counts: {'yes' if same else 'NO'}")
     if not ok:
         sys.exit(1)
 
