@@ -7,8 +7,8 @@ integer counts. They know nothing else (no other player count, switch or policy)
 razzmatazz; they answer "is the speed target a hardware limit here?". This script builds them with
 gcc, checks that they give our engine's counts bit for bit on the same games, then times both, one
 after the other, and prints the rates and the ratio (this VM's speed drifts, so only the ratio of one
-run means much). ``scripts/ceiling/razzia_nb.py`` is the Razzia program's design written in numba,
-checked and timed the same way: what our own tools reach with that design. Usage::
+run means much). ``scripts/ceiling/razzia_nb.py`` and ``riffifi_nb.py`` are the two programs' design
+written in numba, checked and timed the same way: what our own tools reach with that design. Usage::
 
     python scripts/ceiling.py            # 200,000 games each, best of 3
     python scripts/ceiling.py --games 20000 --repeat 1
@@ -55,28 +55,34 @@ def _ours(job, games: int, repeat: int) -> tuple[np.ndarray, float]:
     return out, games / best
 
 
-def _numba_port():
-    """``scripts/ceiling/razzia_nb.py``: the C program's design in numba."""
-    spec = importlib.util.spec_from_file_location("razzia_nb", HERE / "ceiling" / "razzia_nb.py")
+def _numba_port(name: str):
+    """``scripts/ceiling/<name>_nb.py``: the C program's design in numba."""
+    spec = importlib.util.spec_from_file_location(f"{name}_nb", HERE / "ceiling" / f"{name}_nb.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def razzia_numba(games: int, repeat: int, seed: int) -> tuple[float, bool]:
-    """(games/s of the numba port of razzia.c, its counts equal our engine's)."""
-    from razzmatazz.analysis.razzia import lineup
-    from razzmatazz.core.razzia.engine import GameJob
-    from razzmatazz.core.razzia.rules import Settings
-
-    port = _numba_port()
-    job = GameJob(Settings(players=5), lineup(["random"], 5), seed, games)
-    _, deal_key, dice_key, policy_keys, *_ = job.arrays()
-    port.play(0, 10, deal_key, dice_key, policy_keys)  # compile
+def numba_port(name: str, games: int, repeat: int, seed: int) -> tuple[float, bool]:
+    """(games/s of the numba port of ``<name>.c``, its counts equal our engine's)."""
+    if name == "razzia":
+        from razzmatazz.analysis.razzia import lineup
+        from razzmatazz.core.razzia.engine import GameJob
+        from razzmatazz.core.razzia.rules import Settings
+        n, n_keys = 5, 3  # deal, dice and policy keys
+    else:
+        from razzmatazz.analysis.riffifi import lineup
+        from razzmatazz.core.riffifi.engine import GameJob
+        from razzmatazz.core.riffifi.rules import Settings
+        n, n_keys = 4, 2  # deal and policy keys
+    port = _numba_port(name)
+    job = GameJob(Settings(players=n), lineup(["random"], n), seed, games)
+    keys = job.arrays()[1:1 + n_keys]
+    port.play(0, 10, *keys)  # compile
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
-        counts = port.play(0, games, deal_key, dice_key, policy_keys)
+        counts = port.play(0, games, *keys)
         best = min(best, time.perf_counter() - t)
     return games / best, np.array_equal(counts, job.run_chunk(0, games))
 
@@ -145,10 +151,11 @@ def main() -> None:
             ours, c, same = fn(Path(tmp), args.games, args.repeat, args.seed)
             ok &= same
             print(f"{name:28s} {ours:12,.0f} {c:12,.0f} {c / ours:8.1f}x  {'yes' if same else 'NO'}")
-        rate, same = razzia_numba(args.games, args.repeat, args.seed)
-        ok &= same
-        print(f"\nRazzia in numba with the C program's design (scripts/ceiling/razzia_nb.py): {rate:,.0f} games/s, "
-              f"same counts: {'yes' if same else 'NO'}")
+        print("\nThe C programs' design in numba (scripts/ceiling/*_nb.py):")
+        for name, game in (("Razzia, 5 players", "razzia"), ("Riffifi, 4 players", "riffifi")):
+            rate, same = numba_port(game, args.games, args.repeat, args.seed)
+            ok &= same
+            print(f"{name:28s} {rate:12,.0f} games/s, same counts: {'yes' if same else 'NO'}")
     if not ok:
         sys.exit(1)
 
