@@ -39,10 +39,16 @@ def _build(source: str, out: Path, *defines: str) -> Path:
     try:
         subprocess.run(cmd, check=True, capture_output=True, text=True)
     except FileNotFoundError:
-        sys.exit("ceiling: gcc is not installed")
+        _refuse("ceiling: gcc is not installed")
     except subprocess.CalledProcessError as e:
-        sys.exit(f"ceiling: building {source} failed: {e.stderr.strip().splitlines()[-1] if e.stderr else e}")
+        _refuse(f"ceiling: building {source} failed: {e.stderr.strip().splitlines()[-1] if e.stderr else e}")
     return exe
+
+
+def _refuse(message: str) -> None:
+    """One line on stderr, exit status 2."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
 
 
 def _ours(job, games: int, repeat: int) -> tuple[np.ndarray, float]:

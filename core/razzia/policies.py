@@ -79,6 +79,8 @@ SCR_PARENT = SCR_TARGETS + 8
 KNAPSACK = 1024
 """Entries of the knapsack's table of :func:`_smallest_formable` in the scratch (a bar's money up to
 KNAPSACK - 1 units; more is allocated)."""
+BITSET_UNITS = 64
+"""Bars of fewer units use :func:`_bit_knapsack` (a sum per bit of a 64-bit word)."""
 SCRATCH_LEN = SCR_PARENT + KNAPSACK
 """A view at least ``VIEW_LEN + SCRATCH_LEN`` long (the engine's workspace) lends the built-in policies
 ``view[VIEW_LEN:VIEW_LEN + SCRATCH_LEN]`` as scratch space; for a shorter one they allocate it."""
@@ -235,9 +237,8 @@ def _card(view, j):
 @njit(cache=True, _nrt=False)
 def _greedy(view, police_weight, value_weight):
     best, top = 0, -1e300
-    base = R.ST_HAND + view[R.V_SEAT] * R.HAND
     for j in range(R.HAND):  # selects without branching on the cards, whose kinds and scores are unpredictable
-        c = view[base + j]
+        c = _card(view, j)
         v = R.card_value(c)
         weight = police_weight if R.card_kind(c) == R.POLICE else 1.0 + value_weight * (v - 3.5)
         x = _bar_units(view, R.card_bar(max(c, 0))) * weight + 0.001 * v
@@ -327,7 +328,7 @@ def _smallest_formable(scr, nd, target):
         return 0
     if target > total:
         return -1
-    if total < 64:
+    if total < BITSET_UNITS:
         return _bit_knapsack(scr, nd, target, total)
     if total < KNAPSACK:
         return _knapsack(scr, nd, target, total)
@@ -346,8 +347,9 @@ def _big_knapsack(scr, nd, target, total):
 
 @njit(cache=True, _nrt=False)
 def _bit_knapsack(scr, nd, target, total):
-    """:func:`_knapsack` for a bar of under 64 units, the same answer: the sums reachable with the first
-    i cards as the bits of ``scr[SCR_PARENT + i]``, each card's denomination after them."""
+    """:func:`_knapsack` for a bar of under :data:`BITSET_UNITS` units, the same answer: the sums reachable
+    with the first i cards as the bits of ``scr[SCR_PARENT + i]``, each card's denomination at
+    ``scr[SCR_PARENT + BITSET_UNITS + i]``."""
     reach = np.uint64(1)
     scr[SCR_PARENT] = 1
     k = 0
@@ -357,7 +359,7 @@ def _bit_knapsack(scr, nd, target, total):
             reach |= reach << v
             k += 1
             scr[SCR_PARENT + k] = np.int64(reach)
-            scr[SCR_PARENT + 64 + k] = d
+            scr[SCR_PARENT + BITSET_UNITS + k] = d
     x = target
     while not (reach >> np.uint64(x)) & np.uint64(1):
         x += 1
@@ -366,7 +368,7 @@ def _bit_knapsack(scr, nd, target, total):
         i = 1
         while not (scr[SCR_PARENT + i] >> y) & 1:
             i += 1
-        d = scr[SCR_PARENT + 64 + i]
+        d = scr[SCR_PARENT + BITSET_UNITS + i]
         scr[SCR_TAKE + d] += 1
         y -= scr[SCR_DENOMS + d]
     return x

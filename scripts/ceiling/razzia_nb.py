@@ -12,6 +12,9 @@ from llvmlite import ir
 from numba import float64, int64, njit, types, uint64
 from numba.core.extending import intrinsic
 
+from razzmatazz.core.rng import lemire32 as lemire
+from razzmatazz.core.rng import mix64
+
 N = 5
 NB = 6
 HANDN = 5
@@ -77,25 +80,6 @@ def popcnt(typingctx, x):
 INL = "always"  # "never" (inlining left to LLVM), error_model "python" and NRT on measured the same
 EM = "numpy"
 NRT = False
-
-
-@njit(inline=INL)
-def mix64(z):
-    z = (z ^ (z >> S30)) * MIX1
-    z = (z ^ (z >> S27)) * MIX2
-    return z ^ (z >> S31)
-
-
-@njit(inline=INL)
-def lemire(x32, n):
-    """x32, n: uint64; returns int64 in [0, n) or -1."""
-    m = x32 * n
-    low = m & LOW32
-    if low < n:
-        t = (TWO32 - n) % n
-        if low < t:
-            return int64(-1)
-    return int64(m >> S32)
 
 
 @njit(inline=INL)

@@ -16,6 +16,9 @@ from numba import int64, njit, types, uint64
 from numba.core import cgutils
 from numba.core.extending import intrinsic
 
+from razzmatazz.core.rng import lemire32 as lemire
+from razzmatazz.core.rng import mix64
+
 N = 4
 HAND = 10
 NCOL = 5
@@ -81,25 +84,6 @@ def pdep(typingctx, x, m):
 
 INL = "always"
 EM = "numpy"
-
-
-@njit(inline=INL)
-def mix64(z):
-    z = (z ^ (z >> S30)) * MIX1
-    z = (z ^ (z >> S27)) * MIX2
-    return z ^ (z >> S31)
-
-
-@njit(inline=INL)
-def lemire(x32, n):
-    """x32, n: uint64; returns int64 in [0, n) or -1 (rejected)."""
-    m = x32 * n
-    low = m & LOW32
-    if low < n:
-        t = (TWO32 - n) % n
-        if low < t:
-            return int64(-1)
-    return int64(m >> S32)
 
 
 @njit(inline=INL)

@@ -188,7 +188,7 @@ def test_the_bitset_knapsack_takes_the_same_cards_as_the_table():
         denoms = np.sort(rng.choice(np.arange(1, 12), nd, replace=False))
         counts = rng.integers(0, 5, nd)
         total = int(counts @ denoms)
-        if total >= 64 or total == 0:
+        if total >= P.BITSET_UNITS or total == 0:
             continue
         target = int(rng.integers(1, total + 1))
         answers = []
