@@ -1301,7 +1301,8 @@ class GameJob:
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g``. ``user`` is the jitted
-    function that plays policy ids from ``USER_ID`` (users' own policies).
+    function that plays policy ids from ``USER_ID`` (users' own policies). Chunks run in the fast lane
+    (:mod:`.fast`, the same sums) when it supports the settings and lineup, else in :func:`play_games`.
     """
 
     settings: R.Settings
@@ -1333,8 +1334,13 @@ class GameJob:
                 policy_keys, pids, params, bool(self.duplicate))
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
+        from razzmatazz.core.razzia import fast  # it imports this module
+
+        cfg, *rest = self.arrays()
+        if fast.supports(self.settings, rest[3], self.user):
+            return fast.play_games(cfg, *fast.decks(cfg), *rest, start, stop)
         if self.user is None:
-            return play_games(*self.arrays(), start, stop)
+            return play_games(cfg, *rest, start, stop)
         return play_games_with(*self.arrays(), start, stop, with_nrt(self.user))
 
     def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:

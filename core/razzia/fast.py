@@ -1,0 +1,498 @@
+"""Razzia's fast lane: whole games at the default rule settings between built-in policies, with the
+same integer sums as :func:`.engine.play_games`, bit for bit, about twice as fast.
+
+:class:`.engine.GameJob` runs its chunks here when :func:`supports` says the table and lineup allow it
+(every rule switch at its default except the player count and the decks, built-in policies only);
+everything else (other switches, users' policies, traces, ``razzia explain``) is the general engine's.
+The same games: the same streams, draws, decisions and counts in the same order, checked game by game
+against the general engine for every built-in policy at every player count
+(``tests/razzia/test_fast.py``), and so against the reference engine too.
+
+What makes it faster is the design of ``scripts/ceiling/razzia_nb.py``: one kernel that allocates
+nothing inside a game, no rule switches, no log, no users' dispatch, a hand as the card codes in the
+bytes of one uint64 (playing a card is two shifts), and seats and bars walked by bit masks. The
+built-in policies are asked exactly as the engine asks them (:func:`.policies.play_or_place` and
+``policies._decide_long`` on the live state): the state they read (``rules.ST_*``, the decision
+fields ``V_*``) is kept in the array ``v`` in the rules' layout, the deciding seat's hand copied into it
+before a card choice.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from razzmatazz.core.razzia import engine as E
+from razzmatazz.core.razzia import policies as P
+from razzmatazz.core.razzia import rules as R
+from razzmatazz.core.rng import game_state
+
+_DEFAULTS = {name: values[0] for name, values in R.CHOICES.items()}
+_FREE = ("players", "cards_file", "money_file", "three_player_deck", "bars", "two_player_money", "leftover",
+         "open_money")
+"""Settings the fast lane follows through the settings row (decks, bars, rounds) or that no kernel reads
+(``leftover`` and ``open_money``: the analysis and users' views)."""
+
+_FF = np.uint64(0xFF)
+_ONE = np.uint64(1)
+_S8 = np.uint64(8)
+# the fast lane's int workspace (8 slots each, per seat or per bar)
+I_WON, I_BW, I_PAID, I_AT, I_VAL, I_FAR, I_GOT, I_ORDER, I_KO, I_RK, I_WON0, I_BLOCK, I_BWIN, I_PID, I_ROW, \
+    I_TABLE = [8 * i for i in range(16)]
+I_LEN = 8 * 16
+
+
+def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
+    """Can the fast lane play this table and lineup (policy ids ``pids``, ``user`` a user's policy function
+    or None)?"""
+    if user is not None or bool((pids >= P.USER_ID).any()) or settings.players < 3:
+        return False
+    if settings.offer_duel or settings.spielbox:
+        return False
+    return all(getattr(settings, name) == default for name, default in _DEFAULTS.items() if name not in _FREE)
+
+
+def decks(cfg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The stock and the money deck before shuffling, in the engine's order (bar by bar and row by row;
+    the money table's rows)."""
+    stock = [R.card_code(b, cfg[R.C_CARD_ROWS + 3 * r], cfg[R.C_CARD_ROWS + 3 * r + 1])
+             for b in range(cfg[R.C_NBARS]) for r in range(cfg[R.C_NCARD_ROWS])
+             for _ in range(cfg[R.C_CARD_ROWS + 3 * r + 2])]
+    money = [cfg[R.C_MONEY_ROWS + 2 * r] for r in range(cfg[R.C_NMONEY_ROWS])
+             for _ in range(cfg[R.C_MONEY_ROWS + 2 * r + 1])]
+    return np.array(stock, np.int64), np.array(money, np.int64)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _bit(x, i):
+    return (x >> i) & 1
+
+
+@njit(cache=True, _nrt=False)
+def _show_hand(v, s, hand):
+    """Seat ``s``'s hand into ``v`` (``ST_HAND``, -1 for an empty slot), where the policies read it."""
+    h = hand[s]
+    for j in range(R.HAND):
+        c = np.int64((h >> np.uint64(8 * j)) & _FF)
+        v[R.ST_HAND + s * R.HAND + j] = c if c != 0 else -1
+
+
+@njit(cache=True, _nrt=False)
+def _choose(v, iw, st, s, kind, hand, params):
+    """Seat ``s``'s card slot (``K_PLAY``) or free card's bar (``K_FREE``), asked as the engine asks."""
+    pid = iw[I_PID + s]
+    if pid != 0:
+        _show_hand(v, s, hand)
+    v[R.V_KIND] = kind
+    v[R.V_SEAT] = s
+    row = params[iw[I_ROW + s]]
+    ans, st[s] = P.play_or_place(pid, kind, row[0], row[1] if params.shape[1] > 1 else 0.0, v, st[s])
+    return ans
+
+
+@njit(cache=True, _nrt=False)
+def _ask(v, iw, st, s, kind, params):
+    """Seat ``s``'s offer (written into ``V_OFFER``) or answer."""
+    v[R.V_KIND] = kind
+    v[R.V_SEAT] = s
+    ans, st[s] = P._decide_long(iw[I_PID + s], params[iw[I_ROW + s]], v, st[s])
+    return ans
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _place(v, bar, d):
+    v[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
+    v[R.ST_BAR_UNITS + bar] += v[R.ST_DENOM + d]
+
+
+@njit(cache=True, _nrt=False)
+def _offered(v, o, nd):
+    """Units of the money cards the division in ``V_OFFER`` gives seat ``o``."""
+    t = 0
+    for d in range(nd):
+        t += v[R.V_OFFER + o * R.MAX_DENOMS + d] * v[R.ST_DENOM + d]
+    return t
+
+
+@njit(cache=True, _nrt=False)
+def _duel(iw, a, b, caller, dice, cnt, o_glob):
+    """H5 (duel_tie caller): a and b throw, a first, and add their cards; a tie goes to the caller."""
+    while True:
+        dice, ra = R.draw_die(dice)
+        dice, rb = R.draw_die(dice)
+        ta = ra + iw[I_VAL + a]
+        tb = rb + iw[I_VAL + b]
+        if ta != tb or caller >= 0:
+            win = (a if ta > tb else b) if ta != tb else caller
+            cnt[o_glob + E.G_DUELS] += 1
+            if caller >= 0:
+                cnt[o_glob + E.G_CALLED] += 1
+                cnt[o_glob + E.G_CALLER_WINS] += win == caller
+            return dice, win
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _caller(a, b, decl):
+    """The one of a and b who called the duel (-1: both or neither)."""
+    ca = _bit(decl, a)
+    cb = _bit(decl, b)
+    if ca and not cb:
+        return a
+    if cb and not ca:
+        return b
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _knockout_order(iw, m):
+    """H7, H8 (many_order value): as ``engine._knockout_order``, ``I_ORDER[:m]`` into ``I_KO``."""
+    for x in range(m):
+        iw[I_RK + x] = iw[I_ORDER + x]
+    for x in range(1, m):
+        y = x
+        while y > 0 and iw[I_VAL + iw[I_RK + y - 1]] < iw[I_VAL + iw[I_RK + y]]:
+            t = iw[I_RK + y]
+            iw[I_RK + y] = iw[I_RK + y - 1]
+            iw[I_RK + y - 1] = t
+            y -= 1
+    i = 0
+    while i < m:
+        j = i
+        while j < m and iw[I_VAL + iw[I_RK + j]] == iw[I_VAL + iw[I_RK + i]]:
+            j += 1
+        for x in range(i + 1, j):
+            y = x
+            while y > i and iw[I_FAR + iw[I_RK + y - 1]] > iw[I_FAR + iw[I_RK + y]]:
+                t = iw[I_RK + y]
+                iw[I_RK + y] = iw[I_RK + y - 1]
+                iw[I_RK + y - 1] = t
+                y -= 1
+        x = i
+        if i == 0:
+            iw[I_KO] = iw[I_RK]
+            x = 1
+        for r in range(j - 1, max(i, 1) - 1, -1):
+            iw[I_KO + m - r] = iw[I_RK + x]
+            x += 1
+        i = j
+
+
+@njit(cache=True, _nrt=False)
+def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
+    """H1-H9 at the default switches among the contestants ``contest`` (two or more): the units each
+    wins into ``I_GOT``. Returns the dice state."""
+    cnt[o_glob + E.G_HAGGLES] += 1
+    for s in range(R.MAX_PLAYERS):
+        v[R.V_CARDVAL + s] = 0
+    p = -1
+    best = -1
+    m = contest
+    while m:
+        s = E.LOWEST[m]
+        m &= m - 1
+        val = R.card_value(iw[I_TABLE + s])
+        far = s - c if s >= c else s - c + n
+        iw[I_VAL + s] = val
+        iw[I_FAR + s] = far * 16
+        iw[I_GOT + s] = 0
+        v[R.V_CARDVAL + s] = val
+        if val * 256 + far * 16 > best:  # H1: the highest card, then the furthest from the croupier
+            best = val * 256 + far * 16
+            p = s
+    v[R.V_BAR] = bar
+    v[R.V_PROPOSER] = p
+    v[R.V_CONTEST] = contest
+    for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
+        v[R.V_OFFER + i] = 0
+    _ask(v, iw, st, p, R.K_OFFER, params)  # a built-in's division is valid (tests/razzia/test_live_state.py)
+    decl = 0
+    o = p
+    for _ in range(1, n):
+        o = o + 1 if o + 1 < n else 0
+        if _bit(contest, o):
+            if _ask(v, iw, st, o, R.K_ANSWER, params) == R.DUEL:
+                decl |= 1 << o
+                cnt[o_glob + E.G_DECLINES] += 1
+            else:
+                cnt[o_glob + E.G_ACCEPTS] += 1
+                iw[I_GOT + o] += _offered(v, o, nd)
+    if decl == 0:
+        iw[I_GOT + p] += _offered(v, p, nd)
+        return dice
+    iw[I_ORDER] = p
+    k = 1
+    pot = _offered(v, p, nd)
+    o = p
+    for _ in range(1, n):
+        o = o + 1 if o + 1 < n else 0
+        if _bit(decl, o):
+            iw[I_ORDER + k] = o
+            k += 1
+            pot += _offered(v, o, nd)
+    if k == 2:  # H6 (one_declines remainder)
+        d1 = iw[I_ORDER + 1]
+        dice, winner = _duel(iw, p, d1, _caller(p, d1, decl), dice, cnt, o_glob)
+    else:  # H7, H8 (knockout)
+        cnt[o_glob + E.G_KNOCKOUTS] += 1
+        _knockout_order(iw, k)
+        winner = iw[I_KO]
+        for x in range(1, k):
+            o = iw[I_KO + x]
+            dice, winner = _duel(iw, winner, o, _caller(winner, o, decl), dice, cnt, o_glob)
+    iw[I_GOT + winner] += pot
+    return dice
+
+
+@njit(cache=True, _nrt=False)
+def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
+    """R8: the bars with cards, left to right, settled and the study tables counted. Returns the dice state."""
+    occupied = 0
+    police = 0
+    for b in range(R.MAX_BARS):
+        iw[I_AT + b] = 0
+    for s in range(n):
+        code = iw[I_TABLE + s]
+        iw[I_AT + R.card_bar(code)] |= 1 << s
+        occupied |= 1 << R.card_bar(code)
+        police |= R.card_kind(code) << s
+    while occupied:
+        b = E.LOWEST[occupied]
+        occupied &= occupied - 1
+        here = iw[I_AT + b]
+        units = v[R.ST_BAR_UNITS + b]
+        m = here
+        while m:
+            iw[I_PAID + E.LOWEST[m]] = 0
+            m &= m - 1
+        pol = here & police
+        gam = here & ~police
+        if gam != 0 and units != 0:  # B3, B6
+            contest = pol if pol else gam  # B4, B5
+            if contest & (contest - 1) == 0:  # B2
+                s = E.LOWEST[contest]
+                iw[I_WON + s] += units
+                iw[I_BW + s] += 1
+                iw[I_PAID + s] = units
+            else:
+                dice = _haggle(v, iw, st, b, contest, c, n, nd, params, dice, cnt, o_glob)
+                m = contest
+                while m:
+                    s = E.LOWEST[m]
+                    m &= m - 1
+                    if iw[I_GOT + s] > 0:
+                        iw[I_WON + s] += iw[I_GOT + s]
+                        iw[I_BW + s] += 1
+                        iw[I_PAID + s] = iw[I_GOT + s]
+            for d in range(nd):
+                v[R.ST_MONEY + b * R.MAX_DENOMS + d] = 0
+            v[R.ST_BAR_UNITS + b] = 0
+        others = E.POPCOUNT[here] - 1
+        gamblers = o_tab + (E.N_TABLE if here & police else 2 * E.N_TABLE)
+        m = here
+        while m:
+            s = E.LOWEST[m]
+            m &= m - 1
+            code = iw[I_TABLE + s]
+            E._study(cnt, o_tab if R.card_kind(code) == R.POLICE else gamblers, R.card_value(code), units, others,
+                     iw[I_PAID + s])
+    return dice
+
+
+@njit(cache=True, _nrt=False)
+def _play_game(v, iw, st, hand, stock0, mdeck0, stock, discard, mdeck, swap, n, nb, per_round, deal, dice,
+               params, cnt, o_crou, o_glob, o_tab):
+    """One game (K1-K7, R1-R8, E1-E4 at the default switches): money, win and bars won per seat in
+    ``I_WON``, ``I_BLOCK`` (the win) and ``I_BW``. Returns the money left on the bars."""
+    nd = v[R.ST_NDENOM]
+    for s in range(n):
+        iw[I_WON + s] = 0
+        iw[I_BW + s] = 0
+        hand[s] = 0
+    for i in range(2 * R.MAX_BARS):
+        v[R.ST_GONE + i] = 0
+    for b in range(R.MAX_BARS):
+        v[R.ST_BAR_UNITS + b] = 0
+        for d in range(nd):
+            v[R.ST_MONEY + b * R.MAX_DENOMS + d] = 0
+    m = stock0.shape[0]
+    mm = mdeck0.shape[0]
+    for i in range(m):
+        stock[i] = stock0[i]
+    for i in range(mm):
+        mdeck[i] = mdeck0[i]
+    deal = R.shuffle(deal, stock, m, swap)
+    deal = R.shuffle(deal, mdeck, mm, swap)
+    top = 0
+    nstock = m
+    ndisc = 0
+    reshuffles = 0
+    for j in range(R.HAND):  # K7: five passes clockwise from the first croupier's left
+        for i in range(n):
+            s = i + 1 if i + 1 < n else 0
+            hand[s] |= np.uint64(stock[top]) << np.uint64(8 * j)
+            top += 1
+    nstock -= n * R.HAND
+    c = 0
+    mtop = 0
+    rnd = 0
+    while True:
+        k = min(per_round, mm - mtop)
+        first = mtop
+        mtop += k
+        last = mtop == mm
+        if k < per_round:  # R1, E1: the last cards, left to right
+            for i in range(k):
+                _place(v, i, mdeck[first + i])
+        else:
+            for i in range(nb):
+                _place(v, i, mdeck[first + i])
+            v[R.V_VALUE] = v[R.ST_DENOM + mdeck[first + nb]]
+            b = _choose(v, iw, st, c, R.K_FREE, hand, params)
+            if b < 0 or b >= nb:
+                b = 0
+            _place(v, b, mdeck[first + nb])
+        s = c
+        for _ in range(n):  # R3: clockwise from the croupier's left
+            s = s + 1 if s + 1 < n else 0
+            j = _choose(v, iw, st, s, R.K_PLAY, hand, params)
+            h = hand[s]
+            if j < 0 or j >= R.HAND or ((h >> np.uint64(8 * j)) & _FF) == 0:
+                j = 0
+            sh = np.uint64(8 * j)
+            iw[I_TABLE + s] = np.int64((h >> sh) & _FF)
+            low = (_ONE << sh) - _ONE
+            hand[s] = (h & low) | ((h >> _S8) & ~low)
+        for s in range(n):
+            iw[I_WON0 + s] = iw[I_WON + s]
+        dice = _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab)
+        for s in range(n):
+            won = iw[I_WON + s] - iw[I_WON0 + s]
+            base = o_crou + (s - c if s >= c else s - c + n) * E.N_CFIELDS
+            cnt[base] += 1
+            cnt[base + 1] += won
+            cnt[base + 2] += won * won
+        for s in range(n):  # R5: discard
+            code = iw[I_TABLE + s]
+            discard[ndisc] = code
+            ndisc += 1
+            v[R.ST_GONE + 2 * R.card_bar(code) + R.card_kind(code)] += 1
+        rnd += 1
+        if last:
+            break
+        s = c + 2 - n if c + 2 >= n else c + 2
+        for _ in range(n):  # R6, R7: refill clockwise from the next croupier's left
+            if nstock == 0:
+                for i in range(ndisc):
+                    stock[i] = discard[i]
+                deal = R.shuffle(deal, stock, ndisc, swap)
+                top = 0
+                nstock = ndisc
+                ndisc = 0
+                reshuffles += 1
+                for i in range(2 * R.MAX_BARS):
+                    v[R.ST_GONE + i] = 0
+            hand[s] |= np.uint64(stock[top]) << np.uint64(8 * (R.HAND - 1))
+            top += 1
+            nstock -= 1
+            s = s + 1 if s + 1 < n else 0
+        c = c + 1 if c + 1 < n else 0
+    leftover = 0
+    for b in range(nb):
+        leftover += v[R.ST_BAR_UNITS + b]
+    best = -1
+    for s in range(n):
+        best = max(best, iw[I_WON + s])
+    tied = 0
+    for s in range(n):
+        if iw[I_WON + s] == best:
+            tied |= 1 << s
+    kk = E.POPCOUNT[tied]
+    for s in range(n):
+        iw[I_BLOCK + s] = E.WIN // kk if _bit(tied, s) else 0
+    cnt[o_glob + E.G_ROUNDS] += rnd
+    cnt[o_glob + E.G_LEFTOVER] += leftover
+    cnt[o_glob + E.G_LEFTOVER2] += leftover * leftover
+    cnt[o_glob + E.G_RESHUFFLES] += reshuffles
+    cnt[o_glob + E.G_SHARED] += kk > 1
+    return leftover
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _tally(cnt, base, money, win, bars_won, leftover):
+    cnt[base + E.P_GAMES] += 1
+    cnt[base + E.P_MONEY] += money
+    cnt[base + E.P_MONEY2] += money * money
+    cnt[base + E.P_WIN] += win
+    cnt[base + E.P_WIN2] += win * win
+    cnt[base + E.P_MLEFT] += money * leftover
+    cnt[base + E.P_BARS_WON] += bars_won
+
+
+@njit(cache=True, _nrt=False)
+def _play_items(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids, params, duplicate, start, stop,
+                cnt, v, iw, st, hand, stock, discard, mdeck, swap, block, block_win):
+    n = cfg[R.C_PLAYERS]
+    nb = cfg[R.C_NBARS]
+    o_seat = n * E.N_PFIELDS
+    o_crou = o_seat + n * E.N_PFIELDS
+    o_glob = o_crou + n * E.N_CFIELDS
+    o_tab = o_glob + E.N_GFIELDS
+    o_cross = o_tab + 3 * E.N_TABLE
+    per_item = n if duplicate else 1
+    for item in range(start, stop):
+        for p in range(n):
+            block[p] = 0
+            block_win[p] = 0
+        for g in range(item * per_item, (item + 1) * per_item):
+            r = g % n
+            for p in range(n):
+                s = p + r if p + r < n else p + r - n
+                iw[I_PID + s] = lineup_pids[p]
+                iw[I_ROW + s] = p
+            for s in range(n):
+                st[s] = game_state(policy_keys[s], g)
+            leftover = _play_game(v, iw, st, hand, stock0, mdeck0, stock, discard, mdeck, swap, n, nb,
+                                  cfg[R.C_PER_ROUND], game_state(deal_key, item), game_state(dice_key, item), params,
+                                  cnt, o_crou, o_glob, o_tab)
+            cnt[o_glob + E.G_GAMES] += 1
+            for s in range(n):
+                p = s - r if s >= r else s - r + n
+                money = iw[I_WON + s]
+                win = iw[I_BLOCK + s]
+                _tally(cnt, p * E.N_PFIELDS, money, win, iw[I_BW + s], leftover)
+                _tally(cnt, o_seat + s * E.N_PFIELDS, money, win, iw[I_BW + s], leftover)
+                block[p] += money
+                block_win[p] += win
+        cnt[o_glob + E.G_BLOCKS] += 1
+        for p in range(n):
+            for q in range(n):
+                cnt[o_cross + p * n + q] += block[p] * block[q]
+                cnt[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
+
+
+@njit(cache=True, nogil=True)
+def play_games(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start,
+               stop):
+    """:func:`.engine.play_games` at the default switches (see :func:`supports`), the decks from :func:`decks`."""
+    n = cfg[R.C_PLAYERS]
+    cnt = np.zeros(2 * n * E.N_PFIELDS + n * E.N_CFIELDS + E.N_GFIELDS + 3 * E.N_TABLE + 2 * n * n, np.int64)
+    v = np.zeros(R.VIEW_LEN + P.SCRATCH_LEN, np.int64)
+    v[R.ST_PLAYERS] = n
+    v[R.ST_NBARS] = cfg[R.C_NBARS]
+    v[R.ST_BARS] = cfg[R.C_BARS_MASK]
+    v[R.ST_NDENOM] = cfg[R.C_NDENOM]
+    for d in range(cfg[R.C_NDENOM]):
+        v[R.ST_DENOM + d] = cfg[R.C_DENOM + d]
+    for r in range(cfg[R.C_NCARD_ROWS]):
+        if cfg[R.C_CARD_ROWS + 3 * r] == R.GAMBLER:
+            v[R.ST_COLOUR_G] += cfg[R.C_CARD_ROWS + 3 * r + 2]
+        else:
+            v[R.ST_COLOUR_P] += cfg[R.C_CARD_ROWS + 3 * r + 2]
+    for i in range(R.MAX_PLAYERS * R.HAND):
+        v[R.ST_HAND + i] = -1
+    size = max(stock0.shape[0], mdeck0.shape[0])
+    _play_items(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start,
+                stop, cnt, v, np.zeros(I_LEN, np.int64), np.zeros(n, np.uint64), np.zeros(n, np.uint64),
+                np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64),
+                np.zeros(size, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64))
+    return cnt

@@ -1,0 +1,59 @@
+"""The fast lane (``core/razzia/fast.py``) plays the general engine's games: the same integer sums, bit
+for bit, for every built-in policy and haggling style at every player count it takes, and it takes
+only what it supports (everything else stays with the general engine)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from razzmatazz.analysis.razzia import DEFAULT_MIX, lineup
+from razzmatazz.core.razzia import engine as E
+from razzmatazz.core.razzia import fast as F
+from razzmatazz.core.razzia.rules import Settings
+
+LINEUPS = [["random"], ["random:accept=0.9"], ["greedy"], ["greedy:police_weight=1.5,value_weight=0.6,margin=1.4"],
+           ["greedy:haggle=1"], ["greedy:haggle=2"], ["crowd"], ["crowd:avoid=3,margin=0.5"], ["bigpot"],
+           ["bigpot:threshold=2,haggle=1"], ["hunter"], ["hunter:min_prob=0.1,haggle=2"],
+           ["random:accept=0.2", "greedy:haggle=1", "hunter:margin=0.7", "crowd:haggle=2", "bigpot:threshold=3"]]
+
+
+def both(settings: Settings, texts: list[str], games: int, duplicate: bool, seed: int) -> tuple[np.ndarray, ...]:
+    job = E.GameJob(settings, lineup(texts[:settings.players], settings.players), seed, games, duplicate)
+    assert F.supports(job.settings, job.arrays()[4], job.user)
+    return E.play_games(*job.arrays(), 0, games), job.run_chunk(0, games)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_fast_lane_plays_the_general_engines_games(players):
+    for i, texts in enumerate(LINEUPS + [list(DEFAULT_MIX)]):
+        general, fast = both(Settings(players=players), texts, 400, i % 2 == 1, 40 + i)
+        assert np.array_equal(general, fast), (players, texts)
+
+
+@pytest.mark.parametrize("settings", [Settings(players=3, three_player_deck="full"),
+                                      Settings(players=4, bars="players_plus_one"),
+                                      Settings(players=5, leftover="split", open_money=False)])
+def test_the_fast_lane_follows_the_decks_and_bars_of_the_settings(settings):
+    general, fast = both(settings, list(DEFAULT_MIX), 200, False, 9)
+    assert np.array_equal(general, fast)
+
+
+@pytest.mark.parametrize("change", [{"offer_duel": True}, {"spielbox": True}, {"furthest": "circular"},
+                                   {"duel_tie": "reroll"}, {"one_declines": "own_share"}, {"multi_duel": "rolloff"},
+                                   {"many_order": "seat"}, {"reshuffle": "refill_first"}, {"free_card": "random"},
+                                   {"dropped_bars": "random", "players": 3}, {"final_ties": "bars_won"},
+                                   {"players": 2}])
+def test_other_switches_stay_with_the_general_engine(change):
+    settings = Settings(**{"players": 5, **change})
+    job = E.GameJob(settings, lineup(["random"], settings.players), 3, 20)
+    assert not F.supports(settings, job.arrays()[4], None)
+    assert np.array_equal(job.run_chunk(0, 20), E.play_games(*job.arrays(), 0, 20))
+
+
+def test_users_policies_stay_with_the_general_engine():
+    job = E.GameJob(Settings(players=4), lineup(["random"], 4), 3, 20)
+    assert not F.supports(job.settings, job.arrays()[4], lambda *a: None)
+    pids = job.arrays()[4].copy()
+    pids[0] = E.USER_ID
+    assert not F.supports(job.settings, pids, None)
