@@ -25,7 +25,9 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
 * Razzia, five players: full games per second of our engine against the plain-Python reference
   engine of the tests (random play on both sides: the same rules and the same amount of work,
   each engine with its own random policies), with random play and with the default heuristic
-  mix, and each built-in policy alone (``--only razzia`` runs just this part);
+  mix, and each built-in policy alone (``--only razzia`` runs just this part); random play and
+  the mix also through the general engine, which plays the switches and users' policies the
+  fast lane (``core/razzia/fast.py``, what these lineups run on) does not;
 * (not here: ``scripts/ceiling.py`` times both board games against C programs that replay our
   random-play games bit for bit, to show how far the engines are from what the machine can do);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
@@ -189,7 +191,7 @@ def bench_razzia(games: int, ref_games: int, seed: int) -> list[tuple[str, float
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from razzmatazz.analysis.razzia import DEFAULT_MIX, lineup
-    from razzmatazz.core.razzia.engine import GameJob
+    from razzmatazz.core.razzia.engine import GameJob, play_games
     from razzmatazz.core.razzia.rules import Settings
     from tests.reference import razzia as ref
 
@@ -212,6 +214,10 @@ def bench_razzia(games: int, ref_games: int, seed: int) -> list[tuple[str, float
         job.run_chunk(0, 10)  # compile
         _, ours = _timed(job.run_chunk, 0, games)
         rows.append((name, games / ours, ref_rate))
+        if name in ("random play", "default mix"):  # the general engine (other switches, users' policies)
+            play_games(*job.arrays(), 0, 10)
+            _, general = _timed(play_games, *job.arrays(), 0, games)
+            rows.append((f"{name}, general engine", games / general, ref_rate))
     return rows
 
 

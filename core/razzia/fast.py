@@ -14,7 +14,8 @@ bytes of one uint64 (playing a card is two shifts), and seats and bars walked by
 built-in policies are asked exactly as the engine asks them (:func:`.policies.play_or_place` and
 ``policies._decide_long`` on the live state): the state they read (``rules.ST_*``, the decision
 fields ``V_*``) is kept in the array ``v`` in the rules' layout, the deciding seat's hand copied into it
-before a card choice.
+before a card choice. The ``random`` policy's card, bar and answer, a draw each, are drawn here as
+those functions draw them, without the calls; the tests would see any difference.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ _ONE = np.uint64(1)
 _S8 = np.uint64(8)
 # the fast lane's int workspace (8 slots each, per seat or per bar)
 I_WON, I_BW, I_PAID, I_AT, I_VAL, I_FAR, I_GOT, I_ORDER, I_KO, I_RK, I_WON0, I_BLOCK, I_BWIN, I_PID, I_ROW, \
-    I_TABLE = [8 * i for i in range(16)]
-I_LEN = 8 * 16
+    I_TABLE, I_OFF = [8 * i for i in range(17)]
+I_LEN = 8 * 17
 
 
 def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
@@ -77,12 +78,14 @@ def _show_hand(v, s, hand):
         v[R.ST_HAND + s * R.HAND + j] = c if c != 0 else -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _choose(v, iw, st, s, kind, hand, params):
     """Seat ``s``'s card slot (``K_PLAY``) or free card's bar (``K_FREE``), asked as the engine asks."""
     pid = iw[I_PID + s]
-    if pid != 0:
-        _show_hand(v, s, hand)
+    if pid == 0:  # random play and placement, as play_or_place does them (the bars in play are 0..nb-1)
+        st[s], j = P._below(st[s], R.HAND if kind == R.K_PLAY else v[R.ST_NBARS])
+        return j
+    _show_hand(v, s, hand)
     v[R.V_KIND] = kind
     v[R.V_SEAT] = s
     row = params[iw[I_ROW + s]]
@@ -205,30 +208,40 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
         v[R.V_OFFER + i] = 0
     _ask(v, iw, st, p, R.K_OFFER, params)  # a built-in's division is valid (tests/razzia/test_live_state.py)
+    m = contest
+    while m:
+        s = E.LOWEST[m]
+        m &= m - 1
+        iw[I_OFF + s] = _offered(v, s, nd)
     decl = 0
     o = p
     for _ in range(1, n):
         o = o + 1 if o + 1 < n else 0
         if _bit(contest, o):
-            if _ask(v, iw, st, o, R.K_ANSWER, params) == R.DUEL:
+            if iw[I_PID + o] == 0:  # random, as policies._decide_long answers
+                st[o], u = P._uniform(st[o])
+                a = R.ACCEPT if u < params[iw[I_ROW + o], 0] else R.DUEL
+            else:
+                a = _ask(v, iw, st, o, R.K_ANSWER, params)
+            if a == R.DUEL:
                 decl |= 1 << o
                 cnt[o_glob + E.G_DECLINES] += 1
             else:
                 cnt[o_glob + E.G_ACCEPTS] += 1
-                iw[I_GOT + o] += _offered(v, o, nd)
+                iw[I_GOT + o] += iw[I_OFF + o]
     if decl == 0:
-        iw[I_GOT + p] += _offered(v, p, nd)
+        iw[I_GOT + p] += iw[I_OFF + p]
         return dice
     iw[I_ORDER] = p
     k = 1
-    pot = _offered(v, p, nd)
+    pot = iw[I_OFF + p]
     o = p
     for _ in range(1, n):
         o = o + 1 if o + 1 < n else 0
         if _bit(decl, o):
             iw[I_ORDER + k] = o
             k += 1
-            pot += _offered(v, o, nd)
+            pot += iw[I_OFF + o]
     if k == 2:  # H6 (one_declines remainder)
         d1 = iw[I_ORDER + 1]
         dice, winner = _duel(iw, p, d1, _caller(p, d1, decl), dice, cnt, o_glob)
@@ -243,7 +256,7 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     return dice
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
     """R8: the bars with cards, left to right, settled and the study tables counted. Returns the dice state."""
     occupied = 0
