@@ -180,7 +180,7 @@ def _knockout_order(iw, m):
         i = j
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     """H1-H9 at the default switches among the contestants ``contest`` (two or more): the units each
     wins into ``I_GOT``. Returns the dice state."""
@@ -207,12 +207,28 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     v[R.V_CONTEST] = contest
     for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
         v[R.V_OFFER + i] = 0
-    _ask(v, iw, st, p, R.K_OFFER, params)  # a built-in's division is valid (tests/razzia/test_live_state.py)
-    m = contest
-    while m:
-        s = E.LOWEST[m]
-        m &= m - 1
-        iw[I_OFF + s] = _offered(v, s, nd)
+    if iw[I_PID + p] == 0:  # random: each money card to a contestant, drawn as policies._random_offer draws
+        k = E.POPCOUNT[contest]
+        m = contest
+        while m:
+            iw[I_OFF + E.LOWEST[m]] = 0
+            m &= m - 1
+        for d in range(nd):
+            for _ in range(v[R.ST_MONEY + bar * R.MAX_DENOMS + d]):
+                st[p], i = P._below(st[p], k)
+                m = contest
+                for _ in range(i):
+                    m &= m - 1
+                o = E.LOWEST[m]
+                v[R.V_OFFER + o * R.MAX_DENOMS + d] += 1
+                iw[I_OFF + o] += v[R.ST_DENOM + d]
+    else:
+        _ask(v, iw, st, p, R.K_OFFER, params)  # a built-in's division is valid (tests/razzia/test_live_state.py)
+        m = contest
+        while m:
+            s = E.LOWEST[m]
+            m &= m - 1
+            iw[I_OFF + s] = _offered(v, s, nd)
     decl = 0
     o = p
     for _ in range(1, n):
