@@ -4,8 +4,8 @@ same integer sums as :func:`.engine.play_games`, bit for bit, about twice as fas
 :class:`.engine.GameJob` runs its chunks here when :func:`supports` says the table and lineup allow it
 (every rule switch at its default except the player count and the decks, built-in policies only);
 everything else (other switches, users' policies, traces, ``razzia explain``) is the general engine's.
-The same games: the same streams, draws, decisions and counts in the same order, checked game by game
-against the general engine for every built-in policy at every player count
+The same games: the same streams, draws, decisions and counts in the same order, checked against the
+general engine on many games for every built-in policy at every player count
 (``tests/razzia/test_fast.py``), and so against the reference engine too.
 
 What makes it faster is the design of ``scripts/ceiling/razzia_nb.py``: one kernel that allocates
@@ -13,9 +13,10 @@ nothing inside a game, no rule switches, no log, no users' dispatch, a hand as t
 bytes of one uint64 (playing a card is two shifts), and seats and bars walked by bit masks. The
 built-in policies are asked exactly as the engine asks them (:func:`.policies.play_or_place` and
 ``policies._decide_long`` on the live state): the state they read (``rules.ST_*``, the decision
-fields ``V_*``) is kept in the array ``v`` in the rules' layout, the deciding seat's hand copied into it
-before a card choice. The ``random`` policy's card, bar and answer, a draw each, are drawn here as
-those functions draw them, without the calls; the tests would see any difference.
+fields ``V_*``) is kept in the array ``v`` in the engine's workspace layout, so that the engine's
+helpers serve here too, the deciding seat's hand copied into it before a card choice. The ``random``
+policy's draws (card, bar, answer, division) are made here as those functions make them, without
+the calls; the tests would see any difference.
 """
 
 from __future__ import annotations
@@ -38,9 +39,8 @@ _FF = np.uint64(0xFF)
 _ONE = np.uint64(1)
 _S8 = np.uint64(8)
 # the fast lane's int workspace (8 slots each, per seat or per bar)
-I_WON, I_BW, I_PAID, I_AT, I_VAL, I_FAR, I_GOT, I_ORDER, I_KO, I_RK, I_WON0, I_BLOCK, I_BWIN, I_PID, I_ROW, \
-    I_TABLE, I_OFF = [8 * i for i in range(17)]
-I_LEN = 8 * 17
+I_WON, I_BW, I_PAID, I_AT, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_TABLE, I_OFF = [8 * i for i in range(11)]
+I_LEN = 8 * 11
 
 
 def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
@@ -118,13 +118,13 @@ def _offered(v, o, nd):
 
 
 @njit(cache=True, _nrt=False)
-def _duel(iw, a, b, caller, dice, cnt, o_glob):
+def _duel(v, a, b, caller, dice, cnt, o_glob):
     """H5 (duel_tie caller): a and b throw, a first, and add their cards; a tie goes to the caller."""
     while True:
         dice, ra = R.draw_die(dice)
         dice, rb = R.draw_die(dice)
-        ta = ra + iw[I_VAL + a]
-        tb = rb + iw[I_VAL + b]
+        ta = ra + v[R.V_CARDVAL + a]
+        tb = rb + v[R.V_CARDVAL + b]
         if ta != tb or caller >= 0:
             win = (a if ta > tb else b) if ta != tb else caller
             cnt[o_glob + E.G_DUELS] += 1
@@ -146,40 +146,6 @@ def _caller(a, b, decl):
     return -1
 
 
-@njit(cache=True, _nrt=False)
-def _knockout_order(iw, m):
-    """H7, H8 (many_order value): as ``engine._knockout_order``, ``I_ORDER[:m]`` into ``I_KO``."""
-    for x in range(m):
-        iw[I_RK + x] = iw[I_ORDER + x]
-    for x in range(1, m):
-        y = x
-        while y > 0 and iw[I_VAL + iw[I_RK + y - 1]] < iw[I_VAL + iw[I_RK + y]]:
-            t = iw[I_RK + y]
-            iw[I_RK + y] = iw[I_RK + y - 1]
-            iw[I_RK + y - 1] = t
-            y -= 1
-    i = 0
-    while i < m:
-        j = i
-        while j < m and iw[I_VAL + iw[I_RK + j]] == iw[I_VAL + iw[I_RK + i]]:
-            j += 1
-        for x in range(i + 1, j):
-            y = x
-            while y > i and iw[I_FAR + iw[I_RK + y - 1]] > iw[I_FAR + iw[I_RK + y]]:
-                t = iw[I_RK + y]
-                iw[I_RK + y] = iw[I_RK + y - 1]
-                iw[I_RK + y - 1] = t
-                y -= 1
-        x = i
-        if i == 0:
-            iw[I_KO] = iw[I_RK]
-            x = 1
-        for r in range(j - 1, max(i, 1) - 1, -1):
-            iw[I_KO + m - r] = iw[I_RK + x]
-            x += 1
-        i = j
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     """H1-H9 at the default switches among the contestants ``contest`` (two or more): the units each
@@ -195,8 +161,7 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
         m &= m - 1
         val = R.card_value(iw[I_TABLE + s])
         far = s - c if s >= c else s - c + n
-        iw[I_VAL + s] = val
-        iw[I_FAR + s] = far * 16
+        v[E.W_FAR + s] = far * 16
         iw[I_GOT + s] = 0
         v[R.V_CARDVAL + s] = val
         if val * 256 + far * 16 > best:  # H1: the highest card, then the furthest from the croupier
@@ -248,26 +213,26 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     if decl == 0:
         iw[I_GOT + p] += iw[I_OFF + p]
         return dice
-    iw[I_ORDER] = p
+    v[E.W_ORDER] = p
     k = 1
     pot = iw[I_OFF + p]
     o = p
     for _ in range(1, n):
         o = o + 1 if o + 1 < n else 0
         if _bit(decl, o):
-            iw[I_ORDER + k] = o
+            v[E.W_ORDER + k] = o
             k += 1
             pot += iw[I_OFF + o]
     if k == 2:  # H6 (one_declines remainder)
-        d1 = iw[I_ORDER + 1]
-        dice, winner = _duel(iw, p, d1, _caller(p, d1, decl), dice, cnt, o_glob)
+        d1 = v[E.W_ORDER + 1]
+        dice, winner = _duel(v, p, d1, _caller(p, d1, decl), dice, cnt, o_glob)
     else:  # H7, H8 (knockout)
         cnt[o_glob + E.G_KNOCKOUTS] += 1
-        _knockout_order(iw, k)
-        winner = iw[I_KO]
+        E._knockout_order(v, k)
+        winner = v[E.W_KO]
         for x in range(1, k):
-            o = iw[I_KO + x]
-            dice, winner = _duel(iw, winner, o, _caller(winner, o, decl), dice, cnt, o_glob)
+            o = v[E.W_KO + x]
+            dice, winner = _duel(v, winner, o, _caller(winner, o, decl), dice, cnt, o_glob)
     iw[I_GOT + winner] += pot
     return dice
 
@@ -505,7 +470,7 @@ def play_games(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids
     """:func:`.engine.play_games` at the default switches (see :func:`supports`), the decks from :func:`decks`."""
     n = cfg[R.C_PLAYERS]
     cnt = np.zeros(2 * n * E.N_PFIELDS + n * E.N_CFIELDS + E.N_GFIELDS + 3 * E.N_TABLE + 2 * n * n, np.int64)
-    v = np.zeros(R.VIEW_LEN + P.SCRATCH_LEN, np.int64)
+    v = np.zeros(E.W_COUNTS, np.int64)  # the engine's workspace layout, without counts or log
     v[R.ST_PLAYERS] = n
     v[R.ST_NBARS] = cfg[R.C_NBARS]
     v[R.ST_BARS] = cfg[R.C_BARS_MASK]
