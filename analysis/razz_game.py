@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from razzmatazz.analysis import plugins, store
+from razzmatazz.analysis import plugins
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
 from razzmatazz.core import batch
@@ -115,19 +115,6 @@ def play(settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int
 def default_chunk(settings: R.Settings, duplicate: bool) -> int:
     """Items per chunk: 16,384 hands."""
     return max(1, (1 << 14) // (settings.players if duplicate else 1))
-
-
-RUN_KIND = "razz play"
-
-
-def save_run(partial: Path, run: dict) -> None:
-    """Write what defines a run (for ``--resume``) into its ``.partial`` folder, atomically."""
-    store.save_run(partial, RUN_KIND, run)
-
-
-def load_run(directory: Path) -> dict:
-    """What defines the interrupted run in ``directory``; refuses another command's or version's run."""
-    return store.load_run(directory, RUN_KIND)
 
 
 def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,

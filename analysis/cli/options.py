@@ -61,7 +61,11 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
              and ctx.get_parameter_source(p.name) != ParameterSource.DEFAULT]
     if given:
         raise InputError(f"--resume continues a run as it was started; leave out {given[0].opts[0]}")
-    args = load_run(resume, kind)["args"]
+    args = load_run(resume, kind).get("args")
+    if not isinstance(args, dict):
+        raise InputError(f"{resume} holds a run of an earlier razzmatazz; start it again")
+    params = {p.name: p for p in ctx.command.params}
+    args = {k: params[k].type_cast_value(ctx, v) if k in params and v is not None else v for k, v in args.items()}
     ctx.meta[RESUMING] = True
     free = {k: ctx.params[k] for k in RUN_FREE if k in ctx.params}
     ctx.invoke(ctx.command.callback, **{**args, **free, "out": resume, "resume": None})

@@ -8,31 +8,23 @@ from pathlib import Path
 from typing import Any
 
 import click
-from click.core import ParameterSource
 
 from razzmatazz.analysis.cli.options import (
     FORMATS,
+    RESUMING,
     columns,
     common_options,
     draw_seed,
     echo,
     emit,
+    keep_chunks,
     note,
     progress,
+    resume_option,
+    resume_run,
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor, razz
-from razzmatazz.core.errors import InputError
-
-_RUN_OPTIONS = ("players", "policy_texts", "hands", "duplicate", "ante", "bring_in", "small_bet", "big_bet", "cap",
-                "uncapped_heads_up", "bring_in_tie", "exhausted", "stack", "stacks", "plugin", "seed", "trace", "phh")
-"""Options that define a run: --resume takes them from the run it continues."""
-
-
-def _settings_of(fields: dict) -> Any:
-    from razzmatazz.core.razz.rules import Settings
-
-    return Settings(**{**fields, "stacks": tuple(fields.get("stacks", ()))})
 
 
 def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: int | None, cap: int,
@@ -78,9 +70,7 @@ def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: i
                    "directory; at most 100,000 hands).")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
-              help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in DIR/.partial); "
-                   "the other options come from that run.")
+@resume_option
 @common_options
 @click.pass_context
 def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], hands: int, duplicate: bool, ante: int,
@@ -102,24 +92,16 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
       razzmatazz razz play --hands 100000000 --out results/big   # then, if stopped:
       razzmatazz razz play --resume results/big
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "razz play")
     from razzmatazz.analysis import razz_game as G
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import PARTIAL, check_out_dir, manifest, reserve, write_result
-    from razzmatazz.core.batch import Checkpoint
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
-    run = None
-    if resume is not None:
-        given = [name for name in _RUN_OPTIONS if ctx.get_parameter_source(name) != ParameterSource.DEFAULT]
-        if given or out is not None:
-            flag = "--" + (given[0] if given else "out").replace("_", "-").replace("policy-texts", "policy")
-            raise InputError(f"--resume continues a run as it was started; leave out {flag}")
-        run = G.load_run(resume)
-        out, players, policy_texts, hands, duplicate, seed = (resume, run["players"], run["policies"], run["hands"],
-                                                              run["duplicate"], run["seed"])
-        plugin = Path(run["plugin"]) if run["plugin"] else None
+    resuming = ctx.meta.get(RESUMING, False)
     user = G.load_plugin(plugin) if plugin is not None else None
-    settings = (_settings(players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie,
-                          exhausted, stack, stacks) if run is None else _settings_of(run["settings"]))
+    settings = _settings(players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie, exhausted,
+                         stack, stacks)
     lineup = G.lineup(policy_texts, players, user)
     G.check_hands(hands)
     if seed is not None:
@@ -127,7 +109,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
     if phh is not None:
         G.check_phh_request(phh, hands)
     if out is not None:
-        check_out_dir(out, partial_ok=run is not None)
+        check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     if not policy_texts:
@@ -139,21 +121,12 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
         echo(G.trace_text(settings, lineup, log, res, trace, seed))
         return
     seed = draw_seed(seed, quiet or fmt != "table")
-    chunk = run["chunk_size"] if run is not None else G.default_chunk(settings, duplicate)
-    held = reserve(out, partial_ok=run is not None) if out is not None else nullcontext(None)
-    with held as target, cluster_executor(cluster, scheduler) as ex:
-        checkpoint = None
-        if target is not None:  # finished chunks are kept until the result is written, for --resume
-            if run is None:
-                G.save_run(target / PARTIAL, {"players": players, "policies": list(policy_texts), "hands": hands,
-                                              "duplicate": duplicate, "seed": seed, "chunk_size": chunk,
-                                              "settings": vars(settings), "plugin": str(plugin) if plugin else None})
-            checkpoint = Checkpoint(target / PARTIAL / "chunks")
-            if run is not None:
-                note(quiet, f"resuming {target}: {checkpoint.finished():,} chunks already played")
+    held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
+    with (held as target, cluster_executor(cluster, scheduler) as ex,
+          keep_chunks(ctx, target, "razz play", quiet, seed=seed)):
         start = time.perf_counter()
         result = G.play(settings, lineup, hands, seed, duplicate=duplicate, user=user, executor=ex,
-                        progress=progress(quiet), chunk_size=chunk, checkpoint=checkpoint)
+                        progress=progress(quiet))
         wall = time.perf_counter() - start
         written = ""
         if phh is not None:
@@ -163,7 +136,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
             meta = manifest(kind="razz play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
                             hands=result.hands, duplicate=duplicate, threads=n_threads, wall_time_s=round(wall, 3),
                             community_cards=result.community, reshuffles=result.reshuffles,
-                            resumed=run is not None,
+                            resumed=resuming,
                             streams="deck of deal d: razz/deal (1, 3), game d; seat s's policy: razz/policy "
                                     "(1, 4, s), game g")
             paths = write_result(target, {"policies": result.policies, "players": result.players,

@@ -107,9 +107,7 @@ def razzia() -> None:
               help="Print game GAME (default 0) of the run round by round.")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide).")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
-              help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in DIR/.partial); "
-                   "the other options come from that run.")
+@resume_option
 @common_options
 @click.pass_context
 def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], games: int, duplicate: bool,
@@ -131,43 +129,22 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
       razzmatazz razzia play --games 100000000 --out results/big   # then, if stopped:
       razzmatazz razzia play --resume results/big
     """
-    from click.core import ParameterSource
-
+    if resume is not None:
+        return resume_run(ctx, resume, "razzia play")
     from razzmatazz.analysis import razzia as Z
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import (
-        PARTIAL,
-        check_out_dir,
-        load_run,
-        manifest,
-        reserve,
-        save_run,
-        write_result,
-    )
-    from razzmatazz.core.batch import Checkpoint
-    from razzmatazz.core.razzia.rules import Settings
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
-    run = None
-    if resume is not None:
-        given = [p.name for p in ctx.command.params
-                 if p.name not in ("resume", "threads", "fmt", "quiet", "cluster", "scheduler")
-                 and ctx.get_parameter_source(p.name) != ParameterSource.DEFAULT]
-        if given:
-            flag = "--" + given[0].replace("_", "-").replace("policy-texts", "policy")
-            raise InputError(f"--resume continues a run as it was started; leave out {flag}")
-        run = load_run(resume, "razzia play")
-        out, players, policy_texts, games, duplicate, seed = (resume, run["players"], run["policies"], run["games"],
-                                                              run["duplicate"], run["seed"])
-        plugin = Path(run["plugin"]) if run["plugin"] else None
+    resuming = ctx.meta.get(RESUMING, False)
     user = Z.load_plugin(plugin) if plugin is not None else None
-    settings = settings_of(players, switches) if run is None else Settings(**run["settings"])
+    settings = settings_of(players, switches)
     lineup = Z.lineup(policy_texts, players, user)
     Z.check_games(games)
     Z.check_split(settings, duplicate)
     if seed is not None:
         check_seed(seed)
     if out is not None:
-        check_out_dir(out, partial_ok=run is not None)
+        check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     if not policy_texts:
@@ -179,28 +156,18 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
         echo(Z.trace_text(settings, lineup, log, res, trace, seed))
         return
     seed = draw_seed(seed, quiet or fmt != "table")
-    chunk = run["chunk_size"] if run is not None else Z.default_chunk(settings, duplicate)
-    held = reserve(out, partial_ok=run is not None) if out is not None else nullcontext(None)
-    with held as target, cluster_executor(cluster, scheduler) as ex:
-        checkpoint = None
-        if target is not None:  # finished chunks are kept until the result is written, for --resume
-            if run is None:
-                save_run(target / PARTIAL, "razzia play", {
-                    "players": players, "policies": list(policy_texts), "games": games, "duplicate": duplicate,
-                    "seed": seed, "chunk_size": chunk, "settings": vars(settings),
-                    "plugin": str(plugin) if plugin else None})
-            checkpoint = Checkpoint(target / PARTIAL / "chunks")
-            if run is not None:
-                note(quiet, f"resuming {target}: {checkpoint.finished():,} chunks already played")
+    held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
+    with (held as target, cluster_executor(cluster, scheduler) as ex,
+          keep_chunks(ctx, target, "razzia play", quiet, seed=seed)):
         begin = time.perf_counter()
         result = Z.play(settings, lineup, games, seed, duplicate=duplicate, user=user, executor=ex,
-                        progress=progress(quiet), chunk_size=chunk, checkpoint=checkpoint)
+                        progress=progress(quiet))
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
             meta = manifest(kind="razzia play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
                             games=result.games, rounds=result.rounds, duplicate=duplicate, threads=n_threads,
-                            wall_time_s=round(wall, 3), resumed=run is not None,
+                            wall_time_s=round(wall, 3), resumed=resuming,
                             streams="game item d: cards and money razzia/deal (2, 1), dice razzia/dice (2, 2), "
                                     "game d; seat s's policy: razzia/policy (2, 3, s), game g")
             paths = write_result(target, {name: getattr(result, name) for name in

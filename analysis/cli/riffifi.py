@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from click.core import ParameterSource
 
 from razzmatazz.analysis.cli.options import (
     FORMATS,
@@ -86,9 +85,7 @@ def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, 
               help="Print game GAME (default 0) of the run deal by deal.")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
-              help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in DIR/.partial); "
-                   "the other options come from that run.")
+@resume_option
 @common_options
 @click.pass_context
 def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], games: int, duplicate: bool,
@@ -111,41 +108,22 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
       razzmatazz riffifi play --games 100000000 --out results/big   # then, if stopped:
       razzmatazz riffifi play --resume results/big
     """
+    if resume is not None:
+        return resume_run(ctx, resume, "riffifi play")
     from razzmatazz.analysis import riffifi as F
     from razzmatazz.analysis.razz import check_seed
-    from razzmatazz.analysis.store import (
-        PARTIAL,
-        check_out_dir,
-        load_run,
-        manifest,
-        reserve,
-        save_run,
-        write_result,
-    )
-    from razzmatazz.core.batch import Checkpoint
-    from razzmatazz.core.riffifi.rules import Settings
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
-    run = None
-    if resume is not None:
-        given = [p.name for p in ctx.command.params if p.name not in ("resume", "threads", "fmt", "quiet", "cluster",
-                                                                       "scheduler")
-                 and ctx.get_parameter_source(p.name) != ParameterSource.DEFAULT]
-        if given:
-            flag = "--" + given[0].replace("_", "-").replace("policy-texts", "policy")
-            raise InputError(f"--resume continues a run as it was started; leave out {flag}")
-        run = load_run(resume, "riffifi play")
-        out, players, policy_texts, games, duplicate, seed = (resume, run["players"], run["policies"], run["games"],
-                                                              run["duplicate"], run["seed"])
-        plugin = Path(run["plugin"]) if run["plugin"] else None
+    resuming = ctx.meta.get(RESUMING, False)
     user = F.load_plugin(plugin) if plugin is not None else None
-    settings = (_settings(players, int(chips_per_colour), officer, redeal, reveal_own, after_claim, end, tie, passing,
-                          start, scoring, tick_at, max_deals) if run is None else Settings(**run["settings"]))
+    settings = _settings(players, int(chips_per_colour), officer, redeal, reveal_own, after_claim, end, tie, passing,
+                         start, scoring, tick_at, max_deals)
     lineup = F.lineup(policy_texts, players, user)
     F.check_games(games)
     if seed is not None:
         check_seed(seed)
     if out is not None:
-        check_out_dir(out, partial_ok=run is not None)
+        check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     if not policy_texts:
@@ -157,22 +135,12 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
         echo(F.trace_text(settings, lineup, log, res, trace, seed))
         return
     seed = draw_seed(seed, quiet or fmt != "table")
-    chunk = run["chunk_size"] if run is not None else F.default_chunk(settings, duplicate)
-    held = reserve(out, partial_ok=run is not None) if out is not None else nullcontext(None)
-    with held as target, cluster_executor(cluster, scheduler) as ex:
-        checkpoint = None
-        if target is not None:  # finished chunks are kept until the result is written, for --resume
-            if run is None:
-                save_run(target / PARTIAL, "riffifi play", {
-                    "players": players, "policies": list(policy_texts), "games": games, "duplicate": duplicate,
-                    "seed": seed, "chunk_size": chunk, "settings": vars(settings),
-                    "plugin": str(plugin) if plugin else None})
-            checkpoint = Checkpoint(target / PARTIAL / "chunks")
-            if run is not None:
-                note(quiet, f"resuming {target}: {checkpoint.finished():,} chunks already played")
+    held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
+    with (held as target, cluster_executor(cluster, scheduler) as ex,
+          keep_chunks(ctx, target, "riffifi play", quiet, seed=seed)):
         begin = time.perf_counter()
         result = F.play(settings, lineup, games, seed, duplicate=duplicate, user=user, executor=ex,
-                        progress=progress(quiet), chunk_size=chunk, checkpoint=checkpoint)
+                        progress=progress(quiet))
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
@@ -180,7 +148,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
 
             meta = manifest(kind="riffifi play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
                             games=result.games, deals=result.deals, redeals=result.redeals, duplicate=duplicate,
-                            threads=n_threads, wall_time_s=round(wall, 3), resumed=run is not None,
+                            threads=n_threads, wall_time_s=round(wall, 3), resumed=resuming,
                             streams="cards of game item d: riffifi/deal (3, 1), game d; seat s's policy: "
                                     "riffifi/policy (3, 2, s), game g")
             paths = write_result(target, {"policies": result.policies, "players": result.players,

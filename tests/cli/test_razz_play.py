@@ -222,11 +222,11 @@ def test_a_run_killed_mid_way_resumes_to_the_same_result(tmp_path):
                             stderr=subprocess.DEVNULL, cwd=tmp_path)
     chunks = run / ".partial" / "chunks"
     deadline = time.monotonic() + 240
-    while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.glob("*.npy"))) < 3):
-        time.sleep(0.2)
+    while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.rglob("*.npy"))) < 3):
+        time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    stored = list(chunks.glob("*.npy"))
+    stored = list(chunks.rglob("*.npy"))
     assert len(stored) >= 3 and not (run / "manifest.json").exists(), "the run ended before it could be killed"
     for f in stored:  # every stored chunk is complete
         assert np.load(f).dtype == np.int64
@@ -253,3 +253,15 @@ def test_resume_refuses_a_folder_without_an_interrupted_run(tmp_path):
     (other / "run.json").write_text('{"kind": "razz table", "version": "0"}')
     result = invoke(["razz", "play", "--resume", other.parent])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, "not of razz play")
+
+
+def test_resume_refuses_a_run_kept_by_an_earlier_razzmatazz(tmp_path):
+    """A run.json without the run's arguments (the format before the shared --resume) gets one line."""
+    from importlib.metadata import version
+
+    old = tmp_path / "old" / ".partial"
+    old.mkdir(parents=True)
+    (old / "run.json").write_text(json.dumps({"kind": "razz play", "version": version("razzmatazz"), "players": 2,
+                                              "hands": 100, "seed": 1}))
+    result = invoke(["razz", "play", "--resume", old.parent])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "run of an earlier razzmatazz")

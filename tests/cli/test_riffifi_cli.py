@@ -175,11 +175,11 @@ def test_a_run_killed_mid_way_resumes_to_the_same_result(tmp_path):
                             stderr=subprocess.DEVNULL, cwd=tmp_path)
     chunks = run / ".partial" / "chunks"
     deadline = time.monotonic() + 240
-    while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.glob("*.npy"))) < 3):
-        time.sleep(0.2)
+    while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.rglob("*.npy"))) < 3):
+        time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    stored = list(chunks.glob("*.npy"))
+    stored = list(chunks.rglob("*.npy"))
     assert len(stored) >= 3 and not (run / "manifest.json").exists(), "the run ended before it could be killed"
     for f in stored:
         assert np.load(f).dtype == np.int64
