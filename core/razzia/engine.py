@@ -1336,12 +1336,13 @@ class GameJob:
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         from razzmatazz.core.razzia import fast  # it imports this module
 
-        cfg, *rest = self.arrays()
-        if fast.supports(self.settings, rest[3], self.user):
-            return fast.play_games(cfg, *fast.decks(cfg), *rest, start, stop)
+        cfg, deal_key, dice_key, policy_keys, pids, params, duplicate = self.arrays()
+        args = (deal_key, dice_key, policy_keys, pids, params, duplicate, start, stop)
+        if fast.supports(self.settings, pids, self.user):
+            return fast.play_games(cfg, *fast.decks(cfg), *args)
         if self.user is None:
-            return play_games(cfg, *rest, start, stop)
-        return play_games_with(*self.arrays(), start, stop, with_nrt(self.user))
+            return play_games(cfg, *args)
+        return play_games_with(cfg, *args, with_nrt(self.user))
 
     def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
