@@ -61,7 +61,7 @@ def decks(cfg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
              for _ in range(cfg[R.C_CARD_ROWS + 3 * r + 2])]
     money = [cfg[R.C_MONEY_ROWS + 2 * r] for r in range(cfg[R.C_NMONEY_ROWS])
              for _ in range(cfg[R.C_MONEY_ROWS + 2 * r + 1])]
-    return np.array(stock, np.int64), np.array(money, np.int64)
+    return np.array(stock, np.uint8), np.array(money, np.uint8)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -487,6 +487,6 @@ def play_games(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids
     size = max(stock0.shape[0], mdeck0.shape[0])
     _play_items(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start,
                 stop, cnt, v, np.zeros(I_LEN, np.int64), np.zeros(n, np.uint64), np.zeros(n, np.uint64),
-                np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64),
+                np.zeros(size, np.uint8), np.zeros(size, np.uint8), np.zeros(size, np.uint8),
                 np.zeros(size, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64))
     return cnt
