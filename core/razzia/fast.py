@@ -30,10 +30,9 @@ from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.rng import game_state
 
 _DEFAULTS = {name: values[0] for name, values in R.CHOICES.items()}
-_FREE = ("players", "cards_file", "money_file", "three_player_deck", "bars", "two_player_money", "leftover",
-         "open_money")
-"""Settings the fast lane follows through the settings row (decks, bars, rounds) or that no kernel reads
-(``leftover`` and ``open_money``: the analysis and users' views)."""
+_FREE = ("three_player_deck", "bars", "two_player_money", "leftover")
+"""Text switches the fast lane follows through the settings row (the decks, the bars) or that no kernel
+reads (``leftover``, the analysis's); so are the card and money files, and ``open_money`` (users' views)."""
 
 _FF = np.uint64(0xFF)
 _ONE = np.uint64(1)
