@@ -134,18 +134,6 @@ def _duel(v, a, b, caller, dice, cnt, o_glob):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _caller(a, b, decl):
-    """The one of a and b who called the duel (-1: both or neither)."""
-    ca = _bit(decl, a)
-    cb = _bit(decl, b)
-    if ca and not cb:
-        return a
-    if cb and not ca:
-        return b
-    return -1
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     """H1-H9 at the default switches among the contestants ``contest`` (two or more): the units each
     wins into ``I_GOT``. Returns the dice state."""
@@ -224,14 +212,14 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
             pot += iw[I_OFF + o]
     if k == 2:  # H6 (one_declines remainder)
         d1 = v[E.W_ORDER + 1]
-        dice, winner = _duel(v, p, d1, _caller(p, d1, decl), dice, cnt, o_glob)
+        dice, winner = _duel(v, p, d1, E._caller(v, p, d1, p, False, decl), dice, cnt, o_glob)
     else:  # H7, H8 (knockout)
         cnt[o_glob + E.G_KNOCKOUTS] += 1
         E._knockout_order(v, k)
         winner = v[E.W_KO]
         for x in range(1, k):
             o = v[E.W_KO + x]
-            dice, winner = _duel(v, winner, o, _caller(winner, o, decl), dice, cnt, o_glob)
+            dice, winner = _duel(v, winner, o, E._caller(v, winner, o, p, False, decl), dice, cnt, o_glob)
     iw[I_GOT + winner] += pot
     return dice
 
