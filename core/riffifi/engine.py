@@ -375,28 +375,40 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     block_win = np.zeros(n, np.int64)
     per_item = n if duplicate else 1
     for item in range(start, stop):
-        block[:] = 0
-        block_win[:] = 0
         for g in range(item * per_item, (item + 1) * per_item):
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             for s in range(n):
                 pstate[s] = game_state(policy_keys[s], g)
             play_game(cfg, game_state(deal_key, item), pids, params, pstate, st, view, dealt, deck, swap, log, res,
                       work, out, o_pos, o_glob, o_table, user)
-            out[o_glob + G_GAMES] += 1
-            r = g % n
-            for s in range(n):
-                p = (s - r) % n
-                _tally(out, p * N_PFIELDS, res, s)
-                _tally(out, o_seat + s * N_PFIELDS, res, s)
-                block[p] += res[s, H_SCORE]
-                block_win[p] += res[s, H_WIN]
-        out[o_glob + G_BLOCKS] += 1
-        for p in range(n):
-            for q in range(n):
-                out[o_cross + p * n + q] += block[p] * block[q]
-                out[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
+            tally_game(out, res, n, g % n, o_seat, o_glob, block, block_win)
+        tally_block(out, n, o_glob, o_cross, block, block_win)
     return out
+
+
+@njit(cache=True, inline="always")
+def tally_game(out, res, n, r, o_seat, o_glob, block, block_win):
+    """Add game ``g``'s per-seat results ``res`` (``r = g mod n``) to the player and seat counts and the block."""
+    out[o_glob + G_GAMES] += 1
+    for s in range(n):
+        p = s - r if s >= r else s - r + n
+        _tally(out, p * N_PFIELDS, res, s)
+        _tally(out, o_seat + s * N_PFIELDS, res, s)
+        block[p] += res[s, H_SCORE]
+        block_win[p] += res[s, H_WIN]
+
+
+@njit(cache=True, inline="always")
+def tally_block(out, n, o_glob, o_cross, block, block_win):
+    """Add a finished block's cross sums and clear the block."""
+    out[o_glob + G_BLOCKS] += 1
+    for p in range(n):
+        for q in range(n):
+            out[o_cross + p * n + q] += block[p] * block[q]
+            out[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
+    for p in range(n):
+        block[p] = 0
+        block_win[p] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -459,7 +471,8 @@ class GameJob:
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g`` (G6). ``user`` is the
-    jitted function that plays policy ids from ``USER_ID`` (users' own policies).
+    jitted function that plays policy ids from ``USER_ID`` (users' own policies). Chunks run in the fast
+    lane (:mod:`.fast`, the same sums) when it supports the settings and lineup, else in :func:`play_games`.
     """
 
     settings: R.Settings
@@ -490,9 +503,14 @@ class GameJob:
                 bool(self.duplicate))
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
+        from razzmatazz.core.riffifi import fast  # it imports this module
+
+        args = self.arrays()
+        if fast.supports(self.settings, args[3], self.user):
+            return fast.play_games(*args, start, stop)
         if self.user is None:
-            return play_games(*self.arrays(), start, stop)
-        return play_games_with(*self.arrays(), start, stop, with_nrt(self.user))
+            return play_games(*args, start, stop)
+        return play_games_with(*args, start, stop, with_nrt(self.user))
 
     def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""

@@ -1,0 +1,487 @@
+"""Riffifi's fast lane: whole games between built-in policies at the common settings, with the same
+integer sums as :func:`.engine.play_games`, bit for bit, about twice as fast.
+
+:class:`.engine.GameJob` runs its chunks here when :func:`supports` says the table and lineup allow it:
+built-in policies only, no Officer, paid cards to the pile (D8), odd chips given clockwise (D6) and
+the chips scoring; the player count, the chips per colour, redeals, ``reveal-own``, the end of a deal,
+the hand passing and the start player are followed through the settings row. Everything else (the
+Officer, ``after-claim stay``, ``tie chooser``, the ticks scoring, users' policies, traces,
+``riffifi explain``) is the general engine's. The same games: the same streams, draws, decisions and
+counts, checked against the general engine at every player count for every built-in policy
+(``tests/riffifi/test_fast.py``), and so against the reference engine too.
+
+What makes it faster is the design of ``scripts/ceiling/riffifi_nb.py``: one kernel that allocates
+nothing inside a game, no switches or log in the turn, and the table packed in words. ``up`` holds a
+byte per colour (the face-up card's value in the low nibble, 9 for none, its owner above), ``stay``
+the cards of each colour that would lie face up if played, and a colour's chips are the bytes of one
+word (seats 0-4, the middle at byte 5). The built-in policies' answers are computed on that packed
+state by the same rules as :mod:`.policies` (a colour at a time instead of a card at a time), and
+the survival odds of ``thief`` and ``expect``, which depend only on the hand sizes, come from tables
+made by :func:`.policies.survival_table` before the first game; the tests would see any difference.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import binding, ir
+from numba import njit, types
+from numba.core import cgutils, config
+from numba.core.extending import intrinsic
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+from razzmatazz.core.riffifi import engine as E
+from razzmatazz.core.riffifi import policies as P
+from razzmatazz.core.riffifi import rules as R
+from razzmatazz.core.rng import game_state, next_u64
+
+_UP_EMPTY = 0x7979797979
+"""Every colour's byte of ``up`` with nothing face up (value 9, owner 7)."""
+_ALL = 0xFFFFFFFFFF
+_OWNERS = 0x7070707070
+_HIGH_BITS = 0x8080808080
+_MIDDLE = 8 * R.MIDDLE
+"""Shift of the middle's byte in a colour's chip word."""
+_ONE_PER_COLOUR = 0x0101010101
+_DUMMY = 1 << 47
+"""Added to the owned-card mask so that "no claim" reads as colour 5, whose chip word stays empty."""
+_NEAR_53 = np.uint64((1 << 53) - 16)
+_LOW_53 = np.uint64((1 << 53) - 1)
+_S53 = np.uint64(53)
+_INV = np.array([0, 1024, 512, 342, 256, 205, 171, 147], np.int64)
+"""``(x * _INV[k]) >> 10 == x // k`` for the shares of a claim (x <= 12; ``k`` counts seats holding the same)."""
+_POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
+_NTH8 = np.array([[[i for i in range(8) if m >> i & 1][r] if r < bin(m).count("1") else 0 for r in range(8)]
+                  for m in range(256)], np.int64).ravel()
+"""``_NTH8[8 * m + r]``: the r-th set bit of the byte m."""
+_RANDOM, _LOWEST, _UNDERCUT, _HOLDLOW, _THIEF, _EXPECT = (P.RANDOM.id, P.LOWEST.id, P.UNDERCUT.id, P.HOLDLOW.id,
+                                                        P.THIEF.id, P.EXPECT.id)
+_THIEF_AGGRESSION = 0.7
+"""``thief``'s survival odds (:func:`.policies._play`)."""
+
+
+def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
+    """Can the fast lane play this table and lineup (policy ids ``pids``, ``user`` a user's policy function
+    or None)?"""
+    if user is not None or bool(((pids < 0) | (pids > _EXPECT)).any()):
+        return False
+    return (not settings.officer and settings.after_claim == "pile" and settings.tie == "clockwise"
+            and settings.scoring == "chips")
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _fold(m):
+    """The values (bit v-1) present in any colour of the card mask ``m``."""
+    return (m | (m >> 8) | (m >> 16) | (m >> 24) | (m >> 32)) & 0xFF
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _lowest(m):
+    """The card of the lowest value in the non-empty mask ``m`` (ties: the lowest colour)."""
+    b = trailing_zeros(_fold(m))
+    return trailing_zeros((m >> b) & _ONE_PER_COLOUR) + b
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _highest(m):
+    """The card of the highest value in the non-empty mask ``m`` (ties: the lowest colour)."""
+    b = 63 - leading_zeros(_fold(m))
+    return trailing_zeros((m >> b) & _ONE_PER_COLOUR) + b
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _lowest_up(hand, stay):
+    """``lowest``: the lowest card that stays face up, else the lowest card."""
+    m = hand & stay
+    return _lowest(m) if m else _lowest(hand)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _undercut(hand, up, s, min_claim):
+    """``undercut``: the highest card under the largest opponent claim of at least ``min_claim``, or -1."""
+    best, best_claim, best_v = -1, 0, 0
+    for c in range(R.N_COLOURS):
+        b = (up >> (8 * c)) & 0xFF
+        claim = b & 15
+        if claim < 9 and (b >> 4) != s and claim >= min_claim:
+            m = (hand >> (8 * c)) & ((1 << (claim - 1)) - 1)
+            if m:
+                v = 64 - leading_zeros(m)
+                if claim > best_claim or (claim == best_claim and v > best_v):
+                    best, best_claim, best_v = 8 * c + v - 1, claim, v
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _holdlow(hand, stay, keep):
+    """``holdlow``: keeps its ``keep`` lowest cards and plays the highest other card that stays face up."""
+    reserved = 0
+    if P._popcount(hand) > keep:
+        rest = hand
+        for _ in range(keep):
+            low = np.int64(1) << _lowest(rest)
+            rest &= ~low
+            reserved |= low
+    free = hand & ~reserved
+    if free & stay:
+        return _highest(free & stay)
+    return _highest(free) if free else _lowest(hand)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _scored(hand, s, n, up, chips, hidden, surv, at, steal, lead, deny, save):
+    """``thief`` and ``expect`` (:func:`.policies._best_scored`): the card of the best score, a colour at a
+    time, each card's score computed without branches in the same operations as ``_score``; ``surv[at + u]``
+    are the survival odds of this turn (``u``: unseen lower cards)."""
+    best, top = -1, -1e300
+    opponents = ((np.int64(1) << (8 * n)) - 1) ^ (np.int64(0xFF) << (8 * s))
+    colours = hand
+    while colours:
+        c = trailing_zeros(colours) >> 3
+        sh = 8 * c
+        cards = (hand >> sh) & 0xFF
+        colours &= ~(np.int64(0xFF) << sh)
+        b = (up >> sh) & 0xFF
+        up_value = b & 15
+        denied = up_value if up_value < 9 and (b >> 4) != s else 0
+        w = chips[c]
+        own = (w >> (8 * s)) & 0xFF
+        middle = (w >> _MIDDLE) & 0xFF
+        x = w & opponents
+        others = _bytes_sum(x)
+        penalty = lead if lead > 0.0 and own > 0 and (((x | _HIGH_BITS) - own * _ONE_PER_COLOUR) & _HIGH_BITS) == 0 \
+            else 0.0  # it leads every opponent in this colour (x - 0.0 == x)
+        room = R.CAP - own
+        low = (hidden >> sh) & 0xFF
+        while cards:
+            vb = trailing_zeros(cards)
+            cards &= cards - 1
+            v = vb + 1
+            got = min(min(v, room), middle + others)
+            gain = got + steal * max(0, got - middle)
+            gain -= penalty
+            score = surv[at + _POP8[low & ((1 << vb) - 1)]] * gain + deny * denied - save * max(0, 5 - v)
+            score = -0.01 * v if v >= up_value else score
+            if score > top:
+                best, top = sh + vb, score
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _nth_card_counted(hand, i):
+    """The ``i``-th card of ``hand`` (by id, from 0) without a loop: the colour by prefix counts, then a table."""
+    x = hand - ((hand >> 1) & 0x5555555555)
+    x = (x & 0x3333333333) + ((x >> 2) & 0x3333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F  # cards per colour
+    prefix = (x * _ONE_PER_COLOUR) & _ALL  # byte c: cards of colours 0..c
+    below = (((i * _ONE_PER_COLOUR) | _HIGH_BITS) - prefix) & _HIGH_BITS  # byte c: prefix <= i
+    c = (((below >> 7) * _ONE_PER_COLOUR) >> 32) & 0xFF
+    r = i - (((prefix << 8) >> (8 * c)) & 0xFF)
+    return 8 * c + _NTH8[8 * ((hand >> (8 * c)) & 0xFF) + r]
+
+
+def _has_pdep() -> bool:
+    """True if the kernels are compiled for a CPU with a fast BMI2 ``pdep``: the host, unless numba is told a
+    target CPU or features (AMD's Zen 1 and 2 have ``pdep`` in microcode, slower than the table)."""
+    if config.CPU_NAME or config.CPU_FEATURES:
+        return "+bmi2" in (config.CPU_FEATURES or "")
+    try:
+        return (bool(binding.get_host_cpu_features().get("bmi2", False))
+                and binding.get_host_cpu_name() not in ("znver1", "znver2"))
+    except RuntimeError:
+        return False
+
+
+@intrinsic
+def _pdep(typingctx, x, mask):
+    """BMI2's parallel bit deposit of ``x`` into the set bits of ``mask`` (int64)."""
+    def codegen(context, builder, sig, args):
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pdep.64"), args)
+    return types.int64(types.int64, types.int64), codegen
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _nth_card_pdep(hand, i):
+    """The ``i``-th card of ``hand`` (by id, from 0) by one ``pdep``."""
+    return trailing_zeros(_pdep(np.int64(1) << i, hand))
+
+
+_nth_card = _nth_card_pdep if _has_pdep() else _nth_card_counted
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _random_card(hand, k, pstate):
+    """``random``'s card (:func:`.policies._random_bit` on a hand of ``k`` cards): ``int(u * k)`` in integers,
+    the float product only where rounding could reach the next integer (within 16 of 2**53)."""
+    pstate, x = next_u64(pstate)
+    m = x >> P._S11
+    prod = m * np.uint64(k)
+    i = np.int64(prod >> _S53)
+    if (prod & _LOW_53) >= _NEAR_53:
+        i = min(int(m * P._INV53 * k), k - 1)
+    return _nth_card(hand, i), pstate
+
+
+def _between(n: int, s: int, o: int) -> int:
+    """Byte mask of the seats strictly between ``s`` and ``o`` clockwise (``n`` players)."""
+    m, q = 0, (s + 1) % n
+    while q != o:
+        m |= 0xFF << (8 * q)
+        q = (q + 1) % n
+    return m
+
+
+_BETWEEN = np.array([[[_between(n, s, o) if n > 0 and s < n and o < n and s != o else 0 for o in range(5)]
+                      for s in range(5)] for n in range(6)], np.int64).ravel()
+"""``_BETWEEN[(n * 5 + s) * 5 + o]``: :func:`_between`."""
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _bytes_sum(x):
+    """Sum of the five low bytes of ``x`` (at most 255)."""
+    return ((x * _ONE_PER_COLOUR) >> 32) & 0xFF
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _steal(w, s, n, need):
+    """Chips a claim of ``need`` more takes from the opponents in the chip word ``w`` (D5-D6); returns (w
+    without them, chips taken).
+
+    Without branches on the chips: richer opponents give all they hold first, so an opponent holding ``k``
+    gives all of it if ``need`` covers the richer ones and everyone holding ``k``, else an even share of what
+    is left, one more if it is among the first of those holding ``k`` clockwise from ``s`` (the odd chips).
+    The comparisons are made on all seats' bytes at once.
+    """
+    x = w & (((np.int64(1) << (8 * n)) - 1) ^ (np.int64(0xFF) << (8 * s)))  # the opponents' bytes
+    taken = 0
+    for i in range(1, n):
+        o = s + i if s + i < n else s + i - n
+        k = (x >> (8 * o)) & 0xFF
+        more = (((x | _HIGH_BITS) - (k + 1) * _ONE_PER_COLOUR) & _HIGH_BITS) >> 7  # bytes holding more than k
+        same = ((((x | _HIGH_BITS) - k * _ONE_PER_COLOUR) & _HIGH_BITS) >> 7) ^ more  # and holding k
+        richer = _bytes_sum(x & (more * 0xFF))
+        equal = _bytes_sum(same)
+        before = _bytes_sum(same & _BETWEEN[(n * 5 + s) * 5 + o])
+        rest = max(need - richer, 0)
+        share = (rest * _INV[equal]) >> 10
+        give = k if rest >= equal * k else share + np.int64(before < rest - share * equal)
+        w -= give << (8 * o)
+        taken += give
+    return w, taken
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _collect(up, stay, chips, orb, s, n, tab):
+    """Seat ``s`` collects its face-up card if it has one (D4-D8); returns (up, stay, chips lapsed).
+
+    Without a claim it reads colour 5 (value 0, an empty chip word) and changes nothing, so that the common
+    path has no branch; ``tab`` is the card table with a value-0 column (:func:`_play_items` folds it)."""
+    x = up ^ (0x1010101010 * s)
+    c = trailing_zeros((~((x & _OWNERS) + _OWNERS) & _HIGH_BITS) | _DUMMY) >> 3
+    sh = 8 * c
+    value = (up >> sh) & 15
+    up = (up & ~(np.int64(0xFF) << sh)) | ((np.int64(0x79) << sh) & _ALL)  # face down
+    stay |= (np.int64(0xFF) << sh) & _ALL
+    w = chips[c]
+    need = min(value, R.CAP - ((w >> (8 * s)) & 0xFF))
+    gained = min(need, (w >> _MIDDLE) & 0xFF)
+    w -= gained << _MIDDLE
+    if need > gained:
+        w, taken = _steal(w, s, n, need - gained)
+        gained += taken
+    chips[c] = w + (gained << (8 * s))
+    t = (orb[c] * 9 + value) * 3
+    tab[t + E.T_PAID] += 1
+    tab[t + E.T_CHIPS] += gained
+    return up, stay, value - gained
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _choose(pid, params, p, hand, k, s, n, up, stay, chips, hidden, surv, at, pstate):
+    """The card built-in policy ``pid`` (parameters ``params[p]``) plays from ``hand`` (``k`` cards), on the
+    state as seat ``s`` sees it (``hidden``: the cards it has not seen); returns (card, stream)."""
+    if pid == _RANDOM:
+        return _random_card(hand, k, pstate)
+    if pid == _LOWEST:
+        return _lowest_up(hand, stay), pstate
+    if pid == _UNDERCUT:
+        card = _undercut(hand, up, s, params[p, 0])
+        return (card if card >= 0 else _lowest_up(hand, stay)), pstate
+    if pid == _HOLDLOW:
+        return _holdlow(hand, stay, int(params[p, 0])), pstate
+    if pid == _THIEF:
+        card = _scored(hand, s, n, up, chips, hidden, surv, at, params[p, 0], params[p, 1], params[p, 2], 0.0)
+        return card, pstate
+    return _scored(hand, s, n, up, chips, hidden, surv, at, 1.0, 0.0, params[p, 1], params[p, 2]), pstate
+
+
+@njit(cache=True, _nrt=False)
+def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, tab, out,
+               o_glob):
+    """Play one deal from its start (D1-D9); the chips at its end are in ``chips``."""
+    reveal = np.int64(cfg[R.C_REVEAL_OWN] != 0)
+    up = np.int64(_UP_EMPTY)
+    stay = np.int64(_ALL)
+    public = np.int64(0)
+    undercuts, aside, lapsed = 0, 0, 0
+    size = cfg[R.C_HAND]
+    s = start
+    for orbit in range(size):
+        for i in range(n):
+            up, stay, lapse = _collect(up, stay, chips, orb, s, n, tab)
+            lapsed += lapse
+            hand = hands[s]
+            p = seat_player[s]
+            hidden = ~(hand | played[s] | public)
+            card, pstate[s] = _choose(seat_pid[s], params, p, hand, size - orbit, s, n, up, stay, chips, hidden, surv,
+                                      ((p * size + orbit) * n + i) * 8, pstate[s])
+            bit = np.int64(1) << card
+            if not hand & bit:
+                card = trailing_zeros(hand)
+                bit = np.int64(1) << card
+            hands[s] = hand & ~bit
+            played[s] |= bit
+            c = card >> 3
+            v = (card & 7) + 1
+            sh = 8 * c
+            b = (up >> sh) & 0xFF
+            up_value = b & 15
+            place = np.int64(v < up_value)
+            tab[(orbit * 9 + v) * 3 + E.T_PLAYS] += 1
+            undercuts += place & (up_value < 9)
+            aside += 1 - place
+            public |= bit & -(place | reveal)
+            up ^= ((b ^ (v | (s << 4))) & -place) << sh
+            stay ^= ((((stay >> sh) & 0xFF) ^ ((1 << (v - 1)) - 1)) & -place) << sh
+            orb[c] = orbit if place else orb[c]
+            s = s + 1 if s + 1 < n else 0
+    if cfg[R.C_END] == 0:
+        for t in range(n):
+            s = start + t if start + t < n else start + t - n
+            up, stay, lapse = _collect(up, stay, chips, orb, s, n, tab)
+            lapsed += lapse
+    out[o_glob + E.G_UNDERCUTS] += undercuts
+    out[o_glob + E.G_ASIDE] += aside
+    out[o_glob + E.G_LAPSED] += lapsed
+
+
+@njit(cache=True, _nrt=False)
+def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, seat_pid, seat_player, params, surv,
+               pstate, res, score, ticks, pos_sum, tab, out, o_pos, o_glob):
+    """One game (G1-G3, G5), per seat results in ``res`` (the engine's ``H_*`` columns)."""
+    n = cfg[R.C_PLAYERS]
+    passing = cfg[R.C_PASSING] == 0
+    for s in range(n):
+        for f in range(E.N_RES):
+            res[s, f] = 0
+        score[s] = 0
+        ticks[s] = 0
+        pos_sum[s] = 0
+    for deal in range(n):
+        if deal == 0 or not passing:
+            deal_state, redeals = E.deal_hands(cfg, deal_state, deck, swap, dealt)
+            out[o_glob + E.G_REDEALS] += redeals
+        for s in range(n):
+            hands[s] = dealt[s - deal if s >= deal else s - deal + n] if passing else dealt[s]
+            played[s] = 0
+        for c in range(R.N_COLOURS):
+            chips[c] = cfg[R.C_CHIPS] << _MIDDLE
+        start = deal if cfg[R.C_START] == 0 else 0
+        _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, tab, out,
+                   o_glob)
+        total = chips[0] + chips[1] + chips[2] + chips[3] + chips[4]
+        out[o_glob + E.G_MIDDLE] += (total >> _MIDDLE) & 0xFF
+        out[o_glob + E.G_DEALS] += 1
+        for s in range(n):
+            points = (total >> (8 * s)) & 0xFF
+            score[s] += points
+            pos_sum[s - start if s >= start else s - start + n] += points
+            for c in range(R.N_COLOURS):
+                x = (chips[c] >> (8 * s)) & 0xFF
+                res[s, E.H_CHIPS + c] += x
+                if x >= cfg[R.C_TICK_AT]:
+                    ticks[s] |= 1 << c
+    best, k = 0, 0
+    for s in range(n):
+        best = max(best, score[s])
+    for s in range(n):
+        k += score[s] == best
+    for s in range(n):
+        res[s, E.H_SCORE] = score[s]
+        res[s, E.H_WIN] = E.WIN // k if score[s] == best else 0
+        res[s, E.H_TICKS] = _POP8[ticks[s]]
+        out[o_pos + s * E.N_POSFIELDS] += n
+        out[o_pos + s * E.N_POSFIELDS + 1] += pos_sum[s]
+        out[o_pos + s * E.N_POSFIELDS + 2] += pos_sum[s] * pos_sum[s]
+
+
+@njit(cache=True)
+def survival_rows(cfg, lineup_pids, lineup_params):
+    """Per lineup player, the survival odds its policy uses at each turn ``(orbit * n + i) * 8 + u`` (``i``: the
+    turn's place in the orbit, ``u``: unseen lower cards), from :func:`.policies.survival_table`; 1.0 where
+    its policy uses none."""
+    n = cfg[R.C_PLAYERS]
+    size = cfg[R.C_HAND]
+    surv = np.ones(n * size * n * 8, np.float64)
+    view = np.zeros(R.VIEW_LEN, np.int64)
+    view[R.ST_PLAYERS] = n
+    for p in range(n):
+        pid = lineup_pids[p]
+        if pid != _THIEF and pid != _EXPECT:
+            continue
+        aggression = _THIEF_AGGRESSION if pid == _THIEF else lineup_params[p, 0]
+        for orbit in range(size):
+            for i in range(n):
+                view[R.V_SEAT] = i
+                for o in range(n):
+                    view[R.V_HAND_N + o] = size - orbit - (1 if o < i else 0)
+                table = P.survival_table(view, aggression)
+                for u in range(8):
+                    surv[((p * size + orbit) * n + i) * 8 + u] = table[u]
+    return surv
+
+
+@njit(cache=True, _nrt=False)
+def _play_items(cfg, deal_key, policy_keys, lineup_pids, params, surv, duplicate, start, stop, out, deck, swap,
+                dealt, hands, played, chips, orb, seat_pid, seat_player, pstate, res, score, ticks, pos_sum, tab, block,
+                block_win):
+    n = cfg[R.C_PLAYERS]
+    o_seat = n * E.N_PFIELDS
+    o_pos = o_seat + n * E.N_PFIELDS
+    o_glob = o_pos + n * E.N_POSFIELDS
+    o_table = o_glob + E.N_GFIELDS
+    o_cross = o_table + E.N_TABLE
+    per_item = n if duplicate else 1
+    for item in range(start, stop):
+        for g in range(item * per_item, (item + 1) * per_item):
+            r = g % n
+            for p in range(n):
+                s = p + r if p + r < n else p + r - n
+                seat_pid[s] = lineup_pids[p]
+                seat_player[s] = p
+            for s in range(n):
+                pstate[s] = game_state(policy_keys[s], g)
+            _play_game(cfg, game_state(deal_key, item), deck, swap, dealt, hands, played, chips, orb, seat_pid,
+                       seat_player, params, surv, pstate, res, score, ticks, pos_sum, tab, out, o_pos, o_glob)
+            E.tally_game(out, res, n, r, o_seat, o_glob, block, block_win)
+        E.tally_block(out, n, o_glob, o_cross, block, block_win)
+    for orbit in range(E.ORBITS):
+        for v in range(1, R.N_VALUES + 1):
+            for f in range(3):
+                out[o_table + (orbit * R.N_VALUES + v - 1) * 3 + f] += tab[(orbit * 9 + v) * 3 + f]
+
+
+@njit(cache=True, nogil=True)
+def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
+    """:func:`.engine.play_games` for a table and lineup :func:`supports` accepts."""
+    n = cfg[R.C_PLAYERS]
+    out = np.zeros(2 * n * E.N_PFIELDS + n * E.N_POSFIELDS + E.N_GFIELDS + E.N_TABLE + 2 * n * n, np.int64)
+    m = R.MAX_PLAYERS
+    seats = np.zeros((10, m), np.int64)  # per seat: dealt, hand, played, pid, player, score, ticks, pos, block x2
+    colours = np.zeros((2, R.N_COLOURS + 1), np.int64)  # chip words and orbits, with colour 5 for "no claim"
+    _play_items(cfg, deal_key, policy_keys, lineup_pids, lineup_params, survival_rows(cfg, lineup_pids, lineup_params),
+                duplicate, start, stop, out, np.zeros(R.OFFICER + 1, np.int64), np.zeros(R.OFFICER + 1, np.int64),
+                seats[0], seats[1], seats[2], colours[0], colours[1], seats[3], seats[4], np.zeros(m, np.uint64),
+                np.zeros((m, E.N_RES), np.int64), seats[5], seats[6], seats[7], np.zeros(E.ORBITS * 9 * 3, np.int64),
+                seats[8], seats[9])
+    return out
