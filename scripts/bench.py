@@ -21,7 +21,8 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   engine against the plain-Python reference engine of the tests (the only other Riffifi
   engine there is) on the same games, with random play, with the default heuristic mix, and
   with each built-in policy alone (its cost per decision follows; ``--only riffifi`` runs just
-  this part);
+  this part); random play and the mix also through the general engine, which plays the
+  switches and users' policies the fast lane (``core/riffifi/fast.py``) does not;
 * Razzia, five players: full games per second of our engine against the plain-Python reference
   engine of the tests (random play on both sides: the same rules and the same amount of work,
   each engine with its own random policies), with random play and with the default heuristic
@@ -165,7 +166,7 @@ def bench_riffifi(games: int, ref_games: int, seed: int) -> list[tuple[str, floa
     """Riffifi games per second, four players, one thread: (lineup, ours, the Python reference)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from razzmatazz.analysis.riffifi import DEFAULT_MIX, lineup
-    from razzmatazz.core.riffifi.engine import GameJob
+    from razzmatazz.core.riffifi.engine import GameJob, play_games
     from razzmatazz.core.riffifi.rules import Settings
     from tests.reference.riffifi import reference_game
 
@@ -182,6 +183,10 @@ def bench_riffifi(games: int, ref_games: int, seed: int) -> list[tuple[str, floa
             _, t = _timed(lambda lu=players: [reference_game(settings, lu, seed, g) for g in range(ref_games)])
             ref = ref_games / t
         rows.append((name, games / ours, ref))
+        if name in ("random play", "default mix"):  # the general engine (other switches, users' policies)
+            play_games(*job.arrays(), 0, 10)
+            _, general = _timed(play_games, *job.arrays(), 0, games)
+            rows.append((f"{name}, general engine", games / general, ref))
     return rows
 
 
