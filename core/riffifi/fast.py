@@ -315,6 +315,24 @@ def _choose(pid, params, p, hand, k, s, n, up, stay, chips, hidden, surv, at, ps
     return _scored(hand, s, n, up, chips, hidden, surv, at, 1.0, 0.0, params[p, 1], params[p, 2]), pstate
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _place(up, stay, public, reveal, orb, tab, s, card, orbit):
+    """Seat ``s`` plays ``card``: it lies face up unless a lower card of its colour does (D1-D3, without
+    branches); returns (up, stay, public, 1 if it lies face up, 1 if it turned a card down)."""
+    c = card >> 3
+    v = (card & 7) + 1
+    sh = 8 * c
+    b = (up >> sh) & 0xFF
+    up_value = b & 15
+    place = np.int64(v < up_value)
+    tab[(orbit * 9 + v) * 3 + E.T_PLAYS] += 1
+    public |= (np.int64(1) << card) & -(place | reveal)
+    up ^= ((b ^ (v | (s << 4))) & -place) << sh
+    stay ^= ((((stay >> sh) & 0xFF) ^ ((1 << (v - 1)) - 1)) & -place) << sh
+    orb[c] = orbit if place else orb[c]
+    return up, stay, public, place, place & (up_value < 9)
+
+
 @njit(cache=True, _nrt=False)
 def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, tab, out,
                o_glob):
@@ -323,7 +341,7 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
     up = np.int64(_UP_EMPTY)
     stay = np.int64(_ALL)
     public = np.int64(0)
-    undercuts, aside, lapsed = 0, 0, 0
+    undercuts, placed, lapsed = 0, 0, 0
     size = cfg[R.C_HAND]
     s = start
     for orbit in range(size):
@@ -341,20 +359,39 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
                 bit = np.int64(1) << card
             hands[s] = hand & ~bit
             played[s] |= bit
-            c = card >> 3
-            v = (card & 7) + 1
-            sh = 8 * c
-            b = (up >> sh) & 0xFF
-            up_value = b & 15
-            place = np.int64(v < up_value)
-            tab[(orbit * 9 + v) * 3 + E.T_PLAYS] += 1
-            undercuts += place & (up_value < 9)
-            aside += 1 - place
-            public |= bit & -(place | reveal)
-            up ^= ((b ^ (v | (s << 4))) & -place) << sh
-            stay ^= ((((stay >> sh) & 0xFF) ^ ((1 << (v - 1)) - 1)) & -place) << sh
-            orb[c] = orbit if place else orb[c]
+            up, stay, public, place, under = _place(up, stay, public, reveal, orb, tab, s, card, orbit)
+            placed += place
+            undercuts += under
             s = s + 1 if s + 1 < n else 0
+    _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, n * size - placed, lapsed)
+
+
+@njit(cache=True, _nrt=False)
+def _play_deal_random(cfg, n, start, hands, chips, orb, pstate, tab, out, o_glob):
+    """:func:`_play_deal` when every seat plays ``random`` (nothing to keep for the other policies)."""
+    up = np.int64(_UP_EMPTY)
+    stay = np.int64(_ALL)
+    public = np.int64(0)
+    undercuts, placed, lapsed = 0, 0, 0
+    size = cfg[R.C_HAND]
+    s = start
+    for orbit in range(size):
+        for _ in range(n):
+            up, stay, lapse = _collect(up, stay, chips, orb, s, n, tab)
+            lapsed += lapse
+            hand = hands[s]
+            card, pstate[s] = _random_card(hand, size - orbit, pstate[s])
+            hands[s] = hand & ~(np.int64(1) << card)
+            up, stay, public, place, under = _place(up, stay, public, 0, orb, tab, s, card, orbit)
+            placed += place
+            undercuts += under
+            s = s + 1 if s + 1 < n else 0
+    _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, n * size - placed, lapsed)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, aside, lapsed):
+    """The end orbit's claims (D9) and the deal's counts."""
     if cfg[R.C_END] == 0:
         for t in range(n):
             s = start + t if start + t < n else start + t - n
@@ -367,7 +404,7 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
 
 @njit(cache=True, _nrt=False)
 def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, seat_pid, seat_player, params, surv,
-               pstate, res, score, ticks, pos_sum, tab, out, o_pos, o_glob):
+               pstate, res, score, ticks, pos_sum, tab, out, o_pos, o_glob, random_only):
     """One game (G1-G3, G5), per seat results in ``res`` (the engine's ``H_*`` columns)."""
     n = cfg[R.C_PLAYERS]
     passing = cfg[R.C_PASSING] == 0
@@ -387,8 +424,11 @@ def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, se
         for c in range(R.N_COLOURS):
             chips[c] = cfg[R.C_CHIPS] << _MIDDLE
         start = deal if cfg[R.C_START] == 0 else 0
-        _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, tab, out,
-                   o_glob)
+        if random_only:
+            _play_deal_random(cfg, n, start, hands, chips, orb, pstate, tab, out, o_glob)
+        else:
+            _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, tab,
+                       out, o_glob)
         total = chips[0] + chips[1] + chips[2] + chips[3] + chips[4]
         out[o_glob + E.G_MIDDLE] += (total >> _MIDDLE) & 0xFF
         out[o_glob + E.G_DEALS] += 1
@@ -452,6 +492,9 @@ def _play_items(cfg, deal_key, policy_keys, lineup_pids, params, surv, duplicate
     o_table = o_glob + E.N_GFIELDS
     o_cross = o_table + E.N_TABLE
     per_item = n if duplicate else 1
+    random_only = True
+    for p in range(n):
+        random_only = random_only and lineup_pids[p] == _RANDOM
     for item in range(start, stop):
         for g in range(item * per_item, (item + 1) * per_item):
             r = g % n
@@ -462,7 +505,8 @@ def _play_items(cfg, deal_key, policy_keys, lineup_pids, params, surv, duplicate
             for s in range(n):
                 pstate[s] = game_state(policy_keys[s], g)
             _play_game(cfg, game_state(deal_key, item), deck, swap, dealt, hands, played, chips, orb, seat_pid,
-                       seat_player, params, surv, pstate, res, score, ticks, pos_sum, tab, out, o_pos, o_glob)
+                       seat_player, params, surv, pstate, res, score, ticks, pos_sum, tab, out, o_pos, o_glob,
+                       random_only)
             E.tally_game(out, res, n, r, o_seat, o_glob, block, block_win)
         E.tally_block(out, n, o_glob, o_cross, block, block_win)
     for orbit in range(E.ORBITS):
