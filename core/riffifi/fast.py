@@ -408,6 +408,7 @@ def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, se
     """One game (G1-G3, G5), per seat results in ``res`` (the engine's ``H_*`` columns)."""
     n = cfg[R.C_PLAYERS]
     passing = cfg[R.C_PASSING] == 0
+    tick_at = cfg[R.C_TICK_AT]
     for s in range(n):
         for f in range(E.N_RES):
             res[s, f] = 0
@@ -439,16 +440,16 @@ def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, se
             for c in range(R.N_COLOURS):
                 x = (chips[c] >> (8 * s)) & 0xFF
                 res[s, E.H_CHIPS + c] += x
-                if x >= cfg[R.C_TICK_AT]:
-                    ticks[s] |= 1 << c
+                ticks[s] |= np.int64(x >= tick_at) << c
     best, k = 0, 0
     for s in range(n):
         best = max(best, score[s])
     for s in range(n):
         k += score[s] == best
+    share = E.WIN // k
     for s in range(n):
         res[s, E.H_SCORE] = score[s]
-        res[s, E.H_WIN] = E.WIN // k if score[s] == best else 0
+        res[s, E.H_WIN] = share if score[s] == best else 0
         res[s, E.H_TICKS] = _POP8[ticks[s]]
         out[o_pos + s * E.N_POSFIELDS] += n
         out[o_pos + s * E.N_POSFIELDS + 1] += pos_sum[s]
