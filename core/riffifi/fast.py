@@ -128,10 +128,13 @@ def _holdlow(hand, stay, keep):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _scored(hand, s, n, up, chips, hidden, surv, at, steal, lead, deny, save):
+def _scored(hand, s, n, up, chips, total, hidden, surv, at, steal, lead, deny, save):
     """``thief`` and ``expect`` (:func:`.policies._best_scored`): the card of the best score, a colour at a
-    time, each card's score computed without branches in the same operations as ``_score``; ``surv[at + u]``
-    are the survival odds of this turn (``u``: unseen lower cards)."""
+    time, each score in the same operations as ``_score``; ``surv[at + u]`` are the survival odds of this
+    turn (``u``: unseen lower cards), ``total`` the chips of a colour (the middle's and all seats', D10).
+
+    Of the cards of a colour that would be set aside, only the lowest is scored: it scores more than the
+    others (``-0.01 * v``) and comes before them."""
     best, top = -1, -1e300
     opponents = ((np.int64(1) << (8 * n)) - 1) ^ (np.int64(0xFF) << (8 * s))
     colours = hand
@@ -142,27 +145,30 @@ def _scored(hand, s, n, up, chips, hidden, surv, at, steal, lead, deny, save):
         colours &= ~(np.int64(0xFF) << sh)
         b = (up >> sh) & 0xFF
         up_value = b & 15
-        denied = up_value if up_value < 9 and (b >> 4) != s else 0
+        denied = deny * (up_value if up_value < 9 and (b >> 4) != s else 0)
         w = chips[c]
         own = (w >> (8 * s)) & 0xFF
         middle = (w >> _MIDDLE) & 0xFF
-        x = w & opponents
-        others = _bytes_sum(x)
-        penalty = lead if lead > 0.0 and own > 0 and (((x | _HIGH_BITS) - own * _ONE_PER_COLOUR) & _HIGH_BITS) == 0 \
+        penalty = lead if lead > 0.0 and own > 0 and \
+            ((((w & opponents) | _HIGH_BITS) - own * _ONE_PER_COLOUR) & _HIGH_BITS) == 0 \
             else 0.0  # it leads every opponent in this colour (x - 0.0 == x)
-        room = R.CAP - own
+        room = min(R.CAP, total) - own  # what a claim could collect: the cap, or every chip not its own
         low = (hidden >> sh) & 0xFF
-        while cards:
-            vb = trailing_zeros(cards)
-            cards &= cards - 1
-            v = vb + 1
-            got = min(min(v, room), middle + others)
+        below = (1 << (up_value - 1)) - 1
+        stays = cards & below
+        while stays:
+            vb = trailing_zeros(stays)
+            stays &= stays - 1
+            got = min(vb + 1, room)
             gain = got + steal * max(0, got - middle)
             gain -= penalty
-            score = surv[at + _POP8[low & ((1 << vb) - 1)]] * gain + deny * denied - save * max(0, 5 - v)
-            score = -0.01 * v if v >= up_value else score
+            score = surv[at + _POP8[low & ((1 << vb) - 1)]] * gain + denied - save * max(0, 4 - vb)
             if score > top:
                 best, top = sh + vb, score
+        if cards & ~below:
+            vb = trailing_zeros(cards & ~below)
+            if -0.01 * (vb + 1) > top:
+                best, top = sh + vb, -0.01 * (vb + 1)
     return best
 
 
@@ -297,7 +303,7 @@ def _collect(up, stay, chips, orb, s, n, tab):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _choose(pid, params, p, hand, k, s, n, up, stay, chips, hidden, surv, at, pstate):
+def _choose(pid, params, p, hand, k, s, n, up, stay, chips, total, hidden, surv, at, pstate):
     """The card built-in policy ``pid`` (parameters ``params[p]``) plays from ``hand`` (``k`` cards), on the
     state as seat ``s`` sees it (``hidden``: the cards it has not seen); returns (card, stream)."""
     if pid == _RANDOM:
@@ -310,9 +316,9 @@ def _choose(pid, params, p, hand, k, s, n, up, stay, chips, hidden, surv, at, ps
     if pid == _HOLDLOW:
         return _holdlow(hand, stay, int(params[p, 0])), pstate
     if pid == _THIEF:
-        card = _scored(hand, s, n, up, chips, hidden, surv, at, params[p, 0], params[p, 1], params[p, 2], 0.0)
+        card = _scored(hand, s, n, up, chips, total, hidden, surv, at, params[p, 0], params[p, 1], params[p, 2], 0.0)
         return card, pstate
-    return _scored(hand, s, n, up, chips, hidden, surv, at, 1.0, 0.0, params[p, 1], params[p, 2]), pstate
+    return _scored(hand, s, n, up, chips, total, hidden, surv, at, 1.0, 0.0, params[p, 1], params[p, 2]), pstate
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -343,6 +349,7 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
     public = np.int64(0)
     undercuts, placed, lapsed = 0, 0, 0
     size = cfg[R.C_HAND]
+    total = cfg[R.C_CHIPS]
     s = start
     for orbit in range(size):
         for i in range(n):
@@ -351,8 +358,8 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
             hand = hands[s]
             p = seat_player[s]
             hidden = ~(hand | played[s] | public)
-            card, pstate[s] = _choose(seat_pid[s], params, p, hand, size - orbit, s, n, up, stay, chips, hidden, surv,
-                                      ((p * size + orbit) * n + i) * 8, pstate[s])
+            card, pstate[s] = _choose(seat_pid[s], params, p, hand, size - orbit, s, n, up, stay, chips, total, hidden,
+                                      surv, ((p * size + orbit) * n + i) * 8, pstate[s])
             bit = np.int64(1) << card
             if not hand & bit:
                 card = trailing_zeros(hand)
