@@ -162,7 +162,9 @@ def _scored(hand, s, n, up, chips, total, hidden, surv, at, steal, lead, deny, s
             got = min(vb + 1, room)
             gain = got + steal * max(0, got - middle)
             gain -= penalty
-            score = surv[at + _POP8[low & ((1 << vb) - 1)]] * gain + denied - save * max(0, 4 - vb)
+            score = surv[at + _POP8[low & ((1 << vb) - 1)]] * gain + denied
+            if save != 0.0:  # x - 0.0 * k == x: thief's copy has no saving term
+                score -= save * max(0, 4 - vb)
             if score > top:
                 best, top = sh + vb, score
         if cards & ~below:
