@@ -362,10 +362,8 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
             hidden = ~(hand | played[s] | public)
             card, pstate[s] = _choose(seat_pid[s], params, p, hand, size - orbit, s, n, up, stay, chips, total, hidden,
                                       surv, ((p * size + orbit) * n + i) * 8, pstate[s])
+            card = E._legal_card(card, hand)
             bit = np.int64(1) << card
-            if not hand & bit:
-                card = trailing_zeros(hand)
-                bit = np.int64(1) << card
             hands[s] = hand & ~bit
             played[s] |= bit
             up, stay, public, place, under = _place(up, stay, public, reveal, orb, tab, s, card, orbit)
@@ -377,7 +375,8 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
 
 @njit(cache=True, _nrt=False)
 def _play_deal_random(cfg, n, start, hands, chips, orb, pstate, tab, out, o_glob):
-    """:func:`_play_deal` when every seat plays ``random`` (nothing to keep for the other policies)."""
+    """:func:`_play_deal` when every seat plays ``random``: no policy to ask, no seen cards to keep (a loop of
+    its own because that made random play about 17 % faster)."""
     up = np.int64(_UP_EMPTY)
     stay = np.int64(_ALL)
     public = np.int64(0)
