@@ -230,24 +230,14 @@ def _random_card(hand, k, pstate):
     return _nth_card(hand, i), pstate
 
 
-def _between(n: int, s: int, o: int) -> int:
-    """Byte mask of the seats strictly between ``s`` and ``o`` clockwise (``n`` players)."""
-    m, q = 0, (s + 1) % n
-    while q != o:
-        m |= 0xFF << (8 * q)
-        q = (q + 1) % n
-    return m
-
-
-_BETWEEN = np.array([[[_between(n, s, o) if n > 0 and s < n and o < n and s != o else 0 for o in range(5)]
-                      for s in range(5)] for n in range(6)], np.int64).ravel()
-"""``_BETWEEN[(n * 5 + s) * 5 + o]``: :func:`_between`."""
-
-
 @njit(cache=True, _nrt=False, inline="always")
-def _bytes_sum(x):
-    """Sum of the five low bytes of ``x`` (at most 255)."""
-    return ((x * _ONE_PER_COLOUR) >> 32) & 0xFF
+def _give(need, k, richer, equal, before):
+    """What an opponent holding ``k`` gives to a claim of ``need`` more (D5-D6): all of it if ``need`` covers
+    the ``richer`` chips of richer opponents and the ``equal`` opponents holding ``k``, else an even share of
+    the rest, one more if fewer than the odd chips of those holding ``k`` come ``before`` it clockwise."""
+    rest = max(need - richer, 0)
+    share = (rest * _INV[equal]) >> 10
+    return k if rest >= equal * k else share + np.int64(before < rest - share * equal)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -255,27 +245,27 @@ def _steal(w, s, n, need):
     """Chips a claim of ``need`` more takes from the opponents in the chip word ``w`` (D5-D6); returns (w
     without them, chips taken).
 
-    Without branches on the chips: richer opponents give all they hold first, so an opponent holding ``k``
-    gives all of it if ``need`` covers the richer ones and everyone holding ``k``, else an even share of what
-    is left, one more if it is among the first of those holding ``k`` clockwise from ``s`` (the odd chips).
-    The comparisons are made on all seats' bytes at once.
-    """
-    x = w & (((np.int64(1) << (8 * n)) - 1) ^ (np.int64(0xFF) << (8 * s)))  # the opponents' bytes
-    taken = 0
-    for i in range(1, n):
-        o = s + i if s + i < n else s + i - n
-        k = (x >> (8 * o)) & 0xFF
-        more = (((x | _HIGH_BITS) - (k + 1) * _ONE_PER_COLOUR) & _HIGH_BITS) >> 7  # bytes holding more than k
-        same = ((((x | _HIGH_BITS) - k * _ONE_PER_COLOUR) & _HIGH_BITS) >> 7) ^ more  # and holding k
-        richer = _bytes_sum(x & (more * 0xFF))
-        equal = _bytes_sum(same)
-        before = _bytes_sum(same & _BETWEEN[(n * 5 + s) * 5 + o])
-        rest = max(need - richer, 0)
-        share = (rest * _INV[equal]) >> 10
-        give = k if rest >= equal * k else share + np.int64(before < rest - share * equal)
-        w -= give << (8 * o)
-        taken += give
-    return w, taken
+    Without branches: the opponents clockwise from ``s`` fill four slots (a slot with no opponent reads 0 and gives 0,
+    which changes nothing for the others), and each gives by :func:`_give` from pairwise comparisons."""
+    q1 = 8 * (s + 1 if s + 1 < n else s + 1 - n)
+    q2 = 8 * (s + 2 if s + 2 < n else s + 2 - n)
+    q3 = 8 * (s + 3 if s + 3 < n else s + 3 - n)
+    q4 = 8 * (s + 4 if s + 4 < n else s + 4 - n)
+    k1 = (w >> q1) & 0xFF
+    k2 = (w >> q2) & 0xFF
+    k3 = (w >> q3) & 0xFF & -np.int64(n > 3)
+    k4 = (w >> q4) & 0xFF & -np.int64(n > 4)
+    e12 = np.int64(k1 == k2)
+    e13 = np.int64(k1 == k3)
+    e14 = np.int64(k1 == k4)
+    e23 = np.int64(k2 == k3)
+    e24 = np.int64(k2 == k4)
+    e34 = np.int64(k3 == k4)
+    g1 = _give(need, k1, (k2 > k1) * k2 + (k3 > k1) * k3 + (k4 > k1) * k4, 1 + e12 + e13 + e14, 0)
+    g2 = _give(need, k2, (k1 > k2) * k1 + (k3 > k2) * k3 + (k4 > k2) * k4, 1 + e12 + e23 + e24, e12)
+    g3 = _give(need, k3, (k1 > k3) * k1 + (k2 > k3) * k2 + (k4 > k3) * k4, 1 + e13 + e23 + e34, e13 + e23)
+    g4 = _give(need, k4, (k1 > k4) * k1 + (k2 > k4) * k2 + (k3 > k4) * k3, 1 + e14 + e24 + e34, e14 + e24 + e34)
+    return w - (g1 << q1) - (g2 << q2) - (g3 << q3) - (g4 << q4), g1 + g2 + g3 + g4
 
 
 @njit(cache=True, _nrt=False, inline="always")
