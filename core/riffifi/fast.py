@@ -97,17 +97,22 @@ def _lowest_up(hand, stay):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _undercut(hand, up, s, min_claim):
-    """``undercut``: the highest card under the largest opponent claim of at least ``min_claim``, or -1."""
-    best, best_claim, best_v = -1, 0, 0
+    """``undercut``: the highest card under the largest opponent claim of at least ``min_claim``, or -1.
+
+    Selects instead of branches, here and in :func:`_scored`: a policy's branches are mispredicted far
+    more often when its seat sits among other policies (about twice its cost alone) than when every seat
+    plays it; the key ``claim * 16 + value`` orders the candidates as the rule does."""
+    best, best_key = -1, 0
     for c in range(R.N_COLOURS):
         b = (up >> (8 * c)) & 0xFF
         claim = b & 15
-        if claim < 9 and (b >> 4) != s and claim >= min_claim:
-            m = (hand >> (8 * c)) & ((1 << (claim - 1)) - 1)
-            if m:
-                v = 64 - leading_zeros(m)
-                if claim > best_claim or (claim == best_claim and v > best_v):
-                    best, best_claim, best_v = 8 * c + v - 1, claim, v
+        m = (hand >> (8 * c)) & ((1 << (claim - 1)) - 1)
+        v = 64 - leading_zeros(m)
+        ok = (claim < 9) & ((b >> 4) != s) & (claim >= min_claim) & (m != 0)
+        key = ((claim << 4) | v) & -np.int64(ok)
+        better = key > best_key
+        best = 8 * c + v - 1 if better else best
+        best_key = key if better else best_key
     return best
 
 
@@ -149,9 +154,9 @@ def _scored(hand, s, n, up, chips, total, hidden, surv, at, steal, lead, deny, s
         w = chips[c]
         own = (w >> (8 * s)) & 0xFF
         middle = (w >> _MIDDLE) & 0xFF
-        penalty = lead if lead > 0.0 and own > 0 and \
-            ((((w & opponents) | _HIGH_BITS) - own * _ONE_PER_COLOUR) & _HIGH_BITS) == 0 \
-            else 0.0  # it leads every opponent in this colour (x - 0.0 == x)
+        leads = (lead > 0.0) & (own > 0) & \
+            (((((w & opponents) | _HIGH_BITS) - own * _ONE_PER_COLOUR) & _HIGH_BITS) == 0)
+        penalty = lead if leads else 0.0  # it leads every opponent in this colour (x - 0.0 == x)
         room = min(R.CAP, total) - own  # what a claim could collect: the cap, or every chip not its own
         low = (hidden >> sh) & 0xFF
         below = (1 << (up_value - 1)) - 1
@@ -165,12 +170,15 @@ def _scored(hand, s, n, up, chips, total, hidden, surv, at, steal, lead, deny, s
             score = surv[at + _POP8[low & ((1 << vb) - 1)]] * gain + denied
             if save != 0.0:  # x - 0.0 * k == x: thief's copy has no saving term
                 score -= save * max(0, 4 - vb)
-            if score > top:
-                best, top = sh + vb, score
-        if cards & ~below:
-            vb = trailing_zeros(cards & ~below)
-            if -0.01 * (vb + 1) > top:
-                best, top = sh + vb, -0.01 * (vb + 1)
+            better = score > top
+            best = sh + vb if better else best
+            top = score if better else top
+        aside = cards & ~below
+        vb = trailing_zeros(aside | 0x100)
+        score = -0.01 * (vb + 1)
+        better = (aside != 0) & (score > top)
+        best = sh + vb if better else best
+        top = score if better else top
     return best
 
 
