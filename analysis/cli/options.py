@@ -38,6 +38,40 @@ def common_options(fn: Callable) -> Callable:
     return fn
 
 
+
+def policy_list_options(fn: Callable) -> Callable:
+    """``--format --plugin``, shared by every game's ``policies`` command."""
+    fn = click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
+                      help="Also list the policies of this file.")(fn)
+    return click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+                        help="Output on stdout: human table, stable JSON, or CSV.")(fn)
+
+
+def list_policies(fmt: str, registry: Any, game: str, fixed: dict[str, str] | None = None) -> None:
+    """Print the policies of ``registry`` with their parameters and defaults; ``fixed`` gives, for a policy
+    whose parameters are too many to list, one line that stands for them."""
+    import pandas as pd
+
+    listing = registry.describe()
+    rows = [{"policy": d["name"], "parameter": p["name"], "default": p["default"], "range": f"[{p['lo']}, {p['hi']}]",
+             "help": p["help"]} for d in listing for p in d["params"]]
+    emit(fmt, lambda: _policies_text(listing, game, fixed or {}), lambda: listing, lambda: pd.DataFrame(rows))
+
+
+def _policies_text(listing: list[dict], game: str, fixed: dict[str, str]) -> str:
+    lines = [f"{game} policies (use NAME or NAME:key=value,... with --policy):"]
+    for d in listing:
+        lines.append(f"\n{d['name']}: {d['help']}")
+        if d["name"] in fixed:
+            lines.append(fixed[d["name"]])
+            continue
+        for p in d["params"]:
+            value = int(p["default"]) if p["integer"] else p["default"]
+            lo, hi = (int(p["lo"]), int(p["hi"])) if p["integer"] else (p["lo"], p["hi"])
+            lines.append(f"  {p['name']} = {value}  ({lo} to {hi}): {p['help']}")
+    return "\n".join(lines)
+
+
 RUN_FREE = ("resume", "threads", "fmt", "quiet", "cluster", "scheduler", "out")
 """Options that do not define a run's results: a resumed run may take them anew."""
 RESUMING = "razzmatazz.resuming"

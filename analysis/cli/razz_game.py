@@ -10,7 +10,6 @@ from typing import Any
 import click
 
 from razzmatazz.analysis.cli.options import (
-    FORMATS,
     RESUMING,
     columns,
     common_options,
@@ -18,7 +17,9 @@ from razzmatazz.analysis.cli.options import (
     echo,
     emit,
     keep_chunks,
+    list_policies,
     note,
+    policy_list_options,
     progress,
     resume_option,
     resume_run,
@@ -192,10 +193,7 @@ def _play_json(result: Any) -> dict:
 
 
 @razz.command("policies")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-              help="Output on stdout: human table, stable JSON, or CSV.")
-@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
-              help="Also list the policies of this file.")
+@policy_list_options
 def policies_cmd(fmt: str, plugin: Path | None) -> None:
     """The built-in policies of 'razz play', their parameters and defaults.
 
@@ -204,28 +202,9 @@ def policies_cmd(fmt: str, plugin: Path | None) -> None:
       razzmatazz razz policies
       razzmatazz razz policies --plugin examples/razz_policy.py --format json
     """
-    import pandas as pd
-
     from razzmatazz.analysis import razz_game as G
     from razzmatazz.core.razz.policies import REGISTRY
 
     registry = G.load_plugin(plugin).registry() if plugin is not None else REGISTRY
-    listing = registry.describe()
-    rows = [{"policy": d["name"], "parameter": p["name"], "default": p["default"], "range": f"[{p['lo']}, {p['hi']}]",
-             "help": p["help"]} for d in listing for p in d["params"]]
-    emit(fmt, lambda: _policies_text(listing), lambda: listing, lambda: pd.DataFrame(rows))
-
-
-def _policies_text(listing: list[dict]) -> str:
-    lines = ["Razz policies (use NAME or NAME:key=value,... with --policy):"]
-    for d in listing:
-        lines.append(f"\n{d['name']}: {d['help']}")
-        if d["name"] == "script":
-            lines.append("  m1 ... m24: move of its 1st ... 24th decision (0 fold, 1 check/call, 2 bet/raise), "
-                         "default 1")
-            continue
-        for p in d["params"]:
-            value = int(p["default"]) if p["integer"] else p["default"]
-            lo, hi = (int(p["lo"]), int(p["hi"])) if p["integer"] else (p["lo"], p["hi"])
-            lines.append(f"  {p['name']} = {value}  ({lo} to {hi}): {p['help']}")
-    return "\n".join(lines)
+    script = "  m1 ... m24: move of its 1st ... 24th decision (0 fold, 1 check/call, 2 bet/raise), default 1"
+    list_policies(fmt, registry, "Razz", {"script": script})

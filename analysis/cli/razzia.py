@@ -11,7 +11,6 @@ from typing import Any
 import click
 
 from razzmatazz.analysis.cli.options import (
-    FORMATS,
     RESUMING,
     columns,
     common_options,
@@ -19,7 +18,9 @@ from razzmatazz.analysis.cli.options import (
     echo,
     emit,
     keep_chunks,
+    list_policies,
     note,
+    policy_list_options,
     progress,
     resume_option,
     resume_run,
@@ -326,10 +327,7 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
 
 
 @razzia.command("policies")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-              help="Output on stdout: human table, stable JSON, or CSV.")
-@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
-              help="Also list the policies of this file.")
+@policy_list_options
 def policies_cmd(fmt: str, plugin: Path | None) -> None:
     """The built-in policies of 'razzia play', their parameters and defaults.
 
@@ -342,24 +340,8 @@ def policies_cmd(fmt: str, plugin: Path | None) -> None:
       razzmatazz razzia policies
       razzmatazz razzia policies --format json
     """
-    import pandas as pd
-
     from razzmatazz.analysis import razzia as Z
     from razzmatazz.core.razzia.policies import REGISTRY
 
     registry = Z.load_plugin(plugin).registry() if plugin is not None else REGISTRY
-    listing = registry.describe()
-    rows = [{"policy": d["name"], "parameter": p["name"], "default": p["default"], "range": f"[{p['lo']}, {p['hi']}]",
-             "help": p["help"]} for d in listing for p in d["params"]]
-    emit(fmt, lambda: _policies_text(listing), lambda: listing, lambda: pd.DataFrame(rows))
-
-
-def _policies_text(listing: list[dict]) -> str:
-    lines = ["Razzia policies (use NAME or NAME:key=value,... with --policy):"]
-    for d in listing:
-        lines.append(f"\n{d['name']}: {d['help']}")
-        for p in d["params"]:
-            value = int(p["default"]) if p["integer"] else p["default"]
-            lo, hi = (int(p["lo"]), int(p["hi"])) if p["integer"] else (p["lo"], p["hi"])
-            lines.append(f"  {p['name']} = {value}  ({lo} to {hi}): {p['help']}")
-    return "\n".join(lines)
+    list_policies(fmt, registry, "Razzia")
