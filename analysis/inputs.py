@@ -1,0 +1,52 @@
+"""Checks on what users give every game: JSON files read strictly, and input quoted briefly in messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from razzmatazz.core.errors import InputError
+
+SHOWN = 60
+"""At most this many characters of a user's input are quoted back in a message."""
+
+
+def shorten(value: object, limit: int = SHOWN) -> str:
+    """``repr``-free text of ``value`` for a one-line message, cut with an ellipsis past ``limit`` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise InputError(f"the key {shorten(key)!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def load_json(path: str | Path, what: str) -> Any:
+    """The JSON document in ``path``, read strictly: a missing, unreadable, non-UTF-8 or malformed file, a
+    key given twice in one object, or nesting too deep to read is an :class:`InputError` naming ``what``."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{what} {shorten(str(path))} does not exist") from None
+    except IsADirectoryError:
+        raise InputError(f"{what} {shorten(str(path))} is a directory, not a file") from None
+    except UnicodeDecodeError as e:
+        raise InputError(f"{what} {shorten(str(path))} is not UTF-8 text (byte {e.start})") from None
+    except OSError as e:
+        raise InputError(f"{what} {shorten(str(path))} cannot be read: {e.strerror or e}") from None
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except InputError as e:
+        raise InputError(f"{what} {shorten(str(path))}: {e}") from None
+    except RecursionError:
+        raise InputError(f"{what} {shorten(str(path))} is nested too deeply to be a razzmatazz file") from None
+    except ValueError as e:
+        raise InputError(f"{what} {shorten(str(path))} is not valid JSON: {e}") from None
