@@ -46,6 +46,10 @@ class _Cli(click.Group):
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.format_message())
             sys.exit(2)
+        except click.exceptions.NoSuchOption as e:
+            if e.option_name.lstrip("-").replace(".", "", 1).isdigit():  # click reads --trace=-1 as an option -1
+                fail(f"got {e.option_name} where a number from 0 up is expected")
+            fail(e.format_message())
         except click.ClickException as e:
             fail(e.format_message())
         except InputError as e:

@@ -13,6 +13,28 @@ from typing import Any
 import click
 
 FORMATS = ("table", "json", "csv")
+MAX_INDEX = 2**63 - 1
+"""The largest game or hand number (``--trace``): random streams are keyed by a 64-bit index."""
+
+
+class Index(click.ParamType):
+    """A game or hand number, 0 to :data:`MAX_INDEX` (``--trace``): anything else is refused in words."""
+
+    name = "number"
+
+    def __init__(self, unit: str) -> None:
+        self.unit = unit
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:  # noqa: D102
+        from razzmatazz.analysis.inputs import shorten
+
+        try:
+            n = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"takes a {self.unit} number (0, 1, 2, ...), got {shorten(str(value))!r}", param, ctx)
+        if not 0 <= n <= MAX_INDEX:
+            self.fail(f"takes a {self.unit} number from 0 to {MAX_INDEX:,}, got {shorten(str(value))}", param, ctx)
+        return n
 
 
 def common_options(fn: Callable) -> Callable:

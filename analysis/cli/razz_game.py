@@ -11,6 +11,7 @@ import click
 
 from razzmatazz.analysis.cli.options import (
     RESUMING,
+    Index,
     columns,
     common_options,
     draw_seed,
@@ -64,7 +65,7 @@ def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: i
               help="Chips each player starts every hand with (0: deep stacks, nobody is ever all-in).")
 @click.option("--stacks", default=None, metavar="S1,S2,...",
               help="A stack per player, in --policy order (they move with the players): all-ins and side pots.")
-@click.option("--trace", type=int, default=None, is_flag=False, flag_value=0, metavar="[HAND]",
+@click.option("--trace", type=Index("hand"), default=None, is_flag=False, flag_value=0, metavar="[HAND]",
               help="Print hand HAND (default 0) of the run street by street, every card face up.")
 @click.option("--phh", type=click.Path(path_type=Path), default=None, metavar="DIR",
               help="Write every hand as a PokerKit hand history (PHH, variant FR) into DIR (a new or empty "

@@ -12,6 +12,7 @@ import click
 
 from razzmatazz.analysis.cli.options import (
     RESUMING,
+    Index,
     columns,
     common_options,
     draw_seed,
@@ -104,7 +105,7 @@ def razzia() -> None:
 @click.option("--duplicate", is_flag=True,
               help="Duplicate deals: the same cards, money and dice played N times with the players rotated.")
 @switch_options
-@click.option("--trace", type=int, default=None, is_flag=False, flag_value=0, metavar="[GAME]",
+@click.option("--trace", type=Index("game"), default=None, is_flag=False, flag_value=0, metavar="[GAME]",
               help="Print game GAME (default 0) of the run round by round.")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide).")

@@ -11,6 +11,7 @@ import click
 
 from razzmatazz.analysis.cli.options import (
     RESUMING,
+    Index,
     columns,
     common_options,
     draw_seed,
@@ -82,7 +83,7 @@ def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, 
               help="Hands passed left after each deal, or a fresh deal each time (G1).")
 @click.option("--start", type=click.Choice(["rotate", "fixed"]), default="rotate", show_default=True,
               help="The start player moves one seat each deal, or seat 1 always starts (G2).")
-@click.option("--trace", type=int, default=None, is_flag=False, flag_value=0, metavar="[GAME]",
+@click.option("--trace", type=Index("game"), default=None, is_flag=False, flag_value=0, metavar="[GAME]",
               help="Print game GAME (default 0) of the run deal by deal.")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
