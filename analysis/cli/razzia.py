@@ -32,6 +32,8 @@ from razzmatazz.core.errors import InputError
 
 SWITCHES = {
     "three_player_deck": (("reduced", "full"), "3 players: the 4-6 removal too (36 cards) or not (48) (K4)"),
+    "two_player_deck": (("reduced", "full"),
+                        "2 players: the 4-6 removal too (27 cards) or only the unused bars' cards out (36) (K4, V3)"),
     "dropped_bars": (("last", "random"), "which bars a smaller game drops: the last ones or random ones (K3)"),
     "free_card": (("croupier", "random"),
                   "the extra money card: placed by the croupier after seeing it, or at a random bar (R1)"),

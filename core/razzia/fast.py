@@ -30,7 +30,7 @@ from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.rng import game_state
 
 _DEFAULTS = {name: values[0] for name, values in R.CHOICES.items()}
-_FREE = ("three_player_deck", "bars", "two_player_money", "leftover")
+_FREE = ("three_player_deck", "two_player_deck", "bars", "two_player_money", "leftover")
 """Text switches the fast lane follows through the settings row (the decks, the bars) or that no kernel
 reads (``leftover``, the analysis's); so are the card and money files, and ``open_money`` (users' views)."""
 

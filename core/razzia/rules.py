@@ -89,12 +89,14 @@ DEFAULT_CARDS = (("gambler", 1, 1), ("gambler", 2, 1), ("gambler", 3, 2), ("gamb
                  ("gambler", 6, 1), ("police", 3, 1), ("police", 4, 1), ("police", 5, 1), ("police", 6, 1))
 DEFAULT_MONEY = ((5000, 14), (10000, 14), (15000, 14), (20000, 14), (25000, 7), (30000, 7), (40000, 7), (50000, 7))
 REMOVED_PER_COLOUR = (("police", 5, None), ("gambler", 3, 1), ("gambler", 4, 1))
-"""K4: removed from every colour with 2-6 players (3 players: unless three_player_deck full)."""
+"""K4: removed from every colour with 2-6 players (3 players: unless three_player_deck full; 2 players: unless
+two_player_deck full)."""
 THREE_PLAYER_MONEY_OUT = {5000: 2, 10000: 2, 15000: 2, 20000: 2, 25000: 1, 30000: 1, 40000: 1, 50000: 1}
 """K6: money cards removed with 3 players (and 2 players under two_player_money three_player)."""
 
 CHOICES = {
     "three_player_deck": ("reduced", "full"),
+    "two_player_deck": ("reduced", "full"),
     "dropped_bars": ("last", "random"),
     "free_card": ("croupier", "random"),
     "leftover": ("unclaimed", "split"),
@@ -255,6 +257,7 @@ class Settings:
     cards_file: str | None = None  # K2 (note R1): None = the embedded seeds/razzia/cards.csv
     money_file: str | None = None  # K5 (note R2): None = the embedded seeds/razzia/money.csv
     three_player_deck: str = "reduced"  # K4 (note R3)
+    two_player_deck: str = "reduced"  # K4, V3 (note R18)
     dropped_bars: str = "last"  # K3 (note R4)
     free_card: str = "croupier"  # R1 (note R5)
     leftover: str = "unclaimed"  # E2 (note R6)
@@ -301,6 +304,8 @@ class Settings:
         """K4: are the police 5s and one gambling 3 and 4 of each colour removed?"""
         if self.players >= 7:
             return False
+        if self.players == 2:
+            return self.two_player_deck == "reduced"
         return not (self.players == 3 and self.three_player_deck == "full")
 
     @property

@@ -361,3 +361,13 @@ def test_the_help_names_every_switch():
                  "--trace"):
         assert flag in result.stdout
     assert (ROOT / "seeds" / "razzia" / "cards.csv").exists()
+
+
+@pytest.mark.parametrize("deck", ["reduced", "full"])
+def test_two_player_deck_reaches_the_engine(deck):
+    data = play_json("--players", "2", "--two-player-deck", deck)
+    settings = R.Settings(players=2, two_player_deck=deck)
+    assert data["settings"]["two_player_deck"] == deck and settings.deck_size == {"reduced": 27, "full": 36}[deck]
+    check_money(data, settings)
+    police = pd.DataFrame(data["cards"]).query("kind == 'police'")
+    assert (5 in set(police.value)) == (deck == "full")  # K4: the police 5s are out of the reduced deck only

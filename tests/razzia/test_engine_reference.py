@@ -193,6 +193,7 @@ def cases(tmp_tables) -> list[tuple[engine.GameJob, ref.Settings, int]]:
         dict(players=6, furthest="circular", many_order="seat", duel_tie="reroll", one_declines="own_share"),
         dict(players=7, reshuffle="refill_first", free_card="random", leftover="split", final_ties="bars_won"),
         dict(players=8, reshuffle="refill_first", offer_duel=True, open_money=False),
+        dict(players=2, two_player_deck="full"),
     ]
     for _ in range(24):
         fixed.append(random_settings(rng, rng.randint(2, 8)))
@@ -207,7 +208,7 @@ def cases(tmp_tables) -> list[tuple[engine.GameJob, ref.Settings, int]]:
             texts = [random_policy(rng) for _ in range(n)]
         duplicate = rng.random() < 0.2
         job = engine.GameJob(R.Settings(**kw), lineup(texts), 500 + i, 4, duplicate)
-        out.append((job, ref.Settings(**kw), 6 if i < 11 else 5))
+        out.append((job, ref.Settings(**kw), 6 if i < 12 else 5))
     return out
 
 

@@ -10,6 +10,7 @@ import pytest
 from razzmatazz.analysis.razzia import DEFAULT_MIX, lineup
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import fast as F
+from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.rules import Settings
 
 LINEUPS = [["random"], ["random:accept=0.9"], ["greedy"], ["greedy:police_weight=1.5,value_weight=0.6,margin=1.4"],
@@ -43,7 +44,7 @@ def test_the_fast_lane_follows_the_decks_and_bars_of_the_settings(settings):
                                    {"duel_tie": "reroll"}, {"one_declines": "own_share"}, {"multi_duel": "rolloff"},
                                    {"many_order": "seat"}, {"reshuffle": "refill_first"}, {"free_card": "random"},
                                    {"dropped_bars": "random", "players": 3}, {"final_ties": "bars_won"},
-                                   {"players": 2}])
+                                   {"players": 2}, {"players": 2, "two_player_deck": "full"}])
 def test_other_switches_stay_with_the_general_engine(change):
     settings = Settings(**{"players": 5, **change})
     job = E.GameJob(settings, lineup(["random"], settings.players), 3, 20)
@@ -57,3 +58,24 @@ def test_users_policies_stay_with_the_general_engine():
     pids = job.arrays()[4].copy()
     pids[0] = E.USER_ID
     assert not F.supports(job.settings, pids, None)
+
+
+@pytest.mark.parametrize("deck, size", [("reduced", 27), ("full", 36)])
+def test_two_player_deck_the_engines_agree_on_the_deck(deck, size):
+    """K4, V3: two players, three bars; the 4-6 removal too (27) or the unused bars' cards only (36)."""
+    from tests.reference import razzia as ref
+
+    settings = Settings(players=2, two_player_deck=deck)
+    assert settings.deck_size == size and settings.row()[R.C_DECK] == size
+    assert len(F.decks(settings.row())[0]) == size
+    mine = ref.Settings(players=2, two_player_deck=deck)
+    assert len(ref.build_deck(mine, ref.choose_bars(mine, None))) == size
+    job = E.GameJob(settings, lineup(["greedy", "hunter"], 2), 3, 4)
+    assert not F.supports(settings, job.arrays()[4], None)
+
+
+def test_two_player_deck_changes_nothing_for_more_players():
+    for n in range(3, 9):
+        assert Settings(players=n, two_player_deck="full").row().tolist() == Settings(players=n).row().tolist()
+    job = E.GameJob(Settings(players=4, two_player_deck="full"), lineup(list(DEFAULT_MIX[:4]), 4), 3, 20)
+    assert F.supports(job.settings, job.arrays()[4], None)

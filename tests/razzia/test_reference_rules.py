@@ -113,6 +113,7 @@ def test_k2_k5_the_tables():
 @pytest.mark.parametrize("players, extra, bars, deck, money, rounds", [
     (2, {}, 3, 27, 84, 21),
     (2, {"two_player_money": "three_player"}, 3, 27, 72, 18),
+    (2, {"two_player_deck": "full"}, 3, 36, 84, 21),  # V3 read literally: only the unused bars' cards out
     (3, {}, 4, 36, 72, 15),
     (3, {"three_player_deck": "full"}, 4, 48, 72, 15),
     (4, {}, 6, 54, 84, 12),

@@ -129,13 +129,15 @@ GAMBLER, POLICE = "gambler", "police"
 KINDS = (GAMBLER, POLICE)
 ACCEPT, DUEL = "accept", "duel"
 
-# K4: removed from every colour with 2 to 6 players (kind, value, how many; None: all of them)
+# K4: removed from every colour with 2 to 6 players (kind, value, how many; None: all of them), except under
+# three_player_deck="full" (3 players) and two_player_deck="full" (2 players)
 REMOVED_PER_COLOUR = ((POLICE, 5, None), (GAMBLER, 3, 1), (GAMBLER, 4, 1))
 # K6: money cards removed with 3 players (and with 2 players under two_player_money="three_player")
 THREE_PLAYER_MONEY_OUT = {5000: 2, 10000: 2, 15000: 2, 20000: 2, 25000: 1, 30000: 1, 40000: 1, 50000: 1}
 
 CHOICES = {
     "three_player_deck": ("reduced", "full"),
+    "two_player_deck": ("reduced", "full"),
     "dropped_bars": ("last", "random"),
     "free_card": ("croupier", "random"),
     "leftover": ("unclaimed", "split"),
@@ -164,6 +166,7 @@ class Settings:
     cards_file: str | None = None  # K2 (note R1): None = seeds/razzia/cards.csv
     money_file: str | None = None  # K5 (note R2): None = seeds/razzia/money.csv
     three_player_deck: str = "reduced"  # K4 (note R3)
+    two_player_deck: str = "reduced"  # K4, V3 (note R18): "full" = only the unused bars' cards removed
     dropped_bars: str = "last"  # K3 (note R4)
     free_card: str = "croupier"  # R1 (note R5)
     leftover: str = "unclaimed"  # E2 (note R6)
@@ -206,6 +209,8 @@ class Settings:
         """K4: are the police 5s and one gambling 3 and 4 of each colour removed?"""
         if self.players >= 7:
             return False
+        if self.players == 2:
+            return self.two_player_deck == "reduced"
         return not (self.players == 3 and self.three_player_deck == "full")
 
     @property
