@@ -197,22 +197,46 @@ def card_name(code: int) -> str:
     return f"{BAR_NAMES[code >> 4]} {KINDS[(code >> 3) & 1]} {code & 7}"
 
 
+def _brief(value: object, limit: int = 40) -> str:
+    """``value`` quoted for a one-line message, cut past ``limit`` characters (core's copy of the idea of
+    ``analysis.inputs.shorten``, which core does not import)."""
+    text = " ".join((value if isinstance(value, str) else repr(value)).split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _read_csv(path: str, columns: tuple[str, ...], what: str) -> list[dict]:
+    """The rows of a table as dicts of stripped text: UTF-8, the header ``columns``, every row that wide."""
+    shown = _brief(path, 60)
     try:
-        with open(path, newline="") as f:
-            reader = csv.DictReader(f)
-            if reader.fieldnames is None or [c.strip() for c in reader.fieldnames] != list(columns):
-                raise InputError(f"{what} {path}: the header must be {','.join(columns)}")
-            return [{k.strip(): (v or "").strip() for k, v in row.items()} for row in reader]
+        with open(path, "rb") as f:
+            data = f.read(1 << 20)
     except OSError as e:
-        raise InputError(f"{what} {path}: cannot read it ({e.strerror})") from None
+        raise InputError(f"{what} {shown}: cannot read it ({e.strerror or e})") from None
+    except ValueError as e:  # a path with a NUL byte
+        raise InputError(f"{what} {shown}: cannot read it ({e})") from None
+    if len(data) == 1 << 20:
+        raise InputError(f"{what} {shown}: more than 1 MB; a table has at most {MAX_ROWS} rows")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{what} {shown} is not UTF-8 text (byte {e.start})") from None
+    try:
+        rows = [[c.strip() for c in r] for r in csv.reader(text.splitlines()) if r]
+    except csv.Error as e:
+        raise InputError(f"{what} {shown}: not a CSV table ({e})") from None
+    if not rows or rows[0] != list(columns):
+        raise InputError(f"{what} {shown}: the header must be {','.join(columns)}")
+    for i, row in enumerate(rows[1:], 2):
+        if len(row) != len(columns):
+            raise InputError(f"{what} {shown}: row {i} has {len(row)} fields, the header {len(columns)}")
+    return [dict(zip(columns, row)) for row in rows[1:]]
 
 
 def _int(text: str, path: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise InputError(f"{what} {path}: {text!r} is not a whole number") from None
+        raise InputError(f"{what} {_brief(path, 60)}: {_brief(repr(text))} is not a whole number") from None
 
 
 def load_cards(path: str | None = None) -> tuple[tuple[str, int, int], ...]:
@@ -223,11 +247,12 @@ def load_cards(path: str | None = None) -> tuple[tuple[str, int, int], ...]:
     for row in _read_csv(path, ("kind", "value", "count"), "cards file"):
         kind, value, count = row["kind"], _int(row["value"], path, "cards file"), _int(row["count"], path, "cards file")
         if kind not in KINDS or not 1 <= value <= 6 or not 0 <= count <= MAX_PER_COLOUR:
-            raise InputError(f"cards file {path}: bad row {kind},{value},{count}: kind gambler or police, value 1-6, "
-                             f"count 0-{MAX_PER_COLOUR}")
+            raise InputError(f"cards file {_brief(path, 60)}: bad row {_brief(kind)},{value},{count}: kind "
+                             f"gambler or police, value 1-6, count 0-{MAX_PER_COLOUR}")
         rows.append((kind, value, count))
     if not rows or len(rows) > MAX_ROWS or sum(c for _, _, c in rows) > MAX_PER_COLOUR:
-        raise InputError(f"cards file {path}: 1-{MAX_ROWS} rows and at most {MAX_PER_COLOUR} cards a colour")
+        raise InputError(f"cards file {_brief(path, 60)}: 1-{MAX_ROWS} rows and at most {MAX_PER_COLOUR} cards "
+                         "a colour")
     return tuple(rows)
 
 
@@ -239,13 +264,13 @@ def load_money(path: str | None = None) -> tuple[tuple[int, int], ...]:
     for row in _read_csv(path, ("value", "count"), "money file"):
         value, count = _int(row["value"], path, "money file"), _int(row["count"], path, "money file")
         if value <= 0 or value % UNIT or count < 0:
-            raise InputError(f"money file {path}: bad row {value},{count}: value a positive multiple of {UNIT}, "
-                             "count >= 0")
+            raise InputError(f"money file {_brief(path, 60)}: bad row {value},{count}: value a positive multiple of "
+                             f"{UNIT}, count >= 0")
         rows.append((value, count))
     if not rows or len(rows) > MAX_ROWS or len({v for v, _ in rows}) > MAX_DENOMS:
-        raise InputError(f"money file {path}: 1-{MAX_ROWS} rows and at most {MAX_DENOMS} different values")
+        raise InputError(f"money file {_brief(path, 60)}: 1-{MAX_ROWS} rows and at most {MAX_DENOMS} different values")
     if not 0 < sum(c for _, c in rows) <= MAX_MONEY:
-        raise InputError(f"money file {path}: 1 to {MAX_MONEY} money cards")
+        raise InputError(f"money file {_brief(path, 60)}: 1 to {MAX_MONEY} money cards")
     return tuple(rows)
 
 
@@ -281,6 +306,9 @@ class Settings:
             if getattr(self, name) not in allowed:
                 raise InputError(f"{name.replace('_', '-')} must be one of {', '.join(allowed)}, "
                                  f"got {getattr(self, name)!r}")
+        for name in ("cards_file", "money_file"):  # a number would be opened as a file descriptor
+            if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
+                raise InputError(f"{name.replace('_', '-')} must be a file name, got {_brief(getattr(self, name))}")
         for name in ("offer_duel", "spielbox", "open_money"):
             if not isinstance(getattr(self, name), bool):
                 raise InputError(f"{name.replace('_', '-')} must be true or false, got {getattr(self, name)!r}")

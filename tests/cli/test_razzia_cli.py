@@ -289,6 +289,11 @@ def _bad_tables(tmp_path):
     (tmp_path / "money_value.csv").write_text("value,count\n7000,3\n")
     (tmp_path / "money_header.csv").write_text("value,number\n5000,3\n")
     (tmp_path / "money_none.csv").write_text("value,count\n5000,0\n")
+    (tmp_path / "cards_extra.csv").write_text("kind,value,count\ngambler,1,1,9\n")
+    (tmp_path / "money_extra.csv").write_text("value,count\n5000,3,1\n")
+    (tmp_path / "cards_latin.csv").write_bytes(b"kind,value,count\ngambler,1,1\npolice,\xe9,1\n")
+    (tmp_path / "money_latin.csv").write_bytes(b"value,count\n5000,3\xff\n")
+    (tmp_path / "cards_short.csv").write_text("kind,value,count\ngambler,1\n")
 
 
 BAD = [
@@ -310,6 +315,12 @@ BAD = [
     (["--money-file", "{tmp}/money_value.csv"], "multiple of 5000"),
     (["--money-file", "{tmp}/money_header.csv"], "header must be value,count"),
     (["--money-file", "{tmp}/money_none.csv"], "1 to 255 money cards"),
+    (["--cards-file", "{tmp}/cards_extra.csv"], "row 2 has 4 fields, the header 3"),
+    (["--money-file", "{tmp}/money_extra.csv"], "row 2 has 3 fields, the header 2"),
+    (["--cards-file", "{tmp}/cards_short.csv"], "row 2 has 2 fields, the header 3"),
+    (["--cards-file", "{tmp}/cards_latin.csv"], "is not UTF-8 text (byte 36)"),
+    (["--money-file", "{tmp}/money_latin.csv"], "is not UTF-8 text (byte 18)"),
+    (["--cards-file", "{tmp}"], "cannot read it"),
     (["--duel-tie", "random"], "--duel-tie"),
 ]
 
