@@ -33,7 +33,7 @@ import pandas as pd
 from razzmatazz.analysis import store
 from razzmatazz.analysis.report_findings import Finding, Tables, Topic
 from razzmatazz.analysis.report_games import FULL, GAMES, QUICK, Run, Sizes
-from razzmatazz.core.batch import executing
+from razzmatazz.core.batch import CheckpointError, executing
 from razzmatazz.core.errors import InputError
 
 REPORT_RUNS = Path("results/report")
@@ -184,14 +184,13 @@ def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False,
     start = time.perf_counter()
     with store.reserve(out_dir if out_dir is not None else REPORT_RUNS, new_run=out_dir is None,
                        partial_ok=resuming) as target:
-        chunks = None
-        if run is not None:
-            if not resuming:
-                store.save_run(target / store.PARTIAL, "report", {"args": run})
-            chunks = target / store.PARTIAL / "chunks"
+        chunks = store.chunk_folder(target, "report", run, resuming=resuming) if run is not None else None
         scratch = Path(tempfile.mkdtemp(prefix="razzmatazz-report-"))
         try:
-            parts = _parts(games, sizes, seed, scratch, threads, progress, note, chunks, executor)
+            try:
+                parts = _parts(games, sizes, seed, scratch, threads, progress, note, chunks, executor)
+            except CheckpointError as e:
+                raise store.kept_chunks_error(target, e) from None
             meta = store.manifest(kind="report", game=game, mode=sizes.mode, scale=scale, seed=seed,
                                   games=games, runs=[r.__dict__ | {"game": p.game} for p in parts for r in p.runs],
                                   reproduce=reproduce_command(game, quick, seed, scale))

@@ -8,6 +8,7 @@ partial directory, and the previous result stays intact until the new one is com
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import platform
@@ -62,6 +63,8 @@ def check_out_dir(out: Path, *, partial_ok: bool = False) -> Path:
         size = len(part.encode("utf-8", "surrogateescape"))
         if size > NAME_MAX:
             raise OutputError(f"output directory name too long ({size} bytes, at most {NAME_MAX}): {_shown(part)}")
+    if _busy(out):
+        raise OutputError(f"a run is in progress in {_shown(out)}: wait for it to finish, or stop it")
     if not partial_ok and (out / PARTIAL).is_dir():
         raise OutputError(f"{_shown(out)} holds an interrupted run: continue it with --resume {_shown(out)}, "
                           "or remove the directory")
@@ -135,12 +138,61 @@ def reserve(out: Path, *, new_run: bool = False, partial_ok: bool = False) -> It
     except OSError as e:
         _remove_empty(created)
         raise OutputError(f"output directory {_shown(out)}: {e.strerror or e}") from None
+    held = [fd]
+    _HELD[_key(fd)] = held
     try:
         check_out_dir(out, partial_ok=partial_ok)  # again, now that no other run can change it
+        if partial_ok and not (out / PARTIAL / RUN_FILE).is_file():
+            raise OutputError(f"{_shown(out)} holds no interrupted run any more: it has finished")
         yield out
     finally:
-        os.close(fd)
+        for f in held:
+            _HELD.pop(_key(f), None)
+            os.close(f)
         _remove_empty(created)  # what this run created and left empty (it failed or wrote nothing)
+
+
+_HELD: dict[tuple[int, int], list[int]] = {}
+"""The directories this process holds locked (device, inode), each with every lock of its run."""
+
+
+def _key(fd: int) -> tuple[int, int]:
+    st = os.fstat(fd)
+    return st.st_dev, st.st_ino
+
+
+def _busy(out: Path) -> bool:
+    """Whether another run holds ``out`` locked (a run of this process does not count)."""
+    try:
+        fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return False
+    try:
+        if _key(fd) in _HELD:
+            return False
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+
+
+def _hold_too(new: Path, out: Path) -> None:
+    """Lock ``new`` (which is about to replace ``out``) for as long as the run holding ``out`` lives."""
+    try:
+        fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        held = _HELD.get(_key(fd))
+    finally:
+        os.close(fd)
+    if held is not None:
+        lock = os.open(new, os.O_RDONLY | os.O_DIRECTORY)
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.append(lock)
+        _HELD[_key(lock)] = held
 
 
 def _new_run_dir(base: Path, created: list[Path]) -> Path:
@@ -177,7 +229,7 @@ def _lock(out: Path, created: list[Path]) -> int:
             raise BlockingIOError
     except BlockingIOError:
         os.close(fd)
-        raise OutputError(f"another razzmatazz run is writing to {_shown(out)}") from None
+        raise OutputError(f"a run is in progress in {_shown(out)}: wait for it to finish, or stop it") from None
     return fd
 
 
@@ -269,7 +321,9 @@ def write_result(
     try:
         return _write(out, tables, meta, figures)
     except OSError as e:
-        raise OutputError(f"cannot write {_shown(out)}: {e.strerror or e}") from None
+        kept = (f"; the finished chunks are kept: make room, then continue with --resume {_shown(out)}"
+                if (out / PARTIAL / RUN_FILE).is_file() else "")
+        raise OutputError(f"cannot write {_shown(out)}: {e.strerror or e}{kept}") from None
 
 
 def _hidden(out: Path, what: str) -> Path:
@@ -297,6 +351,7 @@ def _write(out: Path, tables: dict[str, pd.DataFrame], meta: dict,
             names += figures(tmp)
         meta = {**meta, "files": sorted(names)}
         (tmp / "manifest.json").write_text(json.dumps(meta, indent=2, default=str) + "\n")
+        _hold_too(tmp, out)
         _replace_dir(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -361,6 +416,10 @@ def read_result(directory: str | Path) -> tuple[dict[str, pd.DataFrame], dict]:
 RUN_FILE = "run.json"
 
 
+DIGEST_FILE = "args.sha256"
+"""Beside the kept chunks (``.partial/chunks/``): the digest of the arguments they were played with."""
+
+
 def save_run(partial: Path, kind: str, run: dict) -> None:
     """Write what defines a run (for ``--resume``) into its ``.partial`` folder, atomically."""
     partial.mkdir(parents=True, exist_ok=True)
@@ -369,40 +428,93 @@ def save_run(partial: Path, kind: str, run: dict) -> None:
     os.replace(tmp, partial / RUN_FILE)
 
 
+def run_digest(kind: str, args: dict) -> str:
+    """A digest of what defines a run: the same for the run and for every resumption of it."""
+    text = json.dumps({"kind": kind, "version": _version(), "args": args}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def chunk_folder(target: Path, kind: str, args: dict, *, resuming: bool) -> Path:
+    """The folder keeping the finished chunks of the run ``kind`` with ``args`` in ``target/.partial``.
+
+    A new run writes ``run.json`` and the digest of its arguments; a resumed one must be played with
+    the very arguments its chunks were played with (an edited ``run.json`` is refused).
+    """
+    partial = target / PARTIAL
+    chunks = partial / "chunks"
+    digest = run_digest(kind, json.loads(json.dumps(args, default=str)))
+    if not resuming:
+        save_run(partial, kind, {"args": args})
+        chunks.mkdir(exist_ok=True)
+        tmp = chunks / f".{DIGEST_FILE}.tmp"
+        tmp.write_text(digest + "\n")
+        os.replace(tmp, chunks / DIGEST_FILE)
+        return chunks
+    try:
+        kept = (chunks / DIGEST_FILE).read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        raise damaged(target, f"{DIGEST_FILE} is missing or unreadable") from None
+    if kept != digest:
+        raise damaged(target, f"{RUN_FILE} does not match the chunks kept beside it (was it edited?)")
+    return chunks
+
+
+def damaged(directory: Path, why: str) -> InputError:
+    """The error for an interrupted run whose ``.partial`` folder cannot be trusted."""
+    return InputError(f"the interrupted run in {_shown(directory)} is damaged ({why}): remove "
+                      f"{_shown(Path(directory) / PARTIAL)} and start the run again")
+
+
 @contextmanager
 def checkpointed(target: Path | None, kind: str, run: dict, *, resuming: bool) -> Iterator[int]:
     """Keep the finished chunks of every batch run inside in ``target/.partial`` (for ``--resume``).
 
-    A new run first writes what defines it (``run``); a resumed one keeps what it finds. Yields the
-    number of chunks already finished. Without a ``target`` nothing is kept.
+    A new run first writes what defines it (``run``); a resumed one checks that its chunks were played
+    with the same. Yields the number of chunks already finished. Without a ``target`` nothing is kept.
     """
     if target is None:
         yield 0
         return
-    from razzmatazz.core.batch import checkpointing
+    from razzmatazz.core.batch import CheckpointError, checkpointing
 
-    partial = target / PARTIAL
-    if not resuming:
-        save_run(partial, kind, {"args": run})
-    with checkpointing(partial / "chunks"):
-        yield sum(1 for _ in (partial / "chunks").rglob("job*.npy"))
+    chunks = chunk_folder(target, kind, run, resuming=resuming)
+    try:
+        with checkpointing(chunks):
+            yield sum(1 for _ in chunks.rglob("job*.npy"))
+    except CheckpointError as e:
+        raise kept_chunks_error(target, e) from None
+
+
+def kept_chunks_error(target: Path, e: Exception) -> InputError:
+    """A kept chunk that cannot be read (damaged) or written (full disk), in words that say what to do."""
+    if getattr(e, "writing", False):
+        return InputError(f"cannot keep a finished chunk in {_shown(target / PARTIAL)}: {e}; the chunks kept so "
+                          f"far are safe: make room, then continue with --resume {_shown(target)}")
+    return damaged(target, str(e))
 
 
 def load_run(directory: Path, kind: str) -> dict:
     """What defines the interrupted run in ``directory``; refuses another command's or version's run."""
     path = Path(directory) / PARTIAL / RUN_FILE
+    if (Path(directory) / PARTIAL).is_dir() and not path.exists():
+        raise damaged(directory, f"{RUN_FILE} is missing")
     try:
         run = json.loads(path.read_text())
     except FileNotFoundError:
-        raise InputError(f"{directory} holds no interrupted run of {kind} to resume") from None
+        raise InputError(f"{_shown(directory)} holds no interrupted run of {kind} to resume") from None
+    except NotADirectoryError:
+        raise InputError(f"{_shown(directory)} is not a directory") from None
     except (OSError, ValueError) as e:
-        raise InputError(f"{path} cannot be read: {e}") from None
-    if not isinstance(run, dict) or run.get("kind") != kind:
-        raise InputError(f"{directory} holds a run of {run.get('kind') if isinstance(run, dict) else '?'!r}, "
-                         f"not of {kind}")
+        raise damaged(directory, f"{RUN_FILE} cannot be read: {getattr(e, 'strerror', None) or e}") from None
+    if not isinstance(run, dict):
+        raise damaged(directory, f"{RUN_FILE} is not a JSON object")
+    if run.get("kind") != kind:
+        raise InputError(f"{_shown(directory)} holds a run of {run.get('kind')!r}, not of {kind}")
     if run.get("version") != _version():
-        raise InputError(f"{directory} was started by razzmatazz {run.get('version')}, this is {_version()}; "
-                         "start it again")
+        raise InputError(f"{_shown(directory)} was started by razzmatazz {run.get('version')}, this is "
+                         f"{_version()}; start it again")
+    if not isinstance(run.get("args"), dict):
+        raise damaged(directory, f"{RUN_FILE} holds no arguments")
     return run
 
 

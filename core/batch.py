@@ -16,6 +16,7 @@ a long run in a log file shows it is alive.
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import sys
@@ -31,6 +32,7 @@ from typing import Protocol, TypeVar
 import numpy as np
 from tqdm.auto import tqdm
 
+from razzmatazz.core.errors import InputError
 from razzmatazz.core.threads import get_threads
 
 DEFAULT_CHUNK = 1 << 16
@@ -51,39 +53,91 @@ class Job(Protocol):
         ...
 
 
+class CheckpointError(InputError):
+    """A kept chunk that cannot be read back as counts (damaged) or cannot be written (``writing``)."""
+
+    def __init__(self, message: str, writing: bool = False) -> None:
+        super().__init__(message)
+        self.writing = writing
+
+    def __reduce__(self) -> tuple:  # keeps ``writing`` across processes (the report's workers)
+        return type(self), (str(self), self.writing)
+
+
 class Checkpoint:
     """Finished chunks' counts on disk, one ``.npy`` file each, so that an interrupted run can resume.
 
     A file is written under a temporary name and renamed into place, so it is either complete or
-    absent, even after ``kill -9``. :func:`run` skips every chunk whose counts are already here.
+    absent, even after ``kill -9``. :func:`run` skips every chunk whose counts are already here. Each
+    file holds the counts with their shape and a checksum (:func:`_seal`): a truncated, zeroed or
+    edited file is refused (:class:`CheckpointError`), never added in.
     """
 
     def __init__(self, directory: str | Path) -> None:
         self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CheckpointError(f"{self.directory}: {e.strerror or e}", writing=True) from None
 
     def path(self, job: int, start: int, stop: int) -> Path:
         return self.directory / f"job{job}-{start}-{stop}.npy"
 
     def load(self, job: int, start: int, stop: int) -> np.ndarray | None:
         """The stored counts of a chunk, or None if it has not finished."""
+        path = self.path(job, start, stop)
         try:
-            return np.load(self.path(job, start, stop), allow_pickle=False)
+            kept = np.load(path, allow_pickle=False)
         except FileNotFoundError:
             return None
+        except (OSError, ValueError, EOFError) as e:
+            raise CheckpointError(f"{path.name} cannot be read: {getattr(e, 'strerror', None) or e}") from None
+        counts = _unseal(kept)
+        if counts is None:
+            raise CheckpointError(f"{path.name} does not hold a chunk's counts as this run keeps them")
+        return counts
 
     def save(self, job: int, start: int, stop: int, counts: np.ndarray) -> None:
         final = self.path(job, start, stop)
         tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-        with open(tmp, "wb") as f:
-            np.save(f, counts, allow_pickle=False)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, final)
+        try:
+            with open(tmp, "wb") as f:
+                np.save(f, _seal(counts), allow_pickle=False)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, final)
+        except OSError as e:
+            tmp.unlink(missing_ok=True)
+            raise CheckpointError(e.strerror or str(e), writing=True) from None
 
     def finished(self) -> int:
         """How many chunks are stored."""
         return sum(1 for _ in self.directory.glob("job*.npy"))
+
+
+def _checksum(values: np.ndarray) -> np.int64:
+    return np.frombuffer(hashlib.blake2b(values.tobytes(), digest_size=8).digest(), np.int64)[0]
+
+
+def _seal(counts: np.ndarray) -> np.ndarray:
+    """Counts as kept on disk: the values, the shape, the number of dimensions, and a checksum of them all."""
+    body = np.concatenate([np.ascontiguousarray(counts, np.int64).ravel(),
+                           np.array([*counts.shape, counts.ndim], np.int64)])
+    return np.append(body, _checksum(body))
+
+
+def _unseal(kept: object) -> np.ndarray | None:
+    """The counts of a kept chunk, or None if it is not one written by :func:`_seal` (damaged, edited)."""
+    if not isinstance(kept, np.ndarray) or kept.dtype != np.int64 or kept.ndim != 1 or len(kept) < 2:
+        return None
+    body, ndim = kept[:-1], int(kept[-2])
+    if _checksum(body) != kept[-1] or not 0 <= ndim <= len(body) - 1:
+        return None
+    shape = tuple(int(n) for n in body[len(body) - 1 - ndim:-1])
+    values = body[:len(body) - 1 - ndim]
+    if any(n < 0 for n in shape) or int(np.prod(shape)) != len(values):
+        return None
+    return values.reshape(shape)
 
 
 _AUTO: ContextVar[list | None] = ContextVar("razzmatazz_checkpoints", default=None)
@@ -198,7 +252,12 @@ def run(
     totals: list[np.ndarray | None] = [None] * len(jobs)
 
     def add(i: int, counts: np.ndarray) -> None:
-        totals[i] = counts if totals[i] is None else totals[i] + counts
+        if totals[i] is None:
+            totals[i] = counts
+        elif totals[i].shape == counts.shape:
+            totals[i] = totals[i] + counts
+        else:  # only a kept chunk can differ from the others
+            raise CheckpointError(f"the chunks kept in {checkpoint.directory} do not all hold the same counts")
 
     pool, owned = _pool(executor, threads)
     with owned, _progress(sum(job.n_items for job in jobs), progress, desc, unit) as bar:

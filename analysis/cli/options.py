@@ -11,6 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
+
+from razzmatazz.analysis.inputs import shorten
+from razzmatazz.core.errors import InputError
 
 FORMATS = ("table", "json", "csv")
 MAX_INDEX = 2**63 - 1
@@ -107,24 +111,51 @@ def resume_option(fn: Callable) -> Callable:
 
 
 def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
-    """Run the command again with the arguments of the interrupted ``kind`` run kept in ``resume``."""
-    from click.core import ParameterSource
+    """Run the command again with the arguments of the interrupted ``kind`` run kept in ``resume``.
 
-    from razzmatazz.analysis.store import load_run
-    from razzmatazz.core.errors import InputError
+    The original command line may be given again with ``--resume DIR`` added: an option given with
+    another value than the run's is refused, naming it, and so is ``--out`` naming another folder.
+    """
+    from razzmatazz.analysis.store import damaged, load_run
 
-    given = [p for p in ctx.command.params if p.name not in RUN_FREE
-             and ctx.get_parameter_source(p.name) != ParameterSource.DEFAULT]
-    if given:
-        raise InputError(f"--resume continues a run as it was started; leave out {given[0].opts[0]}")
-    args = load_run(resume, kind).get("args")
-    if not isinstance(args, dict):
-        raise InputError(f"{resume} holds a run of an earlier razzmatazz; start it again")
-    params = {p.name: p for p in ctx.command.params}
-    args = {k: params[k].type_cast_value(ctx, v) if k in params and v is not None else v for k, v in args.items()}
+    out = ctx.params.get("out")
+    if out is not None and _where(out) != _where(resume):
+        raise InputError(f"--resume {shorten(str(resume))} continues the run in that folder: leave out "
+                         f"--out {shorten(str(out))}, or give the same folder")
+    stored = load_run(resume, kind)["args"]
+    params = {p.name: p for p in ctx.command.params if p.name not in RUN_FREE}
+    if set(stored) != set(params):
+        missing = sorted(set(params) - set(stored)) or sorted(set(stored) - set(params))
+        raise damaged(resume, f"run.json does not list the run's options as {kind} has them ({missing[0]})")
+    try:
+        args = {k: params[k].type_cast_value(ctx, v) if v is not None else v for k, v in stored.items()}
+    except click.BadParameter as e:
+        raise damaged(resume, f"run.json: {e.format_message()}") from None
+    for name, p in params.items():
+        if ctx.get_parameter_source(name) != ParameterSource.DEFAULT and not _same(ctx.params[name], args[name]):
+            was, now = shorten(_shown(args[name])), shorten(_shown(ctx.params[name]))
+            raise InputError(f"--resume continues a run as it was started, with {p.opts[0]} {was}: "
+                             f"leave out {p.opts[0]} {now}")
     ctx.meta[RESUMING] = True
+    ctx.params.update(args)  # what run_args sees: the run's own arguments
     free = {k: ctx.params[k] for k in RUN_FREE if k in ctx.params}
     ctx.invoke(ctx.command.callback, **{**args, **free, "out": resume, "resume": None})
+
+
+def _where(path: Path) -> Path:
+    return Path(os.path.abspath(path))
+
+
+def _same(given: Any, kept: Any) -> bool:
+    if isinstance(given, tuple | list) and isinstance(kept, tuple | list):
+        return list(given) == list(kept)
+    return given == kept or (isinstance(given, Path) and _where(given) == _where(Path(str(kept))))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return " ".join(map(str, value)) or "(none)"
+    return "(not given)" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @contextmanager

@@ -162,7 +162,7 @@ def test_a_second_writer_is_refused_at_once_and_changes_nothing(tmp_path):
     before = snapshot(out)
     with reserve(out):  # another run holds it
         result = invoke(EQ + ["A23", "--trials", "10000000", "--seed", "1", "--out", out, "--quiet"])
-        one_line_error(result, "another razzmatazz run is writing")
+        one_line_error(result, "a run is in progress in")
     assert snapshot(out) == before
     assert hidden_leftovers(out) == []
 
