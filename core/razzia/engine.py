@@ -1216,6 +1216,12 @@ def _resolve_bar(cfg, bar, croupier, money, seats, kinds, values, offer, answers
     return payout, remains[:m].copy(), proposer, dice_state, _logged(w), w[W_USED:W_USED + R.MAX_PLAYERS].copy()
 
 
+def _is_card(value: object, denoms: list[int]) -> bool:
+    """Is ``value`` (dollars) exactly a money card of the table, a whole number (no text, no truncation)?"""
+    return (isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value % R.UNIT == 0
+            and value // R.UNIT in denoms)
+
+
 def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, answers=None, dice=None, *,
                 bar: int = 0, lineup: tuple[Policy, ...] | None = None, seed: int = 0, game: int = 0):
     """Settle one bar from Python (``razzia explain``, the scenario files) with scripted decisions.
@@ -1235,12 +1241,9 @@ def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, a
     """
     n = settings.players
     denoms = settings.denominations()
-    try:
-        units = np.array([int(v) // R.UNIT for v in money], np.int64)
-        if any(int(v) % R.UNIT or int(v) // R.UNIT not in denoms for v in money):
-            raise ValueError
-    except (TypeError, ValueError):
-        raise InputError(f"money cards must be values of the money table, got {money!r}") from None
+    if not all(_is_card(v, denoms) for v in money):
+        raise InputError("money cards must be values of the money table (whole dollars)")
+    units = np.array([int(v) // R.UNIT for v in money], np.int64)
     seats, kinds, values = [], [], []
     for card in cards:
         if isinstance(card, dict):
@@ -1262,14 +1265,16 @@ def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, a
         per_card[:] = -3
         for seat, vals in offer.items():
             for v in vals:
+                if not _is_card(v, denoms):
+                    raise InputError("an offer gives money cards of the money table (whole dollars)")
                 u = int(v) // R.UNIT
                 i = next((i for i, x in enumerate(units) if x == u and per_card[i] == -3), None)
                 if i is None or not 0 <= int(seat) < n:
-                    raise InputError(f"the offer {offer} does not divide exactly the money cards {list(money)}")
+                    raise InputError("the offer does not divide exactly the bar's money cards")
                 per_card[i] = int(seat)
                 left.remove(u)
         if left:
-            raise InputError(f"the offer {offer} does not divide exactly the money cards {list(money)}")
+            raise InputError("the offer does not divide exactly the bar's money cards")
     ans = np.zeros(n, np.int64)
     for seat, a in (answers or {}).items():
         if a not in ("accept", "duel"):

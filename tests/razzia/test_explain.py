@@ -15,7 +15,7 @@ import pytest
 
 from razzmatazz.core import streams
 from razzmatazz.core.razzia import rules as R
-from tests.cli.test_razz_cli import ROOT, assert_ok, assert_one_line_error, invoke
+from tests.cli.test_razz_cli import ROOT, assert_ok, assert_one_line_error, invoke, run_script
 from tests.reference.razzia import StreamDie
 
 SCENARIOS = ROOT / "seeds" / "razzia"
@@ -249,7 +249,40 @@ BAD = [
                                                             {"bar": "Colibri", "money": [5000], "cards": []}]},
      "a bar appears twice"),
     ("an unknown setting", _duel(settings={"house_edge": 1}), "unknown setting"),
-    ("a bad setting value", _duel(settings={"duel_tie": "random"}), "duel-tie must be one of caller, reroll"),
+    ("an unknown setting names the settings", _duel(settings={"foo": 1}),
+     'unknown setting "foo"; the settings are cards_file, money_file, three_player_deck'),
+    ("players inside settings", _duel(settings={"players": 3}), '"players" belongs at the top of the scenario'),
+    ("a number as a cards table", _duel(settings={"cards_file": 2}), "cards_file must be a file name, got 2"),
+    ("a list as a money table", _duel(settings={"money_file": ["x"]}), "money_file must be a file name"),
+    ("a switch that is not true or false", _duel(settings={"spielbox": 1}), 'spielbox must be one of true, false'),
+    ("a huge setting value is not echoed", _duel(settings={"duel_tie": "x" * 100_000}), "duel_tie must be one of"),
+    ("offer: a card as text", _duel(offer={"1": ["20000"], "3": [10000]}), "must be a list of money cards"),
+    ("offer: a card that is not a card", _duel(money=[20000, 5000], offer={"1": [20000], "3": [9999]}),
+     "does not divide exactly"),
+    ("offer: an entry abc", _duel(offer={"1": ["abc"], "3": [10000]}), "must be a list of money cards"),
+    ("offer: an entry null", _duel(offer={"1": [None], "3": [10000]}), "must be a list of money cards"),
+    ("offer: an entry that is a list", _duel(offer={"1": [[20000]], "3": [10000]}), "must be a list of money cards"),
+    ("offer: a seat twice", _duel(offer={"1": [20000], " 1": [10000]}), "seat 1 is given twice"),
+    ("a seat at two bars", {"players": 4, "croupier": 0, "bars": [
+        {"bar": "Colibri", "money": [5000], "cards": [_card(1, "gambler", 2)]},
+        {"bar": "Jungle", "money": [5000], "cards": [_card(1, "gambler", 5)]}]},
+     "seat 1 plays at the Colibri and the Jungle"),
+    ("a seat at all six bars", {"players": 4, "croupier": 0, "bars": [
+        {"bar": b, "money": [5000], "cards": [_card(2, "police", 6)]} for b in range(6)]},
+     "seat 2 plays at the Colibri and the Cotton Club"),
+    ("more money at the bars than the game has", {"players": 4, "croupier": 0, "bars": [
+        {"bar": b, "money": [50000] * 4, "cards": []} for b in range(6)]},
+     "the bars together: 24 cards of $50,000, but the game has 7"),
+    ("3 players with random bars, six bars", {"players": 3, "croupier": 0, "settings": {"dropped_bars": "random"},
+                                              "bars": [{"bar": b, "money": [5000], "cards": []} for b in range(6)]},
+     "bars lists 6 bars, but 4 are in play with 3 players"),
+    ("an offer beside bars", {"players": 4, "croupier": 0, "offer": {"1": [5000]},
+                              "bars": [{"bar": "Colibri", "money": [5000], "cards": []}]},
+     "dice belong to each bar"),
+    ("two gambler 3 with 2 players, the reduced deck",
+     _duel(players=2, croupier=0, bar="Colibri", cards=[_card(0, "gambler", 3), _card(1, "gambler", 3)], offer=None,
+           answers={}, dice={}), "gambler 3 cannot be played 2 times with 2 players"),
+    ("a bad setting value", _duel(settings={"duel_tie": "random"}), 'duel_tie must be one of "caller", "reroll"'),
 ]
 
 
@@ -285,6 +318,33 @@ def test_scripted_decisions_that_cannot_happen_are_refused(tmp_path, what, scena
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, "")
 
 
+def test_two_players_full_deck_equal_values_the_furthest_proposes(tmp_path):
+    """V3 with two_player_deck full: two gambling 3s of one colour exist, so two players can tie in value (H1)."""
+    scenario = {"players": 2, "croupier": 0, "bar": "Colibri", "settings": {"two_player_deck": "full"},
+                "money": [20000, 10000], "cards": [_card(0, "gambler", 3), _card(1, "gambler", 3)],
+                "offer": {"1": [20000], "0": [10000]}, "answers": {"0": "accept"}}
+    got = explain_data(tmp_path, scenario)
+    assert got["proposer"] == 1 and got["payout"] == {"0": 10000, "1": 20000}
+
+
+def test_huge_input_is_not_echoed(tmp_path):
+    for scenario in (_duel(dice={"1": [4] * 300_000, "3": [6]}), _duel(money=["x" * 600_000]),
+                     _duel(cards=[{"seat": "9" * 600_000, "kind": "gambler", "value": 1}])):
+        path = tmp_path / "scenario.json"
+        path.write_text(json.dumps(scenario))
+        result = invoke(["razzia", "explain", path])
+        line = assert_one_line_error(result.exit_code, result.stdout, result.stderr, "")
+        assert len(line) < 400
+
+
+def test_a_number_as_a_table_path_leaves_stderr_open(tmp_path):
+    """A number used to be opened as a file descriptor: "cards_file": 2 closed stderr, and the error was lost."""
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(_duel(settings={"cards_file": 2})))
+    proc = run_script(["razzia", "explain", path])
+    assert_one_line_error(proc.returncode, proc.stdout, proc.stderr, "cards_file must be a file name")
+
+
 def test_an_unknown_policy_and_malformed_files_are_refused(tmp_path):
     result = invoke(["razzia", "explain", SCENARIOS / "duel_two_way.json", "--policy", "nosuch"])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, "unknown razzia policy 'nosuch'")
@@ -295,5 +355,26 @@ def test_an_unknown_policy_and_malformed_files_are_refused(tmp_path):
         path.write_text(text)
         result = invoke(["razzia", "explain", path])
         assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
+    for raw, fragment in ((b'{"players": 4, "players": 5, "money": [], "cards": []}', "'players' appears twice"),
+                          (b'{"players": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
+                          (b'{"players": 4, "bar": "Caf\xe9"}', "not UTF-8")):
+        path = tmp_path / "bad.json"
+        path.write_bytes(raw)
+        result = invoke(["razzia", "explain", path])
+        assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
     missing = invoke(["razzia", "explain", tmp_path / "nope.json"])
     assert_one_line_error(missing.exit_code, missing.stdout, missing.stderr, "does not exist")
+
+
+def test_the_engines_resolver_refuses_text_and_truncated_money():
+    from razzmatazz.core.errors import InputError
+    from razzmatazz.core.razzia import engine as E
+
+    settings = R.Settings(players=4)
+    cards = [(1, "gambler", 5), (3, "gambler", 2)]
+    for money, offer in (([20000, 5000], {1: [20000], 3: [9999]}), ([20000, 5000], {1: ["20000"], 3: [5000]}),
+                         (["20000", 5000], None), ([9999], None), ([True], None)):
+        with pytest.raises(InputError):
+            E.resolve_bar(settings, 0, money, cards, offer, {3: "accept"}, {})
+    assert E.resolve_bar(settings, 0, [20000, 5000], cards, {1: [20000], 3: [5000]}, {3: "accept"}, {})["payout"] == {
+        0: 0, 1: 20000, 2: 0, 3: 5000}
