@@ -271,27 +271,42 @@ DEFAULT_STUDY_MIXES = {
     "haggling styles": ("greedy", "greedy:haggle=1", "greedy:haggle=2"),
 }
 """The police study's lineups: the default mix; everyone a police hunter; the same play policy with rational,
-always-accept and always-duel haggling (how much haggling matters)."""
+always-accept and always-duel haggling (how much haggling matters). Each seats every player count from 2 to 8:
+cycled to fill a larger table, and at a smaller one its first policies (2 players: greedy against
+greedy:haggle=1)."""
+
+
+def study_lineups(players: Sequence[int], mixes: dict[str, Sequence[str]] | None = None
+                  ) -> dict[tuple[int, str], tuple[Policy, ...]]:
+    """Every lineup of the police study by (player count, mix), all checked before any game is played.
+
+    The default mixes (:data:`DEFAULT_STUDY_MIXES`) seat every count; a mix of one's own must seat every count
+    given (at most one policy per player), as in :func:`lineup`.
+    """
+    if not players:
+        raise InputError("the police study needs at least one player count")
+    return {(n, mix): lineup(list(texts) if mixes else list(texts)[:n], n)
+            for n in players for mix, texts in (mixes or DEFAULT_STUDY_MIXES).items()}
+
 
 def police_study(players: Sequence[int], games: int, seed: int, *, mixes: dict[str, Sequence[str]] | None = None,
                  executor: Executor | None = None, progress: bool | None = False) -> dict[str, pd.DataFrame]:
     """How often a police card played wins money, and how much, by player count and policy mix.
 
-    For each player count and mix (default :data:`DEFAULT_STUDY_MIXES`), ``games`` games with the
-    default rules. Tables: ``cards`` (every cell), ``by_value``, ``by_bucket``
+    For each player count and mix (default :data:`DEFAULT_STUDY_MIXES`; lineups :func:`study_lineups`),
+    ``games`` games with the default rules. Tables: ``cards`` (every cell), ``by_value``, ``by_bucket``
     (money at the bar when it is settled), ``by_others`` (other cards played at that bar), each for
     police cards, gambling cards beside police and gambling cards without police; ``policies``
     (win rates of the mix), ``pairs`` (paired differences: with the haggling mix, how much the
     haggling policy matters) and ``croupier`` (money a round by distance from the croupier).
     """
-    mixes = mixes or DEFAULT_STUDY_MIXES
+    lineups = study_lineups(players, mixes)
+    check_games(games)
     parts: dict[str, list[pd.DataFrame]] = {"cards": [], "policies": [], "pairs": [], "croupier": [], "haggling": []}
-    for n in players:
-        for mix, texts in mixes.items():
-            result = play(R.Settings(players=n), lineup(list(texts), n), games, seed, executor=executor,
-                          progress=progress)
-            for name in parts:
-                parts[name].append(getattr(result, name).assign(players=n, mix=mix))
+    for (n, mix), policies in lineups.items():
+        result = play(R.Settings(players=n), policies, games, seed, executor=executor, progress=progress)
+        for name in parts:
+            parts[name].append(getattr(result, name).assign(players=n, mix=mix))
     out = {name: pd.concat(frames, ignore_index=True) for name, frames in parts.items()}
     for by in ("value", "bucket", "others"):
         out[f"by_{by}"] = card_summary(out["cards"], by)

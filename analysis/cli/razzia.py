@@ -257,7 +257,7 @@ def explain_cmd(scenario: Path, policy_texts: tuple[str, ...], seed: int, fmt: s
 
 @razzia.command("police")
 @click.option("--players", "players_text", default="3,4,5,6,7,8", show_default=True, metavar="N[,N...]",
-              help="Player counts to study (2 to 8).")
+              help="Player counts to study (2 to 8; every default mix seats each).")
 @click.option("--games", type=int, default=20_000, show_default=True, help="Games per player count and mix.")
 @click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
               help="Study this lineup instead of the default mixes (the default mix, all hunters, and greedy "
@@ -295,8 +295,8 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
         players = sorted({int(x) for x in players_text.split(",")})
     except ValueError:
         raise InputError(f"--players takes player counts like 3,4,5; got {players_text!r}") from None
-    for n in players:
-        Z.lineup(policy_texts, n)  # checks the count and the policies before any work
+    mixes = {"lineup": policy_texts} if policy_texts else None
+    lineups = Z.study_lineups(players, mixes)  # every count against every mix, before --out is made
     Z.check_games(games)
     if seed is not None:
         check_seed(seed)
@@ -305,7 +305,6 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     seed = draw_seed(seed, quiet or fmt != "table")
-    mixes = {"lineup": policy_texts} if policy_texts else None
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
     with (held as target, cluster_executor(cluster, scheduler) as ex,
           keep_chunks(ctx, target, "razzia police", quiet, seed=seed)):
@@ -316,7 +315,9 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
         if target is not None:
             from razzmatazz.analysis.razzia_plots import police_figures
 
-            studied = mixes or {k: list(v) or list(Z.DEFAULT_MIX) for k, v in Z.DEFAULT_STUDY_MIXES.items()}
+            studied: dict[str, dict[str, list[str]]] = {}
+            for (n, mix), policies in lineups.items():
+                studied.setdefault(mix, {})[str(n)] = [p.text for p in policies]
             meta = manifest(kind="razzia police", seed=seed, players=players, games=games, mixes=studied,
                             threads=n_threads, wall_time_s=round(wall, 3), resumed=resuming)
             paths = write_result(target, tables, meta, figures=police_figures(tables))

@@ -352,6 +352,9 @@ POLICE_BAD = [
     (["--policy", "nosuch"], "unknown razzia policy"),
     (["--players", "3", "--policy", "greedy", "--policy", "random", "--policy", "hunter", "--policy", "crowd"],
      "4 policies given for 3 players"),
+    (["--players", "2,3", "--policy", "greedy", "--policy", "random", "--policy", "hunter"],
+     "3 policies given for 2 players"),
+    (["--players", "2,4", "--games", "-5"], "games must be 1 to"),
 ]
 
 
@@ -361,6 +364,23 @@ def test_bad_police_input_is_one_line_and_writes_nothing(tmp_path, args, fragmen
     result = invoke(["razzia", "police", "--games", "10", *args, "--out", tmp_path / "new"])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
     assert snapshot(tmp_path) == before and not (tmp_path / "new").exists()
+    assert hidden_leftovers(tmp_path / "new") == []
+
+
+def test_police_default_mixes_seat_two_players(tmp_path):
+    """--players 2 is documented: every default mix seats it (haggling styles: its first two policies)."""
+    out = tmp_path / "police"
+    result = invoke(["razzia", "police", "--games", "30", "--players", "2,3", "--seed", "4", "--out", out, "--quiet"])
+    assert_ok(result)
+    assert hidden_leftovers(out) == [] and not (out / ".partial").exists()
+    meta = json.loads((out / "manifest.json").read_text())
+    assert meta["players"] == [2, 3] and set(meta["mixes"]) == {"default mix", "all hunters", "haggling styles"}
+    assert [p.split(":")[0] + ":" + p.split("haggle=")[1][0] for p in meta["mixes"]["haggling styles"]["2"]] == [
+        "greedy:0", "greedy:1"]
+    assert len(meta["mixes"]["haggling styles"]["3"]) == 3 and len(meta["mixes"]["default mix"]["2"]) == 2
+    cards = pd.read_parquet(out / "cards.parquet")
+    for (n, _), part in cards.groupby(["players", "mix"]):
+        assert part.plays.sum() == 30 * {2: 21, 3: 15}[n] * n  # every card played, once
 
 
 def test_the_help_names_every_switch():
