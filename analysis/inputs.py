@@ -6,18 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from razzmatazz.core.errors import InputError
+from razzmatazz.core.errors import InputError, shorten
 
-SHOWN = 60
-"""At most this many characters of a user's input are quoted back in a message."""
-
-
-def shorten(value: object, limit: int = SHOWN) -> str:
-    """``repr``-free text of ``value`` for a one-line message, cut with an ellipsis past ``limit`` characters."""
-    text = value if isinstance(value, str) else repr(value)
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
+__all__ = ["load_json", "shorten"]
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
     out: dict = {}

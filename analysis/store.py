@@ -34,6 +34,10 @@ LATEST = "latest"
 _PACKAGES = ("razzmatazz", "numpy", "numba", "llvmlite", "pandas", "pyarrow", "matplotlib", "statsmodels", "click")
 
 
+WRITTEN: list[Path] = []
+"""Every result directory this process has written (the command line names the last one if stdout fails)."""
+
+
 class OutputError(InputError):
     """The output location cannot be used."""
 
@@ -319,7 +323,9 @@ def write_result(
     """
     out = check_out_dir(Path(out), partial_ok=True)
     try:
-        return _write(out, tables, meta, figures)
+        paths = _write(out, tables, meta, figures)
+        WRITTEN.append(out)
+        return paths
     except OSError as e:
         kept = (f"; the finished chunks are kept: make room, then continue with --resume {_shown(out)}"
                 if (out / PARTIAL / RUN_FILE).is_file() else "")

@@ -32,7 +32,7 @@ from razzmatazz.analysis.tournament import (
     derived_seed,
     game,
 )
-from razzmatazz.core.errors import InputError
+from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import Param, Policy, PolicySpec
 
 MAX_POINTS = 200
@@ -47,11 +47,11 @@ def parse_param(text: str) -> tuple[str, Range]:
     name, eq, spec = (s.strip() for s in str(text).partition("="))
     parts = [s.strip() for s in spec.split(":")]
     if not (name and eq and len(parts) == 3 and all(parts)):
-        raise InputError(f"parameter range {text!r}: write NAME=LO:HI:STEP, e.g. door=3:8:1")
+        raise InputError(f"parameter range {shorten(text)!r}: write NAME=LO:HI:STEP, e.g. door=3:8:1")
     try:
         lo, hi, step = (float(p) for p in parts)
     except ValueError:
-        raise InputError(f"parameter range {text!r}: LO, HI and STEP must be numbers") from None
+        raise InputError(f"parameter range {shorten(text)!r}: LO, HI and STEP must be numbers") from None
     return name.lower(), (lo, hi, step)
 
 
@@ -79,7 +79,8 @@ def values(param: Param, lo: float, hi: float, step: float) -> list[float]:
             raise InputError(f"parameter {param.name}: {x:g} is outside its range {param.range}")
     count = math.floor((hi - lo) / step + 1e-9) + 1
     if count > MAX_POINTS:
-        raise InputError(f"parameter {param.name}: {count:,} values, more than the {MAX_POINTS} grid points allowed")
+        raise InputError(f"parameter {param.name}: {_count(count)} values, more than the {MAX_POINTS} grid points "
+                         "allowed")
     points = [round(lo + i * step, 12) for i in range(count)]
     for x in points:
         param.validate(x)  # integer parameters refuse fractional points
@@ -94,15 +95,16 @@ def grid(spec: PolicySpec, params: Mapping[str, Range], fixed: Mapping[str, floa
     axes = {}
     for name, rng in params.items():
         if name not in known:
-            raise InputError(f"policy {spec.name} has no parameter {name!r}; its parameters: {_names(spec)}")
+            raise InputError(f"policy {spec.name} has no parameter {shorten(name)!r}; its parameters: {_names(spec)}")
         if fixed and name in fixed:
             raise InputError(f"parameter {name} is both set in the policy text and swept; give it once")
         if len(rng) != 3:
-            raise InputError(f"parameter {name}: give (lo, hi, step), got {rng!r}")
+            raise InputError(f"parameter {name}: give (lo, hi, step), got {shorten(rng)}")
         axes[name] = values(known[name], *(float(x) for x in rng))
     size = math.prod(len(v) for v in axes.values())
     if size > MAX_POINTS:
-        raise InputError(f"the grid has {size:,} points, more than {MAX_POINTS}; use fewer values or larger steps")
+        raise InputError(f"the grid has {_count(size)} points, more than {MAX_POINTS}; use fewer values or larger "
+                         "steps")
     return pd.DataFrame(list(itertools.product(*axes.values())), columns=list(axes))
 
 
@@ -163,7 +165,10 @@ def plan(game_name: str, policy: str, params: Mapping[str, Range], field: Sequen
     games = g.default_games if games is None else games
     confirm_games = games if confirm_games is None else confirm_games
     g.check_games(games)
-    g.check_games(confirm_games)
+    try:
+        g.check_games(confirm_games)
+    except InputError as e:
+        raise InputError(f"the confirmation (--confirm-games): {e}") from None
     return Plan(g, settings, base, points, others, games, confirm_games, g.duplicate(settings, duplicate))
 
 
@@ -265,3 +270,8 @@ def describe(result: SweepResult) -> list[str]:
         f"confirmation: {result.confirm.games.iloc[0]:,} {g.item}s per point from a fresh seed",
         f"payoff in {g.unit}; win rate: {g.win}; 95 % intervals",
     ]
+
+
+def _count(n: int) -> str:
+    """A count for a message: in full, or as a power of ten when it is too long to read."""
+    return f"{n:,}" if n < 10**12 else f"about 10^{len(str(n)) - 1}"

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from razzmatazz.core.errors import InputError
+from razzmatazz.core.errors import InputError, shorten
 
 NAME = re.compile(r"[a-z][a-z0-9_-]*")
 """Policy and parameter names: lowercase, free of the separators ``:``, ``,`` and ``=``."""
@@ -75,11 +75,11 @@ class Param:
         except (TypeError, ValueError):
             x = math.nan
         if math.isnan(x):
-            raise PolicyError(f"parameter {self.name} must be a number, got {value!r}")
+            raise PolicyError(f"parameter {self.name} must be a number, got {shorten(repr(value))}")
         if not self.lo <= x <= self.hi:
-            raise PolicyError(f"parameter {self.name} must be in {self.range}, got {value!r}")
+            raise PolicyError(f"parameter {self.name} must be in {self.range}, got {shorten(repr(value))}")
         if self.integer and not x.is_integer():
-            raise PolicyError(f"parameter {self.name} must be an integer, got {value!r}")
+            raise PolicyError(f"parameter {self.name} must be an integer, got {shorten(repr(value))}")
         return x
 
 
@@ -112,7 +112,7 @@ class PolicySpec:
         for key, value in overrides.items():
             if key not in known:
                 names = ", ".join(known) or "none"
-                raise PolicyError(f"policy {self.name} has no parameter {key!r}; its parameters: {names}")
+                raise PolicyError(f"policy {self.name} has no parameter {shorten(key)!r}; its parameters: {names}")
             try:
                 row[known[key]] = self.params[known[key]].validate(value)
             except PolicyError as e:
@@ -189,7 +189,7 @@ class Registry:
             return self._by_name[name.strip().lower()]
         except KeyError:
             known = ", ".join(s.name for s in self) or "none"
-            raise PolicyError(f"unknown {self.game} policy {name.strip()!r}; known: {known}") from None
+            raise PolicyError(f"unknown {self.game} policy {shorten(name.strip())!r}; known: {known}") from None
 
     def by_id(self, id: int) -> PolicySpec:
         """The spec with dispatch id ``id``."""
@@ -203,16 +203,16 @@ class Registry:
         """The policy written ``NAME`` or ``NAME:key=value,...`` (spaces around separators allowed)."""
         name, colon, rest = text.partition(":")
         if not name.strip():
-            raise PolicyError(f"no policy name in {text!r}; {SYNTAX}")
+            raise PolicyError(f"no policy name in {shorten(text)!r}; {SYNTAX}")
         spec = self.get(name)
         values: dict[str, str] = {}
         for piece in rest.split(",") if colon else ():
             key, eq, value = (s.strip() for s in piece.partition("="))
             if not (key and eq and value):
                 what = f"{piece.strip()!r} is not key=value" if piece.strip() else "empty parameter"
-                raise PolicyError(f"malformed policy {text!r}: {what}; {SYNTAX}")
+                raise PolicyError(f"malformed policy {shorten(text)!r}: {what}; {SYNTAX}")
             if key.lower() in values:
-                raise PolicyError(f"parameter {key.lower()} given twice in {text!r}")
+                raise PolicyError(f"parameter {key.lower()} given twice in {shorten(text)!r}")
             values[key.lower()] = value
         return Policy(spec, spec.row(**values))
 

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from razzmatazz.analysis.cli import razz_game as _razz_game  # noqa: F401  (registers razz play, razz policies)
+from razzmatazz.analysis.cli.console import guard_streams
 from razzmatazz.analysis.cli.options import flush_stdout
 from razzmatazz.analysis.cli.razz import razz
 from razzmatazz.analysis.cli.razzia import razzia
@@ -38,6 +39,7 @@ class _Cli(click.Group):
 
     def main(self, args: Any = None, prog_name: Any = None, **extra: Any) -> Any:  # noqa: D102
         extra.pop("standalone_mode", None)
+        guard_streams()
         signal.signal(signal.SIGTERM, _terminate)
         try:
             check_environment()

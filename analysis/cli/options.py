@@ -41,6 +41,18 @@ class Index(click.ParamType):
         return n
 
 
+class Folder(click.Path):
+    """A folder named on the command line (``--out``, ``--resume``): an empty name is refused in words."""
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path)
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:  # noqa: D102
+        if isinstance(value, str) and not value.strip():
+            self.fail("is empty: name a folder", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def common_options(fn: Callable) -> Callable:
     """``--seed --threads --format --out --quiet --cluster --scheduler``, shared by every simulation command."""
     options = [
@@ -49,7 +61,7 @@ def common_options(fn: Callable) -> Callable:
         click.option("--threads", type=int, default=None, help="Worker threads (default: all cores)."),
         click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
                      help="Output on stdout: human table, stable JSON, or CSV."),
-        click.option("--out", type=click.Path(path_type=Path), default=None,
+        click.option("--out", type=Folder(), default=None,
                      help="Directory for the result files (parquet, CSV, figures if any, manifest.json); "
                           "an earlier result there is replaced, any other non-empty directory refused."),
         click.option("--quiet", is_flag=True, help="No progress or notes on stderr."),
@@ -105,7 +117,7 @@ RESUMING = "razzmatazz.resuming"
 
 def resume_option(fn: Callable) -> Callable:
     """``--resume DIR``: continue the interrupted run written to DIR."""
-    return click.option("--resume", type=click.Path(path_type=Path), default=None, metavar="DIR",
+    return click.option("--resume", type=Folder(), default=None, metavar="DIR",
                         help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in "
                              "DIR/.partial); the other options come from that run.")(fn)
 
@@ -229,20 +241,18 @@ def echo(text: str, nl: bool = True) -> None:
 
 def flush_stdout() -> None:
     """Flush stdout, turning a failure into an InputError."""
+    if sys.stdout is None:
+        _stdout_failed(None)
     try:
         sys.stdout.flush()
     except OSError as e:
         _stdout_failed(e)
 
 
-def _stdout_failed(e: OSError) -> None:
-    from razzmatazz.core.errors import InputError
+def _stdout_failed(e: OSError | None) -> None:
+    from razzmatazz.analysis.cli.console import failed
 
-    try:  # point stdout at /dev/null so that Python's own flush at exit has nothing left to fail on
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-    raise InputError(f"cannot write to standard output: {e.strerror or e}") from None
+    failed("it is closed" if e is None else e.strerror or str(e))
 
 
 def columns(rows: list[dict], keys: list[str], right: tuple[str, ...] = ()) -> str:

@@ -13,6 +13,7 @@ import click
 from razzmatazz.analysis.cli.options import (
     FORMATS,
     RESUMING,
+    Folder,
     columns,
     common_options,
     draw_seed,
@@ -60,7 +61,7 @@ def razz() -> None:
 @click.argument("hands", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
               help="Output: human table, stable JSON, or CSV.")
-@click.option("--out", type=click.Path(path_type=Path), default=None,
+@click.option("--out", type=Folder(), default=None,
               help="Also write eval.parquet, eval.csv and manifest.json to this directory.")
 def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
     """Best ace-to-five low of each HAND (5 to 7 cards; '-' reads one hand per line from stdin).
@@ -132,7 +133,7 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
     if resume is not None:
         return resume_run(ctx, resume, "razz equity")
     from razzmatazz.analysis.razz import check_equity_request, equity, opponent_hands
-    from razzmatazz.analysis.store import manifest, reserve, write_result
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     if hero is None:
         raise InputError("razz equity needs a HERO hand (or --resume DIR)")
@@ -140,6 +141,8 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
     opp = opponent_hands(list(vs), opponents)
     check_equity_request(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed)
     check_cluster(cluster, scheduler)
+    if out is not None:
+        check_out_dir(out, partial_ok=resuming)
     n_threads = set_threads(threads)
     if not exact:
         seed = draw_seed(seed, quiet or fmt != "table")
@@ -231,7 +234,7 @@ def table_cmd(ctx: click.Context, trials: int, opp_text: str, exact: bool, rank_
         return resume_run(ctx, resume, "razz table")
     from razzmatazz.analysis.plots import table_figures
     from razzmatazz.analysis.razz import check_seed, check_table_request, opponent_counts, starting_table
-    from razzmatazz.analysis.store import manifest, reserve, write_result
+    from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
     from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -240,6 +243,7 @@ def table_cmd(ctx: click.Context, trials: int, opp_text: str, exact: bool, rank_
     if seed is not None:
         check_seed(seed)
     check_cluster(cluster, scheduler)
+    check_out_dir(out if out is not None else TABLE_RUNS / "run", partial_ok=resuming)
     n_threads = set_threads(threads)
     seed = draw_seed(seed, quiet or fmt != "table")
     with (reserve(out if out is not None else TABLE_RUNS, new_run=out is None, partial_ok=resuming) as target,
@@ -424,7 +428,7 @@ def _street_text(res: Any) -> str:
 @click.option("--threads", type=int, default=None, help="Worker threads (default: all cores).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
               help="Output on stdout: human table, stable JSON, or CSV.")
-@click.option("--out", type=click.Path(path_type=Path), default=None,
+@click.option("--out", type=Folder(), default=None,
               help="Directory for doors.parquet, doors.csv, doors.png and manifest.json "
                    "[default: a new folder under results/razz-doors/].")
 @click.option("--quiet", is_flag=True, help="No notes on stderr.")

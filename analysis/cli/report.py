@@ -8,6 +8,7 @@ import click
 
 from razzmatazz.analysis.cli.options import (
     RESUMING,
+    Folder,
     draw_seed,
     echo,
     note,
@@ -23,7 +24,7 @@ from razzmatazz.analysis.cli.options import (
 @click.argument("game", metavar="GAME|all", required=False)
 @click.option("--quick", is_flag=True, help="Small samples (1 point half-widths; a few minutes for all three games, "
                                             "kernel compilation included) instead of the full ones.")
-@click.option("--out", type=click.Path(path_type=Path), default=None,
+@click.option("--out", type=Folder(), default=None,
               help="Directory for the report (HTML, Markdown, figures, tables, manifest.json); an earlier result "
                    "there is replaced, any other non-empty directory refused. Default: a new folder under "
                    "results/report/, with results/report/latest pointing to it.")
@@ -59,6 +60,7 @@ def report(ctx: click.Context, game: str | None, quick: bool, out: Path | None, 
     from razzmatazz.analysis.cluster import check_cluster, cluster_executor
     from razzmatazz.analysis.razz import check_seed
     from razzmatazz.analysis.report import build_report, games_of
+    from razzmatazz.analysis.store import check_out_dir
 
     if game is None:
         raise click.UsageError("missing GAME (razz, razzia, riffifi or all), or --resume DIR")
@@ -66,6 +68,8 @@ def report(ctx: click.Context, game: str | None, quick: bool, out: Path | None, 
     if seed is not None:
         check_seed(seed)
     check_cluster(cluster, scheduler)
+    if out is not None:
+        check_out_dir(out, partial_ok=ctx.meta.get(RESUMING, False))
     set_threads(threads)
     seed = draw_seed(seed, quiet)
     with cluster_executor(cluster, scheduler) as ex:
