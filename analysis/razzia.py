@@ -579,12 +579,12 @@ def _parse_bar(settings: R.Settings, spec: dict) -> dict:
     name = R.BAR_NAMES[bar]
     money = _check_money(spec.get("money"), settings, name)
     cards = _check_cards(spec.get("cards", []), settings, name)
-    offer, answers, dice = spec.get("offer"), spec.get("answers") or {}, spec.get("dice") or {}
+    offer = spec.get("offer")
+    answers = {} if spec.get("answers") is None else spec["answers"]
+    dice = {} if spec.get("dice") is None else spec["dice"]
     for what, value in (("offer", offer), ("answers", answers), ("dice", dice)):
-        if value is not None and value != "none" and not isinstance(value, dict):
+        if not isinstance(value, dict) and not (what == "offer" and value in (None, "none")):
             raise InputError(f"{name}: {what} must be an object keyed by seat, got {_q(value)}")
-    if answers == "none" or dice == "none":
-        raise InputError(f"{name}: answers and dice must be objects keyed by seat")
     if isinstance(offer, dict):
         offer = _check_offer(offer, money, n, name)
     answers = _by_seat(answers, n, f"{name}: answers")
