@@ -460,6 +460,8 @@ def _by_seat(value: dict, n: int, what: str) -> dict[int, object]:
 
 def scenario_settings(scenario: dict) -> R.Settings:
     """The settings of a scenario: its player count and optional ``settings`` switches."""
+    if not isinstance(scenario, dict):
+        raise InputError(f"a scenario is a JSON object, got {_q(scenario)}")
     unknown = set(scenario) - _SCENARIO_KEYS
     if unknown:
         raise InputError(f"unknown scenario keys: {shorten(', '.join(sorted(unknown)))}; a scenario has "
