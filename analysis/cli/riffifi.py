@@ -43,14 +43,15 @@ def riffifi() -> None:
 
 
 def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, reveal_own: bool, after_claim: str,
-              end: str, tie: str, passing: str, start: str, scoring: str, tick_at: int, max_deals: int | None) -> Any:
+              end: str, tie: str, passing: str, start: str, scoring: str, tick_at: int, max_deals: int | None,
+              tally: str) -> Any:
     from razzmatazz.core.riffifi.rules import Settings
 
     if max_deals is not None and scoring != "ticks":
         raise InputError("--max-deals applies only to --scoring ticks")
     return Settings(players=players, chips_per_colour=chips_per_colour, officer=officer, redeal=redeal,
                     reveal_own=reveal_own, after_claim=after_claim, end=end, tie=tie, passing=passing, start=start,
-                    scoring=scoring, tick_at=tick_at, max_deals=20 if max_deals is None else max_deals)
+                    scoring=scoring, tick_at=tick_at, max_deals=20 if max_deals is None else max_deals, tally=tally)
 
 
 @riffifi.command("play")
@@ -64,8 +65,11 @@ def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, 
                    "(games rounded up to a multiple of N).")
 @click.option("--officer", is_flag=True, help="The Officer variant (G5).")
 @click.option("--scoring", type=click.Choice(["chips", "ticks"]), default="chips", show_default=True,
-              help="Most chips over N deals, or the ticks variant (first to 7+ of every colour in a deal).")
+              help="Most chips over N deals, or the ticks variant (first to collect 7+ of every colour, G4).")
 @click.option("--tick-at", type=int, default=7, show_default=True, help="Ticks variant: chips of a colour to tick it.")
+@click.option("--tally", type=click.Choice(["running", "deal"]), default="running", show_default=True,
+              help="Ticks variant: a colour's chips counted over the game's deals (the rulebook's table), or "
+                   "only those held at the end of one deal (G4).")
 @click.option("--max-deals", type=int, default=None, help="Ticks variant: stop after this many deals [default: 20].")
 @click.option("--chips-per-colour", type=click.Choice(["12", "10"]), default="12", show_default=True,
               help="Loot chips of each colour (C1).")
@@ -76,9 +80,10 @@ def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, 
               help="A paid card goes to the pile, or stays face up one more orbit (D8).")
 @click.option("--end", type=click.Choice(["orbit", "lapse"]), default="orbit", show_default=True,
               help="Claims open when the cards run out: collected in turn order, or lapse (D9).")
-@click.option("--tie", type=click.Choice(["clockwise", "chooser"]), default="clockwise", show_default=True,
-              help="Odd chips of a split between tied opponents: nearest the collector's left, or the "
-                   "collector's policy chooses (D6).")
+@click.option("--tie", type=click.Choice(["chooser", "clockwise"]), default="chooser", show_default=True,
+              help="Odd chips of a split between tied opponents: the collector's policy chooses who gives "
+                   "them (the rulebook's 'from Blondie or Lilly'), or the tied seats nearest the collector's "
+                   "left (D6).")
 @click.option("--passing", type=click.Choice(["pass", "reshuffle"]), default="pass", show_default=True,
               help="Hands passed left after each deal, or a fresh deal each time (G1).")
 @click.option("--start", type=click.Choice(["rotate", "fixed"]), default="rotate", show_default=True,
@@ -91,7 +96,8 @@ def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, 
 @common_options
 @click.pass_context
 def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], games: int, duplicate: bool,
-             officer: bool, scoring: str, tick_at: int, max_deals: int | None, chips_per_colour: str, redeal: bool,
+             officer: bool, scoring: str, tick_at: int, tally: str, max_deals: int | None, chips_per_colour: str,
+             redeal: bool,
              reveal_own: bool, after_claim: str, end: str, tie: str, passing: str, start: str, trace: int | None,
              plugin: Path | None, resume: Path | None, seed: int | None, threads: int | None, fmt: str,
              out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
@@ -119,7 +125,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
     resuming = ctx.meta.get(RESUMING, False)
     user = F.load_plugin(plugin) if plugin is not None else None
     settings = _settings(players, int(chips_per_colour), officer, redeal, reveal_own, after_claim, end, tie, passing,
-                         start, scoring, tick_at, max_deals)
+                         start, scoring, tick_at, max_deals, tally)
     lineup = F.lineup(policy_texts, players, user)
     F.check_games(games)
     if seed is not None:
@@ -169,7 +175,8 @@ def _pct(x: float) -> str:
 
 def _play_text(result: Any, wall: float, written: str) -> str:
     s = result.settings
-    switches = [f"{s.scoring} scoring", f"hands {s.passing}", f"start {s.start}"]
+    switches = [f"{s.scoring} scoring" + (f" (tally {s.tally})" if s.scoring == "ticks" else ""),
+                f"hands {s.passing}", f"start {s.start}", f"odd chips {s.tie}"]
     if s.officer:
         switches.append("Officer")
     head = (f"Riffifi, {s.players} players, {result.games:,} games ({result.deals:,} deals"
@@ -190,7 +197,8 @@ def _play_text(result: Any, wall: float, written: str) -> str:
     lines += ["", "By start position (1 plays first in the deal):", columns(pos, list(pos[0]), right=("chips/deal",))]
     if s.passing == "pass" and s.start == "rotate":
         lines.append("(hands pass left and the start rotates, so each hand is played from one position: "
-                     "position effects are real, but identical deterministic players replay one deal N times)")
+                     "position effects are real, but identical deterministic players replay one deal N times"
+                     + (", but for the odd chips they choose)" if s.tie == "chooser" else ")"))
     early = result.cards[result.cards.orbit == 1]
     if len(early):
         row = "  ".join(f"{int(r.value)}: {r.paid_rate:.0%}" for r in early.itertuples())

@@ -151,7 +151,7 @@ def _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glo
     odd, tied = R.claim(cfg, st, s, c, log)
     while odd > 0:
         giver = -1
-        if cfg[R.C_TIE] == 1:
+        if cfg[R.C_TIE] == R.TIE_CHOOSER:
             answer, pstate[s] = _ask(pids[s], params[s], st, s, R.K_SPLIT, c, odd, tied, view, pstate[s], user)
             if 0 <= answer < n and (tied >> answer) & 1:
                 giver = answer
@@ -255,11 +255,7 @@ def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap
             total += points[s]
             st[R.ST_SCORE + s] += points[s]
             pos_sum[(s - start) % n] += points[s]
-            for c in range(R.N_COLOURS):
-                x = R.chips(st, s, c)
-                res[s, H_CHIPS + c] += x
-                if x >= cfg[R.C_TICK_AT]:
-                    st[R.ST_TICKS + s] |= 1 << c
+            tick_deal(cfg, st, res, s)
         if holder >= 0:
             out[o_glob + G_OFFICER_DEALS] += 1
             officer_sum += (n - 1) * points[holder] - (total - points[holder])
@@ -297,6 +293,19 @@ def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap
 
 
 _popcount = R.popcount
+
+
+@njit(cache=True, inline="always")
+def tick_deal(cfg, st, res, s):
+    """At the end of a deal: seat ``s``'s chips of each colour added to its game's (``res``), and every colour
+    ticked (G4) of which it has collected ``tick_at`` in the game's deals so far (``tally running``) or holds
+    that many now (``tally deal``)."""
+    for c in range(R.N_COLOURS):
+        x = R.chips(st, s, c)
+        res[s, H_CHIPS + c] += x
+        counted = x if cfg[R.C_TALLY] == R.TALLY_DEAL else res[s, H_CHIPS + c]
+        if counted >= cfg[R.C_TICK_AT]:
+            st[R.ST_TICKS + s] |= 1 << c
 
 
 @njit(cache=True)

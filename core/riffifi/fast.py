@@ -2,13 +2,13 @@
 integer sums as :func:`.engine.play_games`, bit for bit, about twice as fast.
 
 :class:`.engine.GameJob` runs its chunks here when :func:`supports` says the table and lineup allow it:
-built-in policies only, no Officer, paid cards to the pile (D8), odd chips given clockwise (D6) and
-the chips scoring; the player count, the chips per colour, redeals, ``reveal-own``, the end of a deal,
-the hand passing and the start player are followed through the settings row. Everything else (the
-Officer, ``after-claim stay``, ``tie chooser``, the ticks scoring, users' policies, traces,
-``riffifi explain``) is the general engine's. The same games: the same streams, draws, decisions and
-counts, checked against the general engine at every player count for every built-in policy
-(``tests/riffifi/test_fast.py``), and so against the reference engine too.
+built-in policies only, no Officer, paid cards to the pile (D8) and the chips scoring; the player count,
+the chips per colour, redeals, ``reveal-own``, the end of a deal, who gives an odd chip (D6: the
+collector's policy, or clockwise), the hand passing, the start player and the tally of the ticks counted
+are followed through the settings row. Everything else (the Officer, ``after-claim stay``, the ticks
+scoring, users' policies, traces, ``riffifi explain``) is the general engine's. The same games: the same
+streams, draws, decisions and counts, checked against the general engine at every player count for every
+built-in policy (``tests/riffifi/test_fast.py``), and so against the reference engine too.
 
 What makes it faster is the design of ``scripts/ceiling/riffifi_nb.py``: one kernel that allocates
 nothing inside a game, no switches or log in the turn, and the table packed in words. ``up`` holds a
@@ -65,8 +65,7 @@ def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
     or None)?"""
     if user is not None or bool(((pids < 0) | (pids > _EXPECT)).any()):
         return False
-    return (not settings.officer and settings.after_claim == "pile" and settings.tie == "clockwise"
-            and settings.scoring == "chips")
+    return not settings.officer and settings.after_claim == "pile" and settings.scoring == "chips"
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -244,12 +243,9 @@ def _give(need, k, richer, equal, before):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _steal(w, s, n, need):
-    """Chips a claim of ``need`` more takes from the opponents in the chip word ``w`` (D5-D6); returns (w
-    without them, chips taken).
-
-    Without branches: the opponents clockwise from ``s`` fill four slots (a slot with no opponent reads 0 and gives 0,
-    which changes nothing for the others), and each gives by :func:`_give` from pairwise comparisons."""
+def _slots(w, s, n):
+    """The opponents of ``s`` clockwise in four slots: each one's shift in a chip word and its chips in ``w`` (a
+    slot with no opponent reads 0)."""
     q1 = 8 * (s + 1 if s + 1 < n else s + 1 - n)
     q2 = 8 * (s + 2 if s + 2 < n else s + 2 - n)
     q3 = 8 * (s + 3 if s + 3 < n else s + 3 - n)
@@ -258,25 +254,109 @@ def _steal(w, s, n, need):
     k2 = (w >> q2) & 0xFF
     k3 = (w >> q3) & 0xFF & -np.int64(n > 3)
     k4 = (w >> q4) & 0xFF & -np.int64(n > 4)
+    return q1, q2, q3, q4, k1, k2, k3, k4
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _steal(w, s, n, need):
+    """Chips a claim of ``need`` more takes from the opponents in the chip word ``w`` (D5-D6), odd chips given
+    clockwise; returns (w without them, chips taken).
+
+    Without branches: the opponents clockwise from ``s`` fill four slots (a slot with no opponent reads 0 and gives 0,
+    which changes nothing for the others), and each gives by :func:`_give` from pairwise comparisons."""
+    q1, q2, q3, q4, k1, k2, k3, k4 = _slots(w, s, n)
+    r1, r2, r3, r4, n1, n2, n3, n4 = _tiers(k1, k2, k3, k4)
+    e12, e13, e23 = np.int64(k1 == k2), np.int64(k1 == k3), np.int64(k2 == k3)
+    g1 = _give(need, k1, r1, n1, 0)
+    g2 = _give(need, k2, r2, n2, e12)
+    g3 = _give(need, k3, r3, n3, e13 + e23)
+    g4 = _give(need, k4, r4, n4, np.int64(k1 == k4) + np.int64(k2 == k4) + np.int64(k3 == k4))
+    return w - (g1 << q1) - (g2 << q2) - (g3 << q3) - (g4 << q4), g1 + g2 + g3 + g4
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _tiers(k1, k2, k3, k4):
+    """Per slot of :func:`_slots`: the chips of the richer opponents, then the opponents holding as many (itself
+    included), by pairwise comparisons."""
     e12 = np.int64(k1 == k2)
     e13 = np.int64(k1 == k3)
     e14 = np.int64(k1 == k4)
     e23 = np.int64(k2 == k3)
     e24 = np.int64(k2 == k4)
     e34 = np.int64(k3 == k4)
-    g1 = _give(need, k1, (k2 > k1) * k2 + (k3 > k1) * k3 + (k4 > k1) * k4, 1 + e12 + e13 + e14, 0)
-    g2 = _give(need, k2, (k1 > k2) * k1 + (k3 > k2) * k3 + (k4 > k2) * k4, 1 + e12 + e23 + e24, e12)
-    g3 = _give(need, k3, (k1 > k3) * k1 + (k2 > k3) * k2 + (k4 > k3) * k4, 1 + e13 + e23 + e34, e13 + e23)
-    g4 = _give(need, k4, (k1 > k4) * k1 + (k2 > k4) * k2 + (k3 > k4) * k3, 1 + e14 + e24 + e34, e14 + e24 + e34)
-    return w - (g1 << q1) - (g2 << q2) - (g3 << q3) - (g4 << q4), g1 + g2 + g3 + g4
+    return ((k2 > k1) * k2 + (k3 > k1) * k3 + (k4 > k1) * k4, (k1 > k2) * k1 + (k3 > k2) * k3 + (k4 > k2) * k4,
+            (k1 > k3) * k1 + (k2 > k3) * k2 + (k4 > k3) * k4, (k1 > k4) * k1 + (k2 > k4) * k2 + (k3 > k4) * k3,
+            1 + e12 + e13 + e14, 1 + e12 + e23 + e24, 1 + e13 + e23 + e34, 1 + e14 + e24 + e34)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _collect(up, stay, chips, orb, s, n, tab):
-    """Seat ``s`` collects its face-up card if it has one (D4-D8); returns (up, stay, chips lapsed).
+def _odd(need, k, richer, equal):
+    """Odd chips of the tier of opponents holding ``k`` (``equal`` of them, ``richer`` chips above them) when a
+    claim of ``need`` more empties the richer ones but not this tier, else 0."""
+    rest = need - richer
+    if rest <= 0 or rest >= equal * k:
+        return 0
+    return rest - ((rest * _INV[equal]) >> 10) * equal
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _leader(tied, s, n, score, total):
+    """``.policies._leader``: the seat of ``tied`` with the most points (``score``, plus its byte of the sum
+    ``total`` of the chip words), on equal points the one nearest the left of ``s``."""
+    best, most = -1, -1
+    for i in range(1, n):
+        o = s + i if s + i < n else s + i - n
+        pts = score[o] + ((total >> (8 * o)) & 0xFF)
+        if (tied >> o) & 1 and pts > most:
+            best, most = o, pts
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _givers(pid, tied, odd, s, n, score, total, ps):
+    """``tie chooser``: the seats of ``tied`` that the collector ``s``'s built-in policy ``pid`` picks, one odd
+    chip at a time (:func:`.policies.decide` for ``K_SPLIT``: ``random`` any, the others the leader); returns
+    (mask, stream). The leader by points before the claim: the tied seats lose the same share."""
+    chosen = 0
+    for _ in range(odd):
+        if pid == _RANDOM:
+            ps, o = P._random_bit(ps, tied)
+        else:
+            o = _leader(tied, s, n, score, total)
+        chosen |= np.int64(1) << o
+        tied &= ~(np.int64(1) << o)
+    return chosen, ps
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _steal_chosen(w, s, n, need, pid, score, total, ps):
+    """:func:`_steal` with the odd chips given by the seats :func:`_givers` picks; returns (w, taken, stream)."""
+    q1, q2, q3, q4, k1, k2, k3, k4 = _slots(w, s, n)
+    r1, r2, r3, r4, n1, n2, n3, n4 = _tiers(k1, k2, k3, k4)
+    o1, o2, o3, o4 = _odd(need, k1, r1, n1), _odd(need, k2, r2, n2), _odd(need, k3, r3, n3), _odd(need, k4, r4, n4)
+    b1 = b2 = b3 = b4 = 0
+    odd = max(max(o1, o2), max(o3, o4))
+    if odd > 0:  # rare: a tie with odd chips
+        tied = ((np.int64(o1 > 0) << (q1 >> 3)) | (np.int64(o2 > 0) << (q2 >> 3)) | (np.int64(o3 > 0) << (q3 >> 3))
+                | (np.int64(o4 > 0) << (q4 >> 3)))
+        chosen, ps = _givers(pid, tied, odd, s, n, score, total, ps)
+        b1, b2, b3, b4 = (8 * (1 - ((chosen >> (q1 >> 3)) & 1)), 8 * (1 - ((chosen >> (q2 >> 3)) & 1)),
+                          8 * (1 - ((chosen >> (q3 >> 3)) & 1)), 8 * (1 - ((chosen >> (q4 >> 3)) & 1)))
+    g1 = _give(need, k1, r1, n1, b1)
+    g2 = _give(need, k2, r2, n2, b2)
+    g3 = _give(need, k3, r3, n3, b3)
+    g4 = _give(need, k4, r4, n4, b4)
+    return w - (g1 << q1) - (g2 << q2) - (g3 << q3) - (g4 << q4), g1 + g2 + g3 + g4, ps
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _collect(up, stay, chips, orb, s, n, tab, chooser, pid, score, ps):
+    """Seat ``s`` collects its face-up card if it has one (D4-D8); returns (up, stay, chips lapsed, stream).
 
     Without a claim it reads colour 5 (value 0, an empty chip word) and changes nothing, so that the common
-    path has no branch; ``tab`` is the card table with a value-0 column (:func:`_play_items` folds it)."""
+    path has no branch; ``tab`` is the card table with a value-0 column (:func:`_play_items` folds it). With
+    ``chooser`` (``tie chooser``) the odd chips of a tie are given by the seats policy ``pid`` picks, which may
+    draw from its stream ``ps``; ``score`` holds each seat's points of the earlier deals."""
     x = up ^ (0x1010101010 * s)
     c = trailing_zeros((~((x & _OWNERS) + _OWNERS) & _HIGH_BITS) | _DUMMY) >> 3
     sh = 8 * c
@@ -288,13 +368,17 @@ def _collect(up, stay, chips, orb, s, n, tab):
     gained = min(need, (w >> _MIDDLE) & 0xFF)
     w -= gained << _MIDDLE
     if need > gained:
-        w, taken = _steal(w, s, n, need - gained)
+        if chooser:
+            total = chips[0] + chips[1] + chips[2] + chips[3] + chips[4]
+            w, taken, ps = _steal_chosen(w, s, n, need - gained, pid, score, total, ps)
+        else:
+            w, taken = _steal(w, s, n, need - gained)
         gained += taken
     chips[c] = w + (gained << (8 * s))
     t = (orb[c] * 9 + value) * 3
     tab[t + E.T_PAID] += 1
     tab[t + E.T_CHIPS] += gained
-    return up, stay, value - gained
+    return up, stay, value - gained, ps
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -336,10 +420,11 @@ def _place(up, stay, public, reveal, orb, tab, s, card, orbit):
 
 
 @njit(cache=True, _nrt=False)
-def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, tab, out,
-               o_glob):
+def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, score, tab,
+               out, o_glob):
     """Play one deal from its start (D1-D9); the chips at its end are in ``chips``."""
     reveal = np.int64(cfg[R.C_REVEAL_OWN] != 0)
+    chooser = cfg[R.C_TIE] == R.TIE_CHOOSER
     up = np.int64(_UP_EMPTY)
     stay = np.int64(_ALL)
     public = np.int64(0)
@@ -349,7 +434,8 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
     s = start
     for orbit in range(size):
         for i in range(n):
-            up, stay, lapse = _collect(up, stay, chips, orb, s, n, tab)
+            up, stay, lapse, pstate[s] = _collect(up, stay, chips, orb, s, n, tab, chooser, seat_pid[s], score,
+                                                  pstate[s])
             lapsed += lapse
             hand = hands[s]
             p = seat_player[s]
@@ -364,11 +450,12 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
             placed += place
             undercuts += under
             s = s + 1 if s + 1 < n else 0
-    _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, n * size - placed, lapsed)
+    _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, n * size - placed, lapsed, chooser,
+              seat_pid, score, pstate)
 
 
 @njit(cache=True, _nrt=False)
-def _play_deal_random(cfg, n, start, hands, chips, orb, pstate, tab, out, o_glob):
+def _play_deal_random(cfg, n, start, hands, chips, orb, seat_pid, pstate, score, tab, out, o_glob):
     """:func:`_play_deal` when every seat plays ``random``: no policy to ask, no seen cards to keep (a loop of
     its own because that made random play about 17 % faster)."""
     up = np.int64(_UP_EMPTY)
@@ -376,10 +463,11 @@ def _play_deal_random(cfg, n, start, hands, chips, orb, pstate, tab, out, o_glob
     public = np.int64(0)
     undercuts, placed, lapsed = 0, 0, 0
     size = cfg[R.C_HAND]
+    chooser = cfg[R.C_TIE] == R.TIE_CHOOSER
     s = start
     for orbit in range(size):
         for _ in range(n):
-            up, stay, lapse = _collect(up, stay, chips, orb, s, n, tab)
+            up, stay, lapse, pstate[s] = _collect(up, stay, chips, orb, s, n, tab, chooser, _RANDOM, score, pstate[s])
             lapsed += lapse
             hand = hands[s]
             card, pstate[s] = _random_card(hand, size - orbit, pstate[s])
@@ -388,16 +476,19 @@ def _play_deal_random(cfg, n, start, hands, chips, orb, pstate, tab, out, o_glob
             placed += place
             undercuts += under
             s = s + 1 if s + 1 < n else 0
-    _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, n * size - placed, lapsed)
+    _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, n * size - placed, lapsed, chooser,
+              seat_pid, score, pstate)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, aside, lapsed):
+def _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, aside, lapsed, chooser, seat_pid,
+              score, pstate):
     """The end orbit's claims (D9) and the deal's counts."""
     if cfg[R.C_END] == 0:
         for t in range(n):
             s = start + t if start + t < n else start + t - n
-            up, stay, lapse = _collect(up, stay, chips, orb, s, n, tab)
+            up, stay, lapse, pstate[s] = _collect(up, stay, chips, orb, s, n, tab, chooser, seat_pid[s], score,
+                                                  pstate[s])
             lapsed += lapse
     out[o_glob + E.G_UNDERCUTS] += undercuts
     out[o_glob + E.G_ASIDE] += aside
@@ -411,6 +502,7 @@ def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, se
     n = cfg[R.C_PLAYERS]
     passing = cfg[R.C_PASSING] == 0
     tick_at = cfg[R.C_TICK_AT]
+    by_deal = cfg[R.C_TALLY] == R.TALLY_DEAL
     for s in range(n):
         for f in range(E.N_RES):
             res[s, f] = 0
@@ -428,10 +520,10 @@ def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, se
             chips[c] = cfg[R.C_CHIPS] << _MIDDLE
         start = deal if cfg[R.C_START] == 0 else 0
         if random_only:
-            _play_deal_random(cfg, n, start, hands, chips, orb, pstate, tab, out, o_glob)
+            _play_deal_random(cfg, n, start, hands, chips, orb, seat_pid, pstate, score, tab, out, o_glob)
         else:
-            _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, tab,
-                       out, o_glob)
+            _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, score,
+                       tab, out, o_glob)
         total = chips[0] + chips[1] + chips[2] + chips[3] + chips[4]
         out[o_glob + E.G_MIDDLE] += (total >> _MIDDLE) & 0xFF
         out[o_glob + E.G_DEALS] += 1
@@ -442,7 +534,7 @@ def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, se
             for c in range(R.N_COLOURS):
                 x = (chips[c] >> (8 * s)) & 0xFF
                 res[s, E.H_CHIPS + c] += x
-                ticks[s] |= np.int64(x >= tick_at) << c
+                ticks[s] |= np.int64((x if by_deal else res[s, E.H_CHIPS + c]) >= tick_at) << c
     best, k = 0, 0
     for s in range(n):
         best = max(best, score[s])

@@ -5,8 +5,8 @@ stream (``state``, SplitMix64). The view's ``V_KIND`` says what is asked:
 
 - ``K_PLAY``: the card id to play from the hand (the Officer is :data:`.rules.OFFICER`);
 - ``K_TARGET``: the colour whose face-up card the Officer turns down, or -1 for none;
-- ``K_SPLIT`` (``tie chooser``): the tied seat in ``V_TIED`` that gives one of the ``V_ODD``
-  odd chips of colour ``V_COLOUR``.
+- ``K_SPLIT`` (``tie chooser``, the default): the tied seat in ``V_TIED`` that gives one of the
+  ``V_ODD`` odd chips of colour ``V_COLOUR`` (``random``: any at random; the others: the leader).
 
 An impossible answer is played as the first legal one (``seeds/riffifi.md``). *Survival* of a
 card is the chance that no opponent plays a lower card of its colour before the seat's next
@@ -230,9 +230,12 @@ def survival(view, card, aggression):
 
 @njit(cache=True)
 def _leader(view, tied):
-    """The seat of ``tied`` with the most points so far (earlier deals and chips now)."""
+    """The seat of ``tied`` with the most points so far (earlier deals and chips now); on equal points the one
+    nearest the collector's left (so that among equals the choice is the ``clockwise`` rule's)."""
     best, most = -1, -1
-    for o in range(view[R.ST_PLAYERS]):
+    s, n = view[R.V_SEAT], view[R.ST_PLAYERS]
+    for i in range(1, n):
+        o = _clockwise(s, i, n)
         if (tied >> o) & 1:
             pts = view[R.ST_SCORE + o]
             for c in range(R.N_COLOURS):

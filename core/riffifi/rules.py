@@ -34,14 +34,19 @@ CAP = 12
 
 # settings row
 (C_PLAYERS, C_HAND, C_CHIPS, C_OFFICER, C_REDEAL, C_REVEAL_OWN, C_AFTER, C_END, C_TIE, C_PASSING, C_START,
- C_SCORING, C_TICK_AT, C_MAX_DEALS) = range(14)
-N_CFG = 14
+ C_SCORING, C_TICK_AT, C_MAX_DEALS, C_TALLY) = range(15)
+N_CFG = 15
 AFTER = ("pile", "stay")
 END = ("orbit", "lapse")
 TIE = ("clockwise", "chooser")
+TIE_CHOOSER = 1
+"""``cfg[C_TIE]`` of ``tie chooser``: the collector's policy picks who gives an odd chip (D6)."""
 PASSING = ("pass", "reshuffle")
 START = ("rotate", "fixed")
 SCORING = ("chips", "ticks")
+TALLY = ("running", "deal")
+TALLY_DEAL = 1
+"""``cfg[C_TALLY]`` of ``tally deal``: a colour is ticked by the chips held at the end of one deal (G4)."""
 
 # state of a deal
 ST_HAND = 0  # 5 masks
@@ -92,6 +97,12 @@ LOG_TEXT = {
 LOG_ROWS = 2048
 
 
+def _brief(value: object) -> str:
+    """``repr(value)`` cut to 40 characters, for a message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 @dataclass(frozen=True)
 class Settings:
     """A Riffifi table: players and every switch of ``seeds/riffifi.md`` (defaults in the rulings)."""
@@ -103,23 +114,30 @@ class Settings:
     reveal_own: bool = False
     after_claim: str = "pile"
     end: str = "orbit"
-    tie: str = "clockwise"
+    tie: str = "chooser"
     passing: str = "pass"
     start: str = "rotate"
     scoring: str = "chips"
     tick_at: int = 7
     max_deals: int = 20
+    tally: str = "running"
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or self.players not in (3, 4, 5):
             raise InputError(f"Riffifi is for 3, 4 or 5 players, got {self.players!r}")
+        for name in ("officer", "redeal", "reveal_own"):
+            if not isinstance(getattr(self, name), bool):
+                raise InputError(f"{name.replace('_', '-')} must be true or false, got {_brief(getattr(self, name))}")
+        for name in ("chips_per_colour", "tick_at", "max_deals"):
+            if isinstance(getattr(self, name), bool) or not isinstance(getattr(self, name), int):
+                raise InputError(f"{name.replace('_', '-')} must be a whole number, got {_brief(getattr(self, name))}")
         if self.chips_per_colour not in (10, 12):
             raise InputError(f"chips per colour must be 12 (the default) or 10, got {self.chips_per_colour!r}")
         for name, allowed in (("after_claim", AFTER), ("end", END), ("tie", TIE), ("passing", PASSING),
-                              ("start", START), ("scoring", SCORING)):
-            if getattr(self, name) not in allowed:
+                              ("start", START), ("scoring", SCORING), ("tally", TALLY)):
+            if not isinstance(getattr(self, name), str) or getattr(self, name) not in allowed:
                 raise InputError(f"{name.replace('_', '-')} must be one of {', '.join(allowed)}, "
-                                 f"got {getattr(self, name)!r}")
+                                 f"got {_brief(getattr(self, name))}")
         if not 1 <= self.tick_at <= CAP:
             raise InputError(f"tick-at must be 1 to {CAP}, got {self.tick_at!r}")
         if not self.players <= self.max_deals <= 1000:
@@ -148,6 +166,7 @@ class Settings:
         cfg[C_SCORING] = SCORING.index(self.scoring)
         cfg[C_TICK_AT] = self.tick_at
         cfg[C_MAX_DEALS] = self.max_deals if self.scoring == "ticks" else self.players
+        cfg[C_TALLY] = TALLY.index(self.tally)
         return cfg
 
 

@@ -37,7 +37,9 @@ Conventions (the rulings' words, made exact; they also fix the order of the log 
 * The view's orbit field of a colour with nothing face up keeps the orbit of the last card that
   lay there this deal (0 before any); no rule reads it.
 * Ticks are recorded at the end of every deal in either scoring (reported as the ``ticks``
-  result); only ``ticks`` scoring ends the game on them.
+  result); only ``ticks`` scoring ends the game on them. A colour is ticked when the chips of it
+  held at the ends of the game's deals so far add up to ``tick_at`` (``tally running``), or when
+  one deal ends with that many (``tally deal``).
 """
 
 from __future__ import annotations
@@ -412,7 +414,8 @@ class Game:
             p.score += sum(p.chips)
             for c in range(N_COLOURS):
                 p.chips_by_colour[c] += p.chips[c]
-                if p.chips[c] >= self.settings.tick_at:
+                counted = p.chips[c] if self.settings.tally == "deal" else p.chips_by_colour[c]
+                if counted >= self.settings.tick_at:  # G4: the running total of the game, or this deal's
                     p.ticked.add(c)
         return points
 

@@ -10,8 +10,10 @@ import pytest
 from razzmatazz.analysis.riffifi import DEFAULT_MIX, lineup
 from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import fast as F
+from razzmatazz.core.riffifi import policies as P
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.rules import Settings
+from razzmatazz.core.rng import game_state
 
 LINEUPS = [["random"], ["lowest"], ["undercut"], ["undercut:min_claim=1"], ["holdlow"], ["holdlow:keep=0"],
            ["holdlow:keep=6"], ["thief"], ["thief:steal=0.3,lead=0,deny=1.5"], ["thief:steal=3,lead=5,deny=0"],
@@ -27,22 +29,38 @@ def both(settings: Settings, texts: list[str], games: int, duplicate: bool, seed
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_fast_lane_plays_the_general_engines_games(players):
+    """The defaults, ``tie chooser`` among them: each collector's policy picks who gives an odd chip."""
     for i, texts in enumerate(LINEUPS + [list(DEFAULT_MIX)]):
         general, fast = both(Settings(players=players), texts, 300, i % 2 == 1, 40 + i)
         assert np.array_equal(general, fast), (players, texts)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_collectors_choice_changes_the_games_the_lanes_compare(players):
+    """The odd chips of the compared games do change hands by the collector's choice (else the comparison
+    above would not test it): the sums differ from those of ``tie clockwise``, for random play (the choice
+    draws from the stream) and for the heuristics (the leader)."""
+    for texts in (["random"], list(DEFAULT_MIX)):
+        chooser, _ = both(Settings(players=players), texts, 300, False, 9)
+        clockwise, fast = both(Settings(players=players, tie="clockwise"), texts, 300, False, 9)
+        assert np.array_equal(clockwise, fast)
+        assert not np.array_equal(chooser, clockwise), texts
+
+
 @pytest.mark.parametrize("change", [{"reveal_own": True}, {"end": "lapse"}, {"passing": "reshuffle"},
                                     {"start": "fixed"}, {"chips_per_colour": 10}, {"redeal": False},
-                                    {"tick_at": 3, "players": 3}, {"players": 5, "reveal_own": True, "end": "lapse"}])
+                                    {"tick_at": 3, "players": 3}, {"tick_at": 3, "tally": "deal"},
+                                    {"players": 5, "reveal_own": True, "end": "lapse"}, {"tie": "clockwise"},
+                                    {"tie": "clockwise", "players": 5, "end": "lapse"}])
 def test_the_fast_lane_follows_the_switches_it_supports(change):
     for i, texts in enumerate([["random"], ["thief"], ["expect"], list(DEFAULT_MIX)]):
         general, fast = both(Settings(**change), texts, 150, i == 3, 7 + i)
         assert np.array_equal(general, fast), (change, texts)
 
 
-@pytest.mark.parametrize("change", [{"officer": True}, {"after_claim": "stay"}, {"tie": "chooser"},
-                                    {"scoring": "ticks"}, {"officer": True, "players": 3}])
+@pytest.mark.parametrize("change", [{"officer": True}, {"after_claim": "stay"}, {"scoring": "ticks"},
+                                    {"scoring": "ticks", "tally": "deal"}, {"scoring": "ticks", "tie": "clockwise"},
+                                    {"officer": True, "players": 3}])
 def test_other_switches_stay_with_the_general_engine(change):
     settings = Settings(**change)
     job = E.GameJob(settings, lineup(["random", "expect", "thief"], settings.players), 3, 20)
@@ -63,7 +81,7 @@ def test_a_claim_takes_the_chips_the_rules_say():
     chips, on random holdings with many ties."""
     rng = np.random.default_rng(5)
     log = np.zeros((1, 5), np.int64)
-    cfg = Settings().row()
+    cfg = Settings(tie="clockwise").row()
     for _ in range(3000):
         n = int(rng.integers(3, 6))
         cfg[R.C_PLAYERS] = n
@@ -105,3 +123,63 @@ def test_the_nth_card_of_a_hand(nth):
         hand = sum(1 << int(c) for c in cards)
         for i, card in enumerate(cards):
             assert nth(np.int64(hand), np.int64(i)) == card
+
+
+def _holdings(rng, n: int, s: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Random chips (few values: many ties) of colour 0 and points of the earlier deals, and a middle."""
+    held = rng.integers(0, int(rng.choice([4, 13])), n)
+    held[s] = rng.integers(0, 13)
+    score = np.zeros(R.MAX_PLAYERS, np.int64)
+    score[:n] = rng.integers(0, 3, n)
+    return held, score, int(rng.integers(0, 3))
+
+
+def test_a_claim_under_tie_chooser_takes_what_the_collectors_policy_picks():
+    """``_steal_chosen`` against ``rules.claim`` with each odd chip asked of the collector's built-in policy as the
+    general engine asks it (``random`` draws from its stream, the others take it from the leader): the same
+    chips from the same seats, and the stream left in the same state."""
+    rng = np.random.default_rng(8)
+    log = np.zeros((1, 5), np.int64)
+    cfg = Settings().row()
+    differs = 0
+    for i in range(4000):
+        n = int(rng.integers(3, 6))
+        cfg[R.C_PLAYERS] = n
+        s = int(rng.integers(n))
+        held, score, middle = _holdings(rng, n, s)
+        value = int(rng.integers(1, 9))
+        pid = int(rng.choice([P.RANDOM.id, P.LOWEST.id, P.EXPECT.id]))
+        other = rng.integers(0, 3, n)  # chips of colour 1: points that make a leader
+        st = np.zeros(R.VIEW_LEN, np.int64)
+        st[R.ST_PLAYERS] = n
+        st[R.ST_UP_OWNER:R.ST_UP_OWNER + R.N_COLOURS] = -1
+        st[R.ST_UP_OWNER], st[R.ST_UP_VALUE] = s, value
+        st[R.ST_SCORE:R.ST_SCORE + R.MAX_PLAYERS] = score
+        words = np.zeros(R.N_COLOURS, np.int64)
+        words[0] = middle << F._MIDDLE
+        for o in range(n):
+            st[R.ST_CHIPS + o * R.N_COLOURS], st[R.ST_CHIPS + o * R.N_COLOURS + 1] = held[o], other[o]
+            words[0] |= int(held[o]) << (8 * o)
+            words[1] |= int(other[o]) << (8 * o)
+        st[R.ST_CHIPS + R.MIDDLE * R.N_COLOURS] = middle
+        stream = np.uint64(game_state(np.uint64(77), i))
+        ps = stream
+        odd, tied = R.claim(cfg, st, s, 0, log)
+        while odd > 0:
+            R.ask_fields(st, s, R.K_SPLIT, 0, odd, tied)
+            giver, ps = P.decide(pid, np.zeros(4), st, ps)
+            ps = np.uint64(ps)
+            differs += giver != R.clockwise_from(s, n, tied)
+            R.move_chips(st, giver, s, 0, 1, log)
+            tied &= ~(1 << giver)
+            odd -= 1
+        need = min(value, R.CAP - int(held[s]))
+        take = min(max(need, 0), middle)
+        left, taken, after = F._steal_chosen(np.int64(words[0] - (take << F._MIDDLE)), s, n, max(need - take, 0),
+                                             pid, score, np.int64(words.sum()), stream)
+        for o in range(n):
+            expected = st[R.ST_CHIPS + o * R.N_COLOURS] if o != s else held[s]
+            assert (left >> (8 * o)) & 0xFF == expected, (n, s, held, score, other, middle, value, pid)
+        assert taken + take == st[R.ST_CHIPS + s * R.N_COLOURS] - held[s]
+        assert after == ps
+    assert differs > 50, "the choices must differ from the clockwise rule's often enough to test them"

@@ -52,8 +52,8 @@ def random_settings(rng: random.Random) -> R.Settings:
         players=n, chips_per_colour=rng.choice((12, 10)), officer=rng.random() < 0.5, redeal=rng.random() < 0.8,
         reveal_own=rng.random() < 0.5, after_claim=rng.choice(R.AFTER), end=rng.choice(R.END),
         tie=rng.choice(R.TIE), passing=rng.choice(R.PASSING), start=rng.choice(R.START),
-        scoring="ticks" if ticks else "chips", tick_at=rng.randint(3, 8) if ticks else 7,
-        max_deals=rng.randint(n, 3 * n) if ticks else 20)
+        scoring="ticks" if ticks else "chips", tick_at=rng.randint(3, 12) if ticks else 7,
+        max_deals=rng.randint(n, 3 * n) if ticks else 20, tally=rng.choice(R.TALLY))
 
 
 # name: (settings, lineup, seed, duplicate, games)
@@ -72,9 +72,12 @@ CASES = {
     "officer, five players, reshuffle, fixed start, 10 chips, no redeal": (
         R.Settings(players=5, officer=True, passing="reshuffle", start="fixed", chips_per_colour=10, redeal=False),
         lineup("random", "random", "thief:officer_at=3", "expect:officer_at=4", "undercut"), 16, False, 30),
-    "ticks, four players, tick at 4, pass past N": (
-        R.Settings(scoring="ticks", tick_at=4, max_deals=12), lineup("expect", "random", "thief", "holdlow:keep=0"),
-        17, False, 24),
+    "ticks, four players, tick at 4 in a deal, pass past N": (
+        R.Settings(scoring="ticks", tick_at=4, max_deals=12, tally="deal"),
+        lineup("expect", "random", "thief", "holdlow:keep=0"), 17, False, 24),
+    "ticks, five players, running tally to 12, pass past N": (
+        R.Settings(players=5, scoring="ticks", tick_at=12, max_deals=9),
+        lineup("expect", "random", "thief", "undercut", "random"), 25, False, 16),
     "ticks, three players, reshuffle, cap of 8 deals": (
         R.Settings(players=3, scoring="ticks", max_deals=8, passing="reshuffle"),
         lineup("lowest", "random", "undercut:min_claim=5"), 18, False, 24),
@@ -90,8 +93,8 @@ CASES = {
     "all random, five players, chooser, stay, lapse, reveal": (
         R.Settings(players=5, tie="chooser", after_claim="stay", end="lapse", reveal_own=True),
         lineup(*["random"] * 5), 23, False, 30),
-    "identical deterministic players, pass and rotate": (
-        R.Settings(), lineup(*["lowest"] * 4), 24, False, 20),
+    "identical deterministic players, pass and rotate, clockwise": (
+        R.Settings(tie="clockwise"), lineup(*["lowest"] * 4), 24, False, 20),
 }
 _rng = random.Random(20240611)
 for _i in range(20):
@@ -193,8 +196,9 @@ def test_cases_reach_the_rare_rules():
 
 def test_identical_deterministic_players_replay_one_deal():
     """G2: with pass and rotate, identical deterministic policies play each dealt hand from the same place
-    relative to the start player in every deal, so all seats end level and share every win."""
-    name = "identical deterministic players, pass and rotate"
+    relative to the start player in every deal, so all seats end level and share every win (odd chips given
+    clockwise; the collector's choice of the leader looks at the earlier deals)."""
+    name = "identical deterministic players, pass and rotate, clockwise"
     job = job_of(name)
     for g, game in enumerate(reference_run(name)[0]):
         _, res = job.trace(g)
@@ -207,7 +211,7 @@ def test_all_switches_and_policies_are_covered():
     for name, allowed in (("players", (3, 4, 5)), ("chips_per_colour", (10, 12)), ("officer", (False, True)),
                           ("redeal", (False, True)), ("reveal_own", (False, True)), ("after_claim", R.AFTER),
                           ("end", R.END), ("tie", R.TIE), ("passing", R.PASSING), ("start", R.START),
-                          ("scoring", R.SCORING)):
+                          ("scoring", R.SCORING), ("tally", R.TALLY)):
         assert {getattr(s, name) for s in settings} == set(allowed), name
     assert {p.spec.name for case in CASES.values() for p in case[1]} == {s.name for s in REGISTRY}
     assert {case[3] for case in CASES.values()} == {False, True}
@@ -230,7 +234,7 @@ def counts_from_traces(name: str, stop: int) -> np.ndarray:
 
 
 @pytest.mark.parametrize("name", ["officer, chooser, stay, four players", "duplicate, three players, officer, chooser",
-                                  "ticks, four players, tick at 4, pass past N",
+                                  "ticks, four players, tick at 4 in a deal, pass past N",
                                   "officer, five players, reshuffle, fixed start, 10 chips, no redeal"])
 def test_chunk_counts_equal_traced_sums(name):
     job = job_of(name)

@@ -128,7 +128,7 @@ def ref_claim(chips_before, s: int, colour: int, value: int, n: int, tie: str, s
 
     ``tie`` is ``clockwise`` (odd chips from the tied seats nearest the collector's left),
     ``leader`` (the built-in policies' choice under ``tie chooser``: the tied seat with the most
-    points so far, the lowest seat on equal points) or ``any`` (any tied seat; returns the
+    points so far, on equal points the one nearest the collector's left) or ``any`` (any tied seat; returns the
     possible odd givers instead). Returns (gives Counter, lapsed, odd, tied list).
     """
     ch = [row[:] for row in chips_before]
@@ -170,7 +170,7 @@ def ref_claim(chips_before, s: int, colour: int, value: int, n: int, tie: str, s
                 giver = next((s + i) % n for i in range(1, n + 1) if (s + i) % n in left)
             else:
                 points = {o: score[o] + sum(ch[o][:R.N_COLOURS]) for o in left}
-                giver = min(left, key=lambda o: (-points[o], o))
+                giver = min(left, key=lambda o: (-points[o], (o - s) % n))
             move(giver, 1)
             left.remove(giver)
     got = sum(gives.values())
@@ -317,7 +317,8 @@ class Replay:
             self.score[s] += points[s]
             for c in range(R.N_COLOURS):
                 self.chips_total[s][c] += self.chips[s][c]
-                if self.chips[s][c] >= self.cfg.tick_at:
+                counted = self.chips[s][c] if self.cfg.tally == "deal" else self.chips_total[s][c]
+                if counted >= self.cfg.tick_at:
                     self.ticks[s] |= 1 << c
         self.deals.append({"start": start, "dealer": dealer, "played": list(self.played), "points": points,
                            "order": self.order, "end_claims": end_claims})
@@ -418,6 +419,8 @@ class Replay:
         else:
             self.up[colour][2] = 1
         tie = self.tie if self.cfg.tie == "chooser" else "clockwise"
+        if tie == "policy":  # the collector's own: random picks any tied seat, the others the leader
+            tie = "any" if self.seats[s] == "random" else "leader"
         gives, lapsed, odd, tied = ref_claim(self.chips, s, colour, v, n, tie, self.score)
         self.stats["claims"] += 1
         self.stats["odd_split"] += odd > 0
@@ -459,28 +462,31 @@ class Replay:
 
 
 SETUPS = {
-    # name: (settings, lineup, games, tie model)
-    "default": (R.Settings(), ("random",) * 4, 40, "clockwise"),
-    "mixed": (R.Settings(), ("lowest", "undercut", "holdlow", "expect"), 20, "clockwise"),
-    "three": (R.Settings(players=3), ("random",) * 3, 30, "clockwise"),
-    "five": (R.Settings(players=5), ("random", "thief", "random", "undercut", "random"), 30, "clockwise"),
-    "chips10": (R.Settings(chips_per_colour=10), ("random",) * 4, 30, "clockwise"),
-    "officer3": (R.Settings(players=3, officer=True), ("random", "lowest", "thief"), 30, "clockwise"),
-    "officer4": (R.Settings(officer=True), ("random", "lowest", "undercut", "expect"), 30, "clockwise"),
-    "officer5": (R.Settings(players=5, officer=True), ("random",) * 5, 30, "clockwise"),
-    "reveal": (R.Settings(reveal_own=True), ("random",) * 4, 20, "clockwise"),
-    "stay": (R.Settings(after_claim="stay"), ("random",) * 4, 30, "clockwise"),
-    "stay_officer": (R.Settings(after_claim="stay", officer=True, players=5), ("random",) * 5, 20, "clockwise"),
-    "lapse": (R.Settings(end="lapse"), ("random",) * 4, 20, "clockwise"),
+    # name: (settings, lineup, games, tie model: clockwise, leader, any, or policy: the collector's own)
+    "default": (R.Settings(), ("random",) * 4, 40, "policy"),
+    "clockwise": (R.Settings(tie="clockwise"), ("random", "lowest", "thief", "random"), 40, "clockwise"),
+    "mixed": (R.Settings(), ("lowest", "undercut", "holdlow", "expect"), 20, "policy"),
+    "three": (R.Settings(players=3), ("random",) * 3, 30, "policy"),
+    "five": (R.Settings(players=5), ("random", "thief", "random", "undercut", "random"), 30, "policy"),
+    "chips10": (R.Settings(chips_per_colour=10), ("random",) * 4, 30, "policy"),
+    "officer3": (R.Settings(players=3, officer=True), ("random", "lowest", "thief"), 30, "policy"),
+    "officer4": (R.Settings(officer=True), ("random", "lowest", "undercut", "expect"), 30, "policy"),
+    "officer5": (R.Settings(players=5, officer=True), ("random",) * 5, 30, "policy"),
+    "reveal": (R.Settings(reveal_own=True), ("random",) * 4, 20, "policy"),
+    "stay": (R.Settings(after_claim="stay"), ("random",) * 4, 30, "policy"),
+    "stay_officer": (R.Settings(after_claim="stay", officer=True, players=5), ("random",) * 5, 20, "policy"),
+    "lapse": (R.Settings(end="lapse"), ("random",) * 4, 20, "policy"),
     "chooser_random": (R.Settings(tie="chooser", players=5), ("random",) * 5, 30, "any"),
     "chooser_leader": (R.Settings(tie="chooser", players=5), ("lowest", "undercut", "holdlow", "thief", "expect"),
                        30, "leader"),
-    "reshuffle": (R.Settings(passing="reshuffle"), ("random",) * 4, 20, "clockwise"),
-    "fixed": (R.Settings(start="fixed", players=3), ("random",) * 3, 20, "clockwise"),
-    "ticks": (R.Settings(scoring="ticks"), ("random",) * 4, 15, "clockwise"),
-    "ticks_low": (R.Settings(scoring="ticks", tick_at=3, players=3), ("random",) * 3, 20, "clockwise"),
-    "ticks_cap": (R.Settings(scoring="ticks", tick_at=5, max_deals=5, passing="reshuffle"), ("random",) * 4, 30,
-                  "clockwise"),
+    "reshuffle": (R.Settings(passing="reshuffle"), ("random",) * 4, 20, "policy"),
+    "fixed": (R.Settings(start="fixed", players=3), ("random",) * 3, 20, "policy"),
+    "ticks": (R.Settings(scoring="ticks", tick_at=12), ("random",) * 4, 15, "policy"),
+    "ticks_low": (R.Settings(scoring="ticks", tick_at=3, players=3), ("random",) * 3, 20, "policy"),
+    "ticks_cap": (R.Settings(scoring="ticks", tick_at=12, max_deals=4, passing="reshuffle"), ("random",) * 4, 30,
+                  "policy"),
+    "ticks_deal": (R.Settings(scoring="ticks", tally="deal", tick_at=5, max_deals=5, passing="reshuffle"),
+                   ("random",) * 4, 30, "policy"),
 }
 SEED = 20240611
 
@@ -762,6 +768,14 @@ def test_c4_the_officer_is_never_in_the_standard_game():
     ({"scoring": "ticks", "tick_at": 13}, "tick-at"),
     ({"scoring": "ticks", "max_deals": 3}, "max-deals"),
     ({"max_deals": 30}, "max-deals"),
+    ({"chips_per_colour": 12.0}, "chips-per-colour must be a whole number, got 12.0"),
+    ({"scoring": "ticks", "tick_at": 7.0}, "tick-at must be a whole number"),
+    ({"reveal_own": 5}, "reveal-own must be true or false, got 5"),
+    ({"officer": "no"}, "officer must be true or false"),
+    ({"redeal": 1}, "redeal must be true or false"),
+    ({"tie": ["chooser"]}, "tie must be one of clockwise, chooser"),
+    ({"tally": "total"}, "tally must be one of running, deal"),
+    ({"tie": "x" * 500}, r"got 'x{36}\.\.\.$"),
 ])
 def test_settings_validation_names_the_problem(kwargs, words):
     with pytest.raises(InputError, match=words):
@@ -771,8 +785,8 @@ def test_settings_validation_names_the_problem(kwargs, words):
 def test_settings_defaults_match_the_rulings():
     s = R.Settings()
     assert (s.players, s.chips_per_colour, s.officer, s.redeal, s.reveal_own, s.after_claim, s.end, s.tie,
-            s.passing, s.start, s.scoring, s.tick_at, s.max_deals) == \
-        (4, 12, False, True, False, "pile", "orbit", "clockwise", "pass", "rotate", "chips", 7, 20)
+            s.passing, s.start, s.scoring, s.tick_at, s.max_deals, s.tally) == \
+        (4, 12, False, True, False, "pile", "orbit", "chooser", "pass", "rotate", "chips", 7, 20, "running")
     assert [R.Settings(players=p).hand_size for p in (3, 4, 5)] == [12, 10, 8]
 
 
@@ -972,7 +986,7 @@ def test_d6_clockwise_from_excludes_the_collector():
     assert R.clockwise_from(1, 3, 0b010) == -1
 
 
-@pytest.mark.parametrize(("name", "model"), [("default", "clockwise"), ("five", "clockwise"),
+@pytest.mark.parametrize(("name", "model"), [("clockwise", "clockwise"), ("default", "policy"), ("five", "policy"),
                                              ("chooser_leader", "leader"), ("chooser_random", "any")])
 def test_d6_odd_chips_in_games_follow_the_tie_rule(name, model):
     """clockwise: the tied seats nearest the collector's left; chooser: the collector's policy picks
@@ -1184,8 +1198,9 @@ def test_g2_start_player_rotates(name):
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_g2_identical_deterministic_policies_score_the_same(players):
     """With pass and rotate every dealt hand is played from the same place relative to the start
-    player, so a table of identical deterministic policies gives everyone the same total."""
-    settings = R.Settings(players=players)
+    player, so a table of identical deterministic policies gives everyone the same total (with odd chips
+    given clockwise: the collector's choice looks at the earlier deals' points, which differ)."""
+    settings = R.Settings(players=players, tie="clockwise")
     job = E.GameJob(settings, lineup(*["lowest"] * players), 99, 10)
     for g in range(6):
         _, res = job.trace(g)
@@ -1194,7 +1209,7 @@ def test_g2_identical_deterministic_policies_score_the_same(players):
 
 
 def test_g2_with_a_fixed_start_identical_policies_differ():
-    job = E.GameJob(R.Settings(start="fixed"), lineup(*["lowest"] * 4), 99, 10)
+    job = E.GameJob(R.Settings(start="fixed", tie="clockwise"), lineup(*["lowest"] * 4), 99, 10)
     assert any(len(set(job.trace(g)[1][:, E.H_SCORE].tolist())) > 1 for g in range(6))
 
 
@@ -1205,7 +1220,7 @@ def test_g3_most_chips_wins_and_ties_share():
         for rep in traced(name)[0]:
             assert sum(rep.win) == E.WIN
     # a shared win: identical deterministic policies tie (test_g2), 60 split
-    _, res = E.GameJob(R.Settings(players=5), lineup(*["lowest"] * 5), 1, 1).trace(0)
+    _, res = E.GameJob(R.Settings(players=5, tie="clockwise"), lineup(*["lowest"] * 5), 1, 1).trace(0)
     assert res[:, E.H_WIN].tolist() == [12] * 5
 
 
@@ -1216,11 +1231,11 @@ def test_g3_share_win():
     assert res[:4, E.H_WIN].tolist() == [0, 30, 30, 0]
 
 
-@pytest.mark.parametrize("name", ["ticks", "ticks_low", "ticks_cap"])
+@pytest.mark.parametrize("name", ["ticks", "ticks_low", "ticks_cap", "ticks_deal"])
 def test_g4_ticks_variant(name):
-    """Ticks are kept across deals (7+ chips of a colour in one deal); the game ends after the first deal
-    in which someone has all five, won by the most chips in that deal among them; else at max_deals by the
-    most ticks, then the most chips."""
+    """A colour is ticked when the chips of it collected over the game's deals reach 7 (``tally deal``: 7+
+    in one deal); ticks are kept; the game ends after the first deal in which someone has all five, won by
+    the most chips in that deal among them; else at max_deals by the most ticks, then the most chips."""
     assert not violations("G4", [name])
     assert not violations("G3", [name])
     settings = SETUPS[name][0]
@@ -1230,6 +1245,58 @@ def test_g4_ticks_variant(name):
     assert s["ticks_full"] + s["ticks_cap"] == SETUPS[name][2]
     if name != "ticks":
         assert s["ticks_full"] > 0 and (name == "ticks_low" or s["ticks_cap"] > 0)
+
+
+def _after_three_deals(tally: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rulebook's scoring table after 3 rounds: Narben-Ede (seat 0) has collected 5 yellow, 9 red, no blue,
+    7 green and 8 orange (each colour's running tally); Kletter-Max (seat 1) 7 of everything but 6 green."""
+    cfg = R.Settings(scoring="ticks", tally=tally).row()
+    st = np.zeros(R.ST_LEN, np.int64)
+    res = np.zeros((R.MAX_PLAYERS, E.N_RES), np.int64)
+    res[0, E.H_CHIPS:E.H_CHIPS + 5] = [5, 9, 0, 7, 8]
+    res[1, E.H_CHIPS:E.H_CHIPS + 5] = [7, 7, 7, 6, 7]
+    st[R.ST_TICKS] = 0b11010  # red, green, orange ticked (their running tallies reached 7)
+    st[R.ST_TICKS + 1] = 0b10111
+    return cfg, st, res
+
+
+def test_g4_rulebook_narben_ede_needs_only_2_yellow_and_7_blue():
+    """Rulebook: "Standing after 3 rounds: Narben-Ede needs only 2 yellow and 7 blue chips to end the game as
+    the winner." The tally runs over the deals: 2 yellow (5 + 2 = 7) and 7 blue in the fourth deal tick his
+    last two colours and end the game; counted per deal, 2 yellow would not tick yellow."""
+    cfg, st, res = _after_three_deals("running")
+    set_chips(st, YELLOW, s0=2, s1=0)
+    set_chips(st, BLUE, s0=7, s1=0)
+    E.tick_deal(cfg, st, res, 0)
+    assert st[R.ST_TICKS] == 0b11111
+    assert res[0, E.H_CHIPS:E.H_CHIPS + 5].tolist() == [7, 9, 7, 7, 8]
+    cfg, st, res = _after_three_deals("running")
+    set_chips(st, YELLOW, s0=1, s1=0)
+    set_chips(st, BLUE, s0=7, s1=0)
+    E.tick_deal(cfg, st, res, 0)
+    assert st[R.ST_TICKS] == 0b11110, "one yellow short: 6 of 7"
+    cfg, st, res = _after_three_deals("deal")
+    set_chips(st, YELLOW, s0=2, s1=0)
+    set_chips(st, BLUE, s0=7, s1=0)
+    E.tick_deal(cfg, st, res, 0)
+    assert st[R.ST_TICKS] == 0b11110, "per deal, 2 yellow tick nothing"
+
+
+def test_g4_rulebook_two_finish_together_the_most_chips_of_the_last_round_wins():
+    """Rulebook: "If 2 players can tick off all colours after the same round, the winner is the one who
+    collected the most chips in the last round"; Narben-Ede 9 chips in the fourth deal, Kletter-Max 10."""
+    cfg, st, res = _after_three_deals("running")
+    set_chips(st, YELLOW, s0=2, s1=0)
+    set_chips(st, BLUE, s0=7, s1=0)
+    set_chips(st, GREEN, s0=0, s1=1)
+    set_chips(st, RED, s0=0, s1=9)
+    E.tick_deal(cfg, st, res, 0)
+    E.tick_deal(cfg, st, res, 1)
+    assert st[R.ST_TICKS] == st[R.ST_TICKS + 1] == 0b11111
+    points = np.array([9, 10, 0, 0, 0], np.int64)
+    res[:, E.H_WIN] = 0
+    E._share_win(res, 4, points, 10, st, True)
+    assert res[:4, E.H_WIN].tolist() == [0, 60, 0, 0]
 
 
 def test_g4_winner_helpers():
