@@ -1,7 +1,8 @@
 /* Riffifi, 4 players, random play, razzmatazz default settings (speed-ceiling experiment).
  *
  * Settings: 12 chips per colour, no Officer, redeal on, after_claim pile, end orbit,
- * tie clockwise, passing pass, start rotate, scoring chips.
+ * tie chooser (random play: each odd chip of a tie from a tied seat drawn from the collector's stream),
+ * passing pass, start rotate, scoring chips. -DTIE_CLOCKWISE=1: tie clockwise instead.
  * Random streams are the engine's: deal stream game_state(deal_key, g), policy stream
  * game_state(policy_key[s], g) for seat s, SplitMix64, Lemire32 on 32-bit halves for the
  * Fisher-Yates deal, floor(u * k) (done as multiply-shift) for the card pick. With the engine's
@@ -40,6 +41,9 @@
 #endif
 #ifndef DEBUG
 #define DEBUG 0
+#endif
+#ifndef TIE_CLOCKWISE
+#define TIE_CLOCKWISE 0 /* 1: odd chips of a tie from the tied seats nearest the claimant's left */
 #endif
 
 #define N 4
@@ -170,9 +174,10 @@ static void check(uint64_t UP, const uint64_t W[8]) {
 
 /* Chips still owed after the middle (D5-D7), branch-free: opponents are emptied richest first; the
  * first group of tied opponents that cannot be emptied shares what is left as evenly as possible,
- * odd chips from the tied seats nearest the claimant's left. For an opponent with k chips, T the
- * chips of the richer opponents, E the opponents tied with it (itself included) and r those of
- * them nearer the claimant's left: rem = need - T; it gives k if rem >= E*k, nothing if rem <= 0,
+ * odd chips from the seats the claimant picks (or, TIE_CLOCKWISE, the tied seats nearest its left).
+ * For an opponent with k chips, T the chips of the richer opponents, E the opponents tied with it
+ * (itself included) and r those of them nearer the claimant's left (TIE_CLOCKWISE), else 0 if the
+ * claimant picked it and 8 if not: rem = need - T; it gives k if rem >= E*k, nothing if rem <= 0,
  * else rem / E plus one if r < rem % E. The sum given is min(need, opponents' chips). */
 static inline int give(int need, int k, int T, int E, int r) {
     static const int INV[4] = {0, 1024, 512, 342}; /* rem / E = rem * INV[E] >> 10 for rem < 36 */
@@ -184,24 +189,66 @@ static inline int give(int need, int k, int T, int E, int r) {
     return (k & full) | (part & ~full);
 }
 
-static inline uint64_t steal(uint64_t w, int s, int need, int *got) {
+/* Odd chips of the tied group holding k that pays part of a claim (0 if it pays nothing or all). */
+static inline int odd_of(int need, int k, int T, int E) {
+    int rem = need - T;
+    return rem <= 0 || rem >= E * k ? 0 : rem % E;
+}
+
+/* tie chooser with random play: per odd chip one draw of the claimant's stream, a uniform pick
+ * floor(u * k) (u = (x >> 11) / 2^53, in doubles like the engine) among the k tied seats left, by seat. */
+static inline unsigned chosen(unsigned tied, int odd, uint64_t *ps) {
+    unsigned out = 0;
+    for (int j = 0; j < odd; j++) {
+        double u = (double)(next_u64(ps) >> 11) * (1.0 / 9007199254740992.0);
+        int k = __builtin_popcount(tied);
+        int i = (int)(u * k);
+        if (i > k - 1) i = k - 1;
+        unsigned q = (unsigned)__builtin_ctzll(_pdep_u64(1ULL << i, tied));
+        out |= 1u << q;
+        tied &= ~(1u << q);
+    }
+    return out;
+}
+
+static inline uint64_t steal(uint64_t w, int s, int need, int *got, uint64_t *ps) {
     int q1 = 8 * ((s + 1) & 3), q2 = 8 * ((s + 2) & 3), q3 = 8 * ((s + 3) & 3);
     int k1 = (int)(w >> q1 & 0xFF), k2 = (int)(w >> q2 & 0xFF), k3 = (int)(w >> q3 & 0xFF);
     int e12 = k1 == k2, e13 = k1 == k3, e23 = k2 == k3;
-    int g1 = give(need, k1, (k2 > k1) * k2 + (k3 > k1) * k3, 1 + e12 + e13, 0);
-    int g2 = give(need, k2, (k1 > k2) * k1 + (k3 > k2) * k3, 1 + e12 + e23, e12);
-    int g3 = give(need, k3, (k1 > k3) * k1 + (k2 > k3) * k2, 1 + e13 + e23, e13 + e23);
+    int t1 = (k2 > k1) * k2 + (k3 > k1) * k3, t2 = (k1 > k2) * k1 + (k3 > k2) * k3,
+        t3 = (k1 > k3) * k1 + (k2 > k3) * k2;
+#if TIE_CLOCKWISE
+    int r1 = 0, r2 = e12, r3 = e13 + e23;
+    (void)ps;
+#else
+    int r1 = 0, r2 = 0, r3 = 0;
+    int o1 = odd_of(need, k1, t1, 1 + e12 + e13), o2 = odd_of(need, k2, t2, 1 + e12 + e23),
+        o3 = odd_of(need, k3, t3, 1 + e13 + e23);
+    int odd = o1 > o2 ? o1 : o2;
+    odd = odd > o3 ? odd : o3;
+    if (__builtin_expect(odd > 0, 0)) { /* the claimant chooses: r 0 for a chosen seat, 8 for the others */
+        unsigned tied = ((unsigned)(o1 > 0) << (q1 >> 3)) | ((unsigned)(o2 > 0) << (q2 >> 3)) |
+                        ((unsigned)(o3 > 0) << (q3 >> 3));
+        unsigned pick = chosen(tied, odd, ps);
+        r1 = 8 - 8 * (int)(pick >> (q1 >> 3) & 1);
+        r2 = 8 - 8 * (int)(pick >> (q2 >> 3) & 1);
+        r3 = 8 - 8 * (int)(pick >> (q3 >> 3) & 1);
+    }
+#endif
+    int g1 = give(need, k1, t1, 1 + e12 + e13, r1);
+    int g2 = give(need, k2, t2, 1 + e12 + e23, r2);
+    int g3 = give(need, k3, t3, 1 + e13 + e23, r3);
     *got = g1 + g2 + g3;
     return w - ((uint64_t)g1 << q1) - ((uint64_t)g2 << q2) - ((uint64_t)g3 << q3);
 }
 
 /* Seat s collects its unpaid face-up card if it has one (D4-D8). */
 #if STUDY
-#define COLLECT(s) collect(&UP, W, (s), orb, o)
-static inline void collect(uint64_t *UPp, uint64_t W[8], int s, const uint8_t *orb, Out *o) {
+#define COLLECT(s) collect(&UP, W, (s), &ps[(s)], orb, o)
+static inline void collect(uint64_t *UPp, uint64_t W[8], int s, uint64_t *ps, const uint8_t *orb, Out *o) {
 #else
-#define COLLECT(s) collect(&UP, W, (s))
-static inline void collect(uint64_t *UPp, uint64_t W[8], int s) {
+#define COLLECT(s) collect(&UP, W, (s), &ps[(s)])
+static inline void collect(uint64_t *UPp, uint64_t W[8], int s, uint64_t *ps) {
 #endif
     uint64_t UP = *UPp;
     uint64_t X = UP ^ (0x1010101010ULL * (uint64_t)s);
@@ -233,7 +280,7 @@ static inline void collect(uint64_t *UPp, uint64_t W[8], int s) {
 #endif
     {
         int got;
-        w = steal(w, s, need, &got);
+        w = steal(w, s, need, &got, ps);
         w += (uint64_t)got << (8 * s);
         gained += got;
     }

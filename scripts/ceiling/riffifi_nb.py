@@ -1,4 +1,5 @@
-"""A numba port of ``riffifi.c`` (its STUDY variant): 4-player Riffifi, default settings, random play,
+"""A numba port of ``riffifi.c`` (its STUDY variant): 4-player Riffifi, default settings (odd chips of a tie
+given by the collector's choice, which random play draws from its stream; ticks counted over the deals), random play,
 replaying the engine's games bit for bit and keeping the engine's full count vector (``engine.layout(4)``).
 
 Not part of razzmatazz: it measures what numba does with the C program's design (4 players as a constant,
@@ -56,6 +57,7 @@ TWO32 = U(1 << 32)
 S11, S27, S30, S31, S32, S53 = U(11), U(27), U(30), U(31), U(32), U(53)
 
 INV = np.array([0, 1024, 512, 342], np.int64)  # rem // E == rem * INV[E] >> 10 for rem < 36
+INV53 = 1.0 / 9007199254740992.0
 
 PDEP = os.environ.get("RIFF_PDEP", "1") == "1"  # "0": the n-th set bit by clearing the lowest bits in a loop
 
@@ -167,7 +169,41 @@ def give(need, k, T, E, r):
 
 
 @njit(inline=INL)
-def steal(w, s, need):
+def odd_of(need, k, T, E):
+    """Odd chips of the tied group holding k that pays part of a claim of need (0 if none or all of it)."""
+    rem = need - T
+    if rem <= 0 or rem >= E * k:
+        return int64(0)
+    return rem - (rem // E) * E
+
+
+@njit(_nrt=False)
+def chosen(tied, odd, s, ps):
+    """The seats random play picks to give the odd chips (tie chooser): a draw of seat s's stream per chip, a
+    uniform pick among the tied seats left (by seat number)."""
+    out = int64(0)
+    for _ in range(odd):
+        st = ps[s] + GOLDEN
+        ps[s] = st
+        u = (mix64(st) >> S11) * INV53
+        k = int64(0)
+        for q in range(N):
+            k += (tied >> q) & 1
+        i = min(int64(u * k), k - 1)
+        q = 0
+        while True:
+            if (tied >> q) & 1:
+                if i == 0:
+                    break
+                i -= 1
+            q += 1
+        out |= int64(1) << q
+        tied &= ~(int64(1) << q)
+    return out
+
+
+@njit(inline=INL)
+def steal(w, s, need, ps):
     q1 = 8 * ((s + 1) & 3)
     q2 = 8 * ((s + 2) & 3)
     q3 = 8 * ((s + 3) & 3)
@@ -177,14 +213,25 @@ def steal(w, s, need):
     e12 = int64(k1 == k2)
     e13 = int64(k1 == k3)
     e23 = int64(k2 == k3)
-    g1 = give(need, k1, int64(k2 > k1) * k2 + int64(k3 > k1) * k3, 1 + e12 + e13, 0)
-    g2 = give(need, k2, int64(k1 > k2) * k1 + int64(k3 > k2) * k3, 1 + e12 + e23, e12)
-    g3 = give(need, k3, int64(k1 > k3) * k1 + int64(k2 > k3) * k2, 1 + e13 + e23, e13 + e23)
+    t1, t2, t3 = int64(k2 > k1) * k2 + int64(k3 > k1) * k3, int64(k1 > k2) * k1 + int64(k3 > k2) * k3, \
+        int64(k1 > k3) * k1 + int64(k2 > k3) * k2
+    o1, o2, o3 = odd_of(need, k1, t1, 1 + e12 + e13), odd_of(need, k2, t2, 1 + e12 + e23), \
+        odd_of(need, k3, t3, 1 + e13 + e23)
+    r1, r2, r3 = int64(0), int64(0), int64(0)
+    odd = max(o1, max(o2, o3))
+    if odd > 0:  # the collector chooses: r 0 for a chosen seat, 8 (never below the odd chips) for the others
+        tied = (int64(o1 > 0) << (q1 >> 3)) | (int64(o2 > 0) << (q2 >> 3)) | (int64(o3 > 0) << (q3 >> 3))
+        pick = chosen(tied, odd, s, ps)
+        r1, r2, r3 = 8 - 8 * ((pick >> (q1 >> 3)) & 1), 8 - 8 * ((pick >> (q2 >> 3)) & 1), \
+            8 - 8 * ((pick >> (q3 >> 3)) & 1)
+    g1 = give(need, k1, t1, 1 + e12 + e13, r1)
+    g2 = give(need, k2, t2, 1 + e12 + e23, r2)
+    g3 = give(need, k3, t3, 1 + e13 + e23, r3)
     return w - (g1 << q1) - (g2 << q2) - (g3 << q3), g1 + g2 + g3
 
 
 @njit(inline=INL)
-def collect(UP, W, s, orb, tab):
+def collect(UP, W, s, orb, tab, ps):
     """Seat s collects its unpaid face-up card if it has one (D4-D8); returns (UP, chips lapsed)."""
     X = UP ^ (0x1010101010 * s)
     f = ~((X & 0x7070707070) + 0x7070707070) & 0x8080808080  # bytes owned by s
@@ -202,7 +249,7 @@ def collect(UP, W, s, orb, tab):
     need -= take
     gained = take
     if need > 0:
-        w, got = steal(w, s, need)
+        w, got = steal(w, s, need, ps)
         w += got << ss
         gained += got
     W[c] = w
@@ -231,11 +278,6 @@ def run(start, stop, deal_key, pkeys, cnt, tab, ps, dealt, hand, W, deck, orb):
         chipw2 = int64(0)
         chipw3 = int64(0)
         chipw4 = int64(0)
-        tk0 = int64(0)  # byte s bit 7: seat s held TICK_AT+ chips of colour 0 at the end of a deal
-        tk1 = int64(0)
-        tk2 = int64(0)
-        tk3 = int64(0)
-        tk4 = int64(0)
         for k in range(N):  # deal k: hands passed left k times, seat k starts
             for s in range(N):
                 hand[s] = dealt[(s - k) & 3]
@@ -247,7 +289,7 @@ def run(start, stop, deal_key, pkeys, cnt, tab, ps, dealt, hand, W, deck, orb):
             for orbit in range(HAND):
                 left = uint64(HAND - orbit)
                 for _t in range(N):
-                    UP, lp = collect(UP, W, s, orb, tab)
+                    UP, lp = collect(UP, W, s, orb, tab, ps)
                     lapsed += lp
                     st = ps[s] + GOLDEN
                     ps[s] = st
@@ -272,7 +314,7 @@ def run(start, stop, deal_key, pkeys, cnt, tab, ps, dealt, hand, W, deck, orb):
                         aside += 1
                     s = (s + 1) & 3
             for t in range(N):  # end orbit: claims still face up are collected from the start seat
-                UP, lp = collect(UP, W, (k + t) & 3, orb, tab)
+                UP, lp = collect(UP, W, (k + t) & 3, orb, tab, ps)
                 lapsed += lp
             w0 = W[0]
             w1 = W[1]
@@ -289,11 +331,12 @@ def run(start, stop, deal_key, pkeys, cnt, tab, ps, dealt, hand, W, deck, orb):
             chipw2 += w2 & 0xFFFFFFFF
             chipw3 += w3 & 0xFFFFFFFF
             chipw4 += w4 & 0xFFFFFFFF
-            tk0 |= (w0 + 0x79797979) & 0x80808080
-            tk1 |= (w1 + 0x79797979) & 0x80808080
-            tk2 |= (w2 + 0x79797979) & 0x80808080
-            tk3 |= (w3 + 0x79797979) & 0x80808080
-            tk4 |= (w4 + 0x79797979) & 0x80808080
+        # byte s bit 7: seat s collected TICK_AT+ chips of the colour over the game's deals (at most 48)
+        tk0 = (chipw0 + 0x79797979) & 0x80808080
+        tk1 = (chipw1 + 0x79797979) & 0x80808080
+        tk2 = (chipw2 + 0x79797979) & 0x80808080
+        tk3 = (chipw3 + 0x79797979) & 0x80808080
+        tk4 = (chipw4 + 0x79797979) & 0x80808080
         ticks = ((tk0 >> 7) & 0x01010101) + ((tk1 >> 7) & 0x01010101) + ((tk2 >> 7) & 0x01010101) \
             + ((tk3 >> 7) & 0x01010101) + ((tk4 >> 7) & 0x01010101)
         best = int64(0)
