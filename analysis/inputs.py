@@ -26,18 +26,18 @@ def load_json(path: str | Path, what: str) -> Any:
     try:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
-        raise InputError(f"{what} {shorten(str(path))} does not exist") from None
+        raise InputError(f"{what} {shorten(str(path), 160)} does not exist") from None
     except IsADirectoryError:
-        raise InputError(f"{what} {shorten(str(path))} is a directory, not a file") from None
+        raise InputError(f"{what} {shorten(str(path), 160)} is a directory, not a file") from None
     except UnicodeDecodeError as e:
-        raise InputError(f"{what} {shorten(str(path))} is not UTF-8 text (byte {e.start})") from None
+        raise InputError(f"{what} {shorten(str(path), 160)} is not UTF-8 text (byte {e.start})") from None
     except OSError as e:
-        raise InputError(f"{what} {shorten(str(path))} cannot be read: {e.strerror or e}") from None
+        raise InputError(f"{what} {shorten(str(path), 160)} cannot be read: {e.strerror or e}") from None
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except InputError as e:
-        raise InputError(f"{what} {shorten(str(path))}: {e}") from None
+        raise InputError(f"{what} {shorten(str(path), 160)}: {e}") from None
     except RecursionError:
-        raise InputError(f"{what} {shorten(str(path))} is nested too deeply to be a razzmatazz file") from None
+        raise InputError(f"{what} {shorten(str(path), 160)} is nested too deeply to be a razzmatazz file") from None
     except ValueError as e:
-        raise InputError(f"{what} {shorten(str(path))} is not valid JSON: {e}") from None
+        raise InputError(f"{what} {shorten(str(path), 160)} is not valid JSON: {e}") from None

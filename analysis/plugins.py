@@ -11,8 +11,9 @@ import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
-from razzmatazz.core.errors import InputError
+from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import PolicySpec, Registry
 
 
@@ -42,21 +43,79 @@ def _razz_registry() -> Registry:
     return REGISTRY
 
 
+LOADED: list[Path] = []
+"""The policy files this process has loaded: an error that escapes a run then names the user's file."""
+
+
 def load_plugin(path: str | Path, base: Registry, user_id: int) -> UserPolicies:
-    """Users' policies from a Python file defining ``POLICIES`` (specs) and a jitted ``decide``."""
+    """Users' policies from a Python file defining ``POLICIES`` (specs) and a jitted ``decide``.
+
+    Everything that can be checked before a game is played is: the file runs without exiting,
+    ``POLICIES`` is a list of specs with ids from ``user_id`` whose names and ids are their own,
+    and ``decide`` is a numba function that compiles for the game's arguments and answers
+    ``(whole number, random state)``.
+    """
     path = Path(path)
     if not path.is_file():
-        raise InputError(f"policy file {path} does not exist")
+        raise InputError(f"policy file {shorten(str(path), 160)} does not exist")
+    module = _run_file(path)
+    specs, fn = getattr(module, "POLICIES", None), getattr(module, "decide", None)
+    where = f"policy file {shorten(str(path), 160)}"
+    if not isinstance(specs, list | tuple) or not specs or fn is None:
+        raise InputError(f"{where} must define POLICIES (a list of PolicySpec) and decide")
+    _check_specs(where, specs, base, user_id)
+    _check_decide(where, fn, base)
+    LOADED.append(path)
+    return UserPolicies(tuple(specs), fn, base)
+
+
+def _run_file(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"razzmatazz_plugin_{path.stem}", path)
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
+    except SystemExit as e:
+        raise InputError(f"policy file {shorten(str(path), 160)} exits when loaded (sys.exit({shorten(e.code)})); "
+                         "it must only define POLICIES and decide") from None
     except Exception as e:  # a user's file: any error is bad input
-        raise InputError(f"policy file {path} cannot be loaded: {type(e).__name__}: {e}") from None
-    specs, fn = getattr(module, "POLICIES", None), getattr(module, "decide", None)
-    if not specs or fn is None:
-        raise InputError(f"policy file {path} must define POLICIES (a list of PolicySpec) and decide")
+        raise InputError(f"policy file {shorten(str(path), 160)} cannot be loaded: {type(e).__name__}: "
+                         f"{shorten(str(e))}") from None
+    return module
+
+
+def _check_specs(where: str, specs: list | tuple, base: Registry, user_id: int) -> None:
+    names, ids = {s.name: s for s in base}, {s.id: s for s in base}
     for s in specs:
         if not isinstance(s, PolicySpec) or s.id < user_id:
-            raise InputError(f"policy file {path}: every policy must be a PolicySpec with an id >= {user_id}")
-    return UserPolicies(tuple(specs), fn, base)
+            raise InputError(f"{where}: every policy must be a PolicySpec with an id >= {user_id}")
+        for taken, key, what in ((names, s.name, "name"), (ids, s.id, "id")):
+            if key in taken:
+                other = taken[key]
+                whose = "a built-in policy" if other in base else "another of its policies"
+                raise InputError(f"{where}: policy {shorten(s.name)} has the {what} {shorten(str(key))} of {whose} "
+                                 f"({other.name}, id {other.id}); give it its own")
+        names[s.name], ids[s.id] = s, s
+
+
+def _check_decide(where: str, fn: object, base: Registry) -> None:
+    """Compile ``fn`` for the arguments the game's engine passes; it must answer ``(integer, integer)``."""
+    import numba
+    import numpy as np
+    from numba.core import types
+    from numba.core.dispatcher import Dispatcher
+
+    if not isinstance(fn, Dispatcher):
+        raise InputError(f"{where}: decide must be a function compiled with numba's @njit, got {shorten(repr(fn))}")
+    rules = importlib.import_module(f"razzmatazz.core.{base.game}.rules")
+    args = (np.int64(0), np.zeros(4, np.float64), np.zeros(rules.VIEW_LEN, np.int64), np.uint64(0))
+    sig = tuple(numba.typeof(a) for a in args)
+    try:
+        fn.compile(sig)
+    except Exception as e:  # numba's typing and lowering errors: the user's code
+        first = next((line for line in str(e).splitlines() if line.strip()), type(e).__name__)
+        raise InputError(f"{where}: decide does not compile for (policy id, parameter row, view, random "
+                         f"state): {shorten(first, 120)}") from None
+    answer = fn.overloads[sig].signature.return_type
+    if not (isinstance(answer, types.BaseTuple) and len(answer) == 2
+            and all(isinstance(t, types.Integer) for t in answer)):
+        raise InputError(f"{where}: decide must return (move, random state), two whole numbers; it returns {answer}")

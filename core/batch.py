@@ -211,14 +211,27 @@ def _results(
 
 
 def _pool(executor: Executor | None, threads: int | None) -> tuple[Executor | None, object]:
-    """The executor to use and a context that shuts down a pool made here."""
+    """The executor to use and a context that shuts down a pool made here.
+
+    Chunks run on worker threads even with one thread, so that the main thread stays free for
+    Ctrl-C and SIGTERM however long a chunk takes; when they arrive, the pool is left without
+    waiting for the chunk in progress (the command line then exits at once).
+    """
     if executor is not None:
         return executor, nullcontext()
     n = threads if threads is not None else get_threads()
-    if n <= 1:
-        return None, nullcontext()
-    pool = ThreadPoolExecutor(n, thread_name_prefix="razzmatazz")
-    return pool, pool
+    pool = ThreadPoolExecutor(max(1, n), thread_name_prefix="razzmatazz")
+    return pool, _shut_down(pool)
+
+
+@contextmanager
+def _shut_down(pool: ThreadPoolExecutor) -> Iterator[None]:
+    try:
+        yield
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def run(

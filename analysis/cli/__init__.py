@@ -8,8 +8,10 @@ modules (numba, pandas) are imported inside commands so that ``--help`` stays fa
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
+import threading
 from typing import Any
 
 import click
@@ -22,7 +24,8 @@ from razzmatazz.analysis.cli.razzia import razzia
 from razzmatazz.analysis.cli.report import report
 from razzmatazz.analysis.cli.riffifi import riffifi
 from razzmatazz.analysis.cli.study import sweep_cmd, tournament_cmd
-from razzmatazz.core.errors import InputError
+from razzmatazz.analysis.plugins import LOADED
+from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.threads import check_environment
 
 
@@ -40,6 +43,7 @@ class _Cli(click.Group):
     def main(self, args: Any = None, prog_name: Any = None, **extra: Any) -> Any:  # noqa: D102
         extra.pop("standalone_mode", None)
         guard_streams()
+        LOADED.clear()  # the policy files of this command (tests run many in one process)
         signal.signal(signal.SIGTERM, _terminate)
         try:
             check_environment()
@@ -58,11 +62,34 @@ class _Cli(click.Group):
             fail(str(e))
         except (click.Abort, KeyboardInterrupt):
             click.echo("razzmatazz: interrupted", err=True)
-            sys.exit(130)
+            _leave(130)
         except Terminated:
             click.echo("razzmatazz: terminated", err=True)
-            sys.exit(143)
+            _leave(143)
+        except Exception as e:
+            _user_code_failed(e)
+            raise
         sys.exit(0)
+
+
+def _user_code_failed(e: Exception) -> None:
+    """An error escaping a run that plays a user's policy file is that file's: say so in one line."""
+    if LOADED:
+        first = next((line for line in str(e).splitlines() if line.strip()), "")
+        fail(f"the run stopped in the policy file {shorten(str(LOADED[-1]), 160)}: {type(e).__name__}"
+             + (f": {shorten(first, 120)}" if first else ""))
+
+
+def _leave(code: int) -> None:
+    """Exit now, even while a worker thread is still inside a kernel (a user's policy that never returns)."""
+    if threading.active_count() > 1:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, InputError):
+                pass
+        os._exit(code)
+    sys.exit(code)
 
 
 def fail(message: str) -> None:
