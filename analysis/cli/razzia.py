@@ -28,6 +28,7 @@ from razzmatazz.analysis.cli.options import (
     set_threads,
 )
 from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
+from razzmatazz.analysis.inputs import shorten
 from razzmatazz.core.errors import InputError
 
 SWITCHES = {
@@ -294,7 +295,7 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
     try:
         players = sorted({int(x) for x in players_text.split(",")})
     except ValueError:
-        raise InputError(f"--players takes player counts like 3,4,5; got {players_text!r}") from None
+        raise InputError(f"--players takes player counts like 3,4,5; got {shorten(repr(players_text))}") from None
     mixes = {"lineup": policy_texts} if policy_texts else None
     lineups = Z.study_lineups(players, mixes)  # every count against every mix, before --out is made
     Z.check_games(games)

@@ -301,17 +301,17 @@ class Settings:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or self.players not in range(2, MAX_PLAYERS + 1):
-            raise InputError(f"Razzia is for 2 to 8 players, got {self.players!r}")
+            raise InputError(f"Razzia is for 2 to 8 players, got {_brief(self.players)}")
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise InputError(f"{name.replace('_', '-')} must be one of {', '.join(allowed)}, "
-                                 f"got {getattr(self, name)!r}")
+                                 f"got {_brief(getattr(self, name))}")
         for name in ("cards_file", "money_file"):  # a number would be opened as a file descriptor
             if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
                 raise InputError(f"{name.replace('_', '-')} must be a file name, got {_brief(getattr(self, name))}")
         for name in ("offer_duel", "spielbox", "open_money"):
             if not isinstance(getattr(self, name), bool):
-                raise InputError(f"{name.replace('_', '-')} must be true or false, got {getattr(self, name)!r}")
+                raise InputError(f"{name.replace('_', '-')} must be true or false, got {_brief(getattr(self, name))}")
         need = HAND * self.players + (self.players if self.reshuffle == "refill_first" else 0)
         if self.deck_size < need:
             raise InputError(f"{self.deck_size} playing cards are too few for {self.players} players (need {need})")

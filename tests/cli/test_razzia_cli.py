@@ -355,6 +355,7 @@ POLICE_BAD = [
     (["--players", "2,3", "--policy", "greedy", "--policy", "random", "--policy", "hunter"],
      "3 policies given for 2 players"),
     (["--players", "2,4", "--games", "-5"], "games must be 1 to"),
+    (["--players", "3," * 50_000 + "x"], "--players takes player counts like 3,4,5; got '3,3,3,"),
 ]
 
 

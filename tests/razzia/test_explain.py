@@ -329,7 +329,8 @@ def test_two_players_full_deck_equal_values_the_furthest_proposes(tmp_path):
 
 def test_huge_input_is_not_echoed(tmp_path):
     for scenario in (_duel(dice={"1": [4] * 300_000, "3": [6]}), _duel(money=["x" * 600_000]),
-                     _duel(cards=[{"seat": "9" * 600_000, "kind": "gambler", "value": 1}])):
+                     _duel(cards=[{"seat": "9" * 600_000, "kind": "gambler", "value": 1}]),
+                     _duel(players=int("9" * 4000)), _duel(settings={"spielbox": "y" * 600_000})):
         path = tmp_path / "scenario.json"
         path.write_text(json.dumps(scenario))
         result = invoke(["razzia", "explain", path])
