@@ -93,3 +93,21 @@ def test_the_wheel_installs_one_top_level_package(tmp_path) -> None:
     assert {t for t in tops if not t.endswith(".dist-info")} == {"razzmatazz"}
     names = zipfile.ZipFile(wheel).namelist()
     assert "razzmatazz/core/razz/equity.py" in names and "razzmatazz/analysis/cli/razz.py" in names
+
+
+def _commands(group, path=()):
+    import click
+
+    for name, sub in group.commands.items():
+        if isinstance(sub, click.Group):
+            yield from _commands(sub, (*path, name))
+        else:
+            yield " ".join((*path, name))
+
+
+def test_the_readme_shows_every_command() -> None:
+    from razzmatazz.analysis.cli import main
+
+    readme = (ROOT / "README.md").read_text()
+    missing = [c for c in _commands(main) if f"razzmatazz {c}" not in readme]
+    assert not missing, f"commands the README never shows: {missing}"
