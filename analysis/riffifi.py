@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
+from razzmatazz.analysis.inputs import load_json, shorten
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
 from razzmatazz.core import batch
@@ -33,7 +34,7 @@ from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
 from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import rules as R
-from razzmatazz.core.riffifi.policies import REGISTRY, USER_ID
+from razzmatazz.core.riffifi.policies import REGISTRY, USER_ID, leader
 
 DEFAULT_MIX = ("expect", "undercut", "lowest", "thief", "holdlow")
 """The lineup when none is given: one of each style, in this order, as many as there are players."""
@@ -306,55 +307,89 @@ def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray
 
 _SCRIPT_KEYS = {"players", "start", "officer", "chips", "face_up", "plays", "hands", "rules", "choices", "about"}
 """Keys of a script; ``about`` is a comment for people."""
-_RULE_KEYS = {"chips_per_colour", "reveal_own", "after_claim", "tie"}
+_RULES = {"chips_per_colour": (12, 10), "reveal_own": (False, True), "after_claim": R.AFTER, "tie": R.TIE}
+"""The rules a script may set and their values (the default first; ``tie``'s default is ``chooser``)."""
+_NOT_IN_A_SCRIPT = ("end", "max_deals", "passing", "redeal", "scoring", "tally", "tick_at")
+"""Switches of :class:`~razzmatazz.core.riffifi.rules.Settings` that a scripted position never reaches."""
 
 
 def load_script(path: str | Path) -> dict:
-    """A script file as a dict; a missing or malformed file is an InputError."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise InputError(f"script {path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"script {path} cannot be read: {e}") from None
-    except ValueError as e:
-        raise InputError(f"script {path} is not valid JSON: {e}") from None
+    """A script file as a dict, read strictly (:func:`razzmatazz.analysis.inputs.load_json`)."""
+    data = load_json(path, "script")
     if not isinstance(data, dict):
-        raise InputError(f"script {path} must hold a JSON object")
+        raise InputError(f"script {shorten(str(path))} must hold a JSON object")
     return data
 
 
-def _seat(key: object, n: int, what: str) -> int:
+def _q(x: object) -> str:
+    """User input quoted briefly, as JSON where it can be."""
     try:
-        s = int(str(key))
-    except ValueError:
-        s = -1
-    if str(key).strip() != str(s) or not 0 <= s < n:
-        raise InputError(f"{what}: seat {key!r} does not exist with {n} players (seats 0 to {n - 1})")
+        return shorten(json.dumps(x, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):
+        return shorten(repr(x))
+
+
+def _seat(key: object, n: int, what: str) -> int:
+    """The seat ``key`` names: a number written plainly (``"1"`` or 1, not ``" 1"`` or ``"01"``)."""
+    s = -1
+    if isinstance(key, int | str) and not isinstance(key, bool):
+        try:
+            s = int(key)
+        except ValueError:
+            pass
+    if str(key) != str(s) or not 0 <= s < n:
+        raise InputError(f"{what}: seat {_q(key)} does not exist with {n} players (seats 0 to {n - 1})")
     return s
 
 
+def _by_seat(value: object, n: int, what: str, shape: str) -> dict[int, object]:
+    """An object keyed by seat (each seat once) whose values are ``shape``."""
+    if not isinstance(value, dict):
+        raise InputError(f"{what} must map seats to {shape}, got {_q(value)}")
+    out: dict[int, object] = {}
+    for key, v in value.items():
+        s = _seat(key, n, what)
+        if s in out:
+            raise InputError(f"{what}: seat {s} is given twice")
+        out[s] = v
+    return out
+
+
 def _card(text: object, what: str) -> int:
-    if not isinstance(text, str):
-        raise InputError(f"{what}: a card is written like 'blue 5', got {text!r}")
-    try:
-        return R.parse_card(text)
-    except InputError as e:
-        raise InputError(f"{what}: {e}") from None
+    if isinstance(text, str):
+        try:
+            return R.parse_card(text)
+        except InputError:
+            pass
+    raise InputError(f"{what}: unknown card {_q(text)}: write a colour ({', '.join(R.COLOURS)}) and a value "
+                     "1-8, e.g. \"blue 5\", or \"officer\"")
 
 
 def _settings(script: dict) -> R.Settings:
     players = script.get("players")
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InputError(f"players must be 3, 4 or 5, got {players!r}")
+    if isinstance(players, bool) or players not in (3, 4, 5) or not isinstance(players, int):
+        raise InputError(f"Riffifi is for 3, 4 or 5 players, got {_q(players)}")
     officer = script.get("officer", False)
     if not isinstance(officer, bool):
-        raise InputError(f"officer must be true or false, got {officer!r}")
+        raise InputError(f"officer must be true or false, got {_q(officer)}")
     rules = script.get("rules", {})
-    if not isinstance(rules, dict) or set(rules) - _RULE_KEYS:
-        raise InputError(f"rules may set {', '.join(sorted(_RULE_KEYS))}; got {rules!r}")
+    if not isinstance(rules, dict):
+        raise InputError(f"rules must be an object that may set {', '.join(_RULES)}; got {_q(rules)}")
+    for key, value in rules.items():
+        _check_rule(key, value)
     return R.Settings(players=players, officer=officer, **rules)
+
+
+def _check_rule(key: str, value: object) -> None:
+    """A rule of a script's ``rules``: one that exists, with one of its values."""
+    if key in _SCRIPT_KEYS:
+        raise InputError(f"rules: {_q(key)} belongs at the top of the script, not in rules")
+    if key not in _RULES:
+        why = " (a scripted position never reaches it)" if key in _NOT_IN_A_SCRIPT else ""
+        raise InputError(f"rules: unknown rule {_q(key)}{why}; rules may set {', '.join(_RULES)}")
+    allowed = _RULES[key]
+    if not any(type(value) is type(a) and value == a for a in allowed):
+        raise InputError(f"rules: {key} must be {' or '.join(json.dumps(a) for a in allowed)}, got {_q(value)}")
 
 
 @dataclass
@@ -370,16 +405,18 @@ class Script:
 
 
 def check_script(script: dict) -> Script:
-    """The script checked against the rules (C1, D2, G5); every problem is an InputError naming it."""
-    unknown = set(script) - _SCRIPT_KEYS
+    """The script checked against the rules (C1-C4, D2, D6, G5); every problem is an InputError naming it."""
+    if not isinstance(script, dict):
+        raise InputError(f"a script is a JSON object, got {_q(script)}")
+    unknown = sorted(str(k) for k in set(script) - _SCRIPT_KEYS)
     if unknown:
-        raise InputError(f"unknown script keys: {', '.join(sorted(unknown))}; known: {', '.join(sorted(_SCRIPT_KEYS))}")
+        if unknown[0] in _RULES:
+            raise InputError(f"{_q(unknown[0])} belongs in the script's rules, not at its top")
+        raise InputError(f"unknown script keys: {shorten(', '.join(unknown))}; a script has "
+                         f"{', '.join(sorted(_SCRIPT_KEYS))}")
     settings = _settings(script)
     n = settings.players
-    start = script.get("start", 0)
-    if isinstance(start, bool) or not isinstance(start, int):
-        raise InputError(f"start must be a seat number, got {start!r}")
-    start = _seat(start, n, "start")
+    start = _seat(script.get("start", 0), n, "start")
     st = np.zeros(R.ST_LEN, np.int64)
     R.new_deal(settings.row(), st, np.zeros(R.MAX_PLAYERS, np.int64), 0, start, settings.chips_per_colour)
     _place_chips(script.get("chips", {}), settings, st)
@@ -387,28 +424,25 @@ def check_script(script: dict) -> Script:
     _place_face_up(script.get("face_up", {}), n, st, seen)
     hands = _hands(script.get("hands"), n, settings, seen)
     plays = _plays(script.get("plays"), settings, seen, hands, start)
-    choices = script.get("choices", [])
-    if not isinstance(choices, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in choices):
-        raise InputError(f"choices must be a list of seats, got {choices!r}")
+    _check_deck(settings, set(seen) | {card for card, _ in plays})
+    _check_hand_sizes(settings, st, hands, plays, start)
+    choices = _choices(script.get("choices"), settings)
     if hands is not None:
         for s, h in hands.items():
             st[R.ST_HAND + s] = h
-    return Script(settings, start, st, plays, hands, [_seat(c, n, "choices") for c in choices])
+    return Script(settings, start, st, plays, hands, choices)
 
 
 def _place_chips(chips: object, settings: R.Settings, st: np.ndarray) -> None:
     n = settings.players
-    if not isinstance(chips, dict):
-        raise InputError(f"chips must map seats to {{colour: count}}, got {chips!r}")
-    for key, held in chips.items():
-        s = _seat(key, n, "chips")
+    for s, held in _by_seat(chips, n, "chips", "{colour: count}").items():
         if not isinstance(held, dict):
-            raise InputError(f"chips of seat {s} must map colours to counts, got {held!r}")
+            raise InputError(f"chips of seat {s} must map colours to counts, got {_q(held)}")
         for colour, k in held.items():
             if colour not in R.COLOURS:
-                raise InputError(f"chips of seat {s}: unknown colour {colour!r}; colours: {', '.join(R.COLOURS)}")
+                raise InputError(f"chips of seat {s}: unknown colour {_q(colour)}; colours: {', '.join(R.COLOURS)}")
             if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= R.CAP:
-                raise InputError(f"chips of seat {s}: {colour} must be 0 to {R.CAP}, got {k!r}")
+                raise InputError(f"chips of seat {s}: {colour} must be 0 to {R.CAP}, got {_q(k)}")
             c = R.COLOURS.index(colour)
             st[R.ST_CHIPS + s * R.N_COLOURS + c] = k
             st[R.ST_CHIPS + R.MIDDLE * R.N_COLOURS + c] -= k
@@ -418,10 +452,7 @@ def _place_chips(chips: object, settings: R.Settings, st: np.ndarray) -> None:
 
 
 def _place_face_up(face_up: object, n: int, st: np.ndarray, seen: dict[int, str]) -> None:
-    if not isinstance(face_up, dict):
-        raise InputError(f"face_up must map seats to a card, got {face_up!r}")
-    for key, text in face_up.items():
-        s = _seat(key, n, "face_up")
+    for s, text in _by_seat(face_up, n, "face_up", "a card").items():
         card = _card(text, f"face_up of seat {s}")
         if card == R.OFFICER:
             raise InputError("face_up: the Officer never lies face up")
@@ -438,13 +469,10 @@ def _place_face_up(face_up: object, n: int, st: np.ndarray, seen: dict[int, str]
 def _hands(hands: object, n: int, settings: R.Settings, seen: dict[int, str]) -> dict[int, int] | None:
     if hands is None:
         return None
-    if not isinstance(hands, dict):
-        raise InputError(f"hands must map seats to lists of cards, got {hands!r}")
     out: dict[int, int] = {}
-    for key, cards in hands.items():
-        s = _seat(key, n, "hands")
+    for s, cards in _by_seat(hands, n, "hands", "lists of cards").items():
         if not isinstance(cards, list):
-            raise InputError(f"hands of seat {s} must be a list of cards, got {cards!r}")
+            raise InputError(f"hands of seat {s} must be a list of cards, got {_q(cards)}")
         mask = 0
         for text in cards:
             card = _card(text, f"hand of seat {s}")
@@ -453,8 +481,6 @@ def _hands(hands: object, n: int, settings: R.Settings, seen: dict[int, str]) ->
                 raise InputError(f"hand of seat {s}: {R.card_name(card)} is also {seen[card]}")
             seen[card] = f"in the hand of seat {s}"
             mask |= 1 << card
-        if len(cards) > settings.hand_size:
-            raise InputError(f"hand of seat {s}: {len(cards)} cards, more than the {settings.hand_size} dealt")
         out[s] = mask
     return out
 
@@ -464,31 +490,56 @@ def _check_exists(card: int, settings: R.Settings, what: str) -> None:
         raise InputError(f"{what}: the Officer is only in the game with \"officer\": true")
 
 
+def _check_deck(settings: R.Settings, cards: set[int]) -> None:
+    """The 1s a script names are in the deck of its player count and variant (C2, C4)."""
+    ones = sorted(c for c in cards if c != R.OFFICER and c % R.N_VALUES == 0)
+    if settings.players == 3:
+        most, why = (0, "with 3 players and the Officer all five 1s leave the game") if settings.officer else (
+            1, "with 3 players four of the five 1s are set aside, so one 1 at most is in the game")
+    else:
+        most, why = (4, "with the Officer one of the five 1s leaves the game") if settings.officer else (5, "")
+    if len(ones) > most:
+        raise InputError(f"{why}; the script has {len(ones)}: {', '.join(R.card_name(c) for c in ones)}")
+
+
+def _check_hand_sizes(settings: R.Settings, st: np.ndarray, hands: dict[int, int] | None,
+                      plays: list[tuple[int, int]], start: int) -> None:
+    """No seat has more cards in this deal than a hand holds (C2): its face-up card, and its hand or its plays."""
+    n, size = settings.players, settings.hand_size
+    played = [0] * n
+    for i in range(len(plays)):
+        played[(start + i) % n] += 1
+    for s in range(n):
+        up = int(st[R.ST_PLAYED + s]).bit_count()
+        held, where = (int(hands.get(s, 0)).bit_count(), "in hand") if hands is not None else (played[s], "played")
+        if up + held > size:
+            face = f" and {up} face up" if up else ""
+            raise InputError(f"seat {s} has {held} cards {where}{face}: more than a hand of {size} with {n} players")
+
+
+def _choices(choices: object, settings: R.Settings) -> list[int]:
+    """The seats that give the odd chips of ties, in order (D6, ``tie chooser`` only)."""
+    if choices is None:
+        return []
+    if not isinstance(choices, list):
+        raise InputError(f"choices must be a list of seats, got {_q(choices)}")
+    if choices and settings.tie != "chooser":
+        raise InputError("choices name who gives an odd chip when the collector chooses; this script's rules "
+                         "say \"tie\": \"clockwise\"")
+    return [_seat(c, settings.players, "choices") for c in choices]
+
+
 def _plays(plays: object, settings: R.Settings, seen: dict[int, str], hands: dict[int, int] | None,
            start: int) -> list[tuple[int, int]]:
     if not isinstance(plays, list) or not plays:
-        raise InputError(f"plays must be a non-empty list of cards, got {plays!r}")
+        raise InputError(f"plays must be a non-empty list of cards, got {_q(plays)}")
     out = []
     n = settings.players
     played: set[int] = set()
     for i, item in enumerate(plays):
         s = (start + i) % n
         what = f"play {i + 1} (seat {s})"
-        target = R.NO_TARGET
-        if isinstance(item, dict):
-            if set(item) - {"card", "target"} or "card" not in item:
-                raise InputError(f"{what}: write a card, or {{\"card\": \"officer\", \"target\": colour or null}}")
-            card = _card(item["card"], what)
-            if "target" in item:
-                if card != R.OFFICER:
-                    raise InputError(f"{what}: only the Officer takes a target")
-                t = item["target"]
-                if t is not None and t not in R.COLOURS:
-                    raise InputError(f"{what}: the Officer's target must be a colour ({', '.join(R.COLOURS)}) "
-                                     f"or null, got {t!r}")
-                target = R.COLOURS.index(t) if t is not None else R.NO_TARGET
-        else:
-            card = _card(item, what)
+        card, target = _play(item, what)
         _check_exists(card, settings, what)
         if card in played:
             raise InputError(f"{what}: {R.card_name(card)} was already played")
@@ -502,11 +553,31 @@ def _plays(plays: object, settings: R.Settings, seen: dict[int, str], hands: dic
     return out
 
 
+def _play(item: object, what: str) -> tuple[int, int]:
+    """One play: ``"blue 5"``, or ``{"card": "officer", "target": colour or null}``; (card, target colour)."""
+    if not isinstance(item, dict):
+        return _card(item, what), R.NO_TARGET
+    if set(item) - {"card", "target"} or "card" not in item:
+        raise InputError(f"{what}: write a card, or {{\"card\": \"officer\", \"target\": colour or null}}")
+    card = _card(item["card"], what)
+    if "target" not in item:
+        return card, R.NO_TARGET
+    if card != R.OFFICER:
+        raise InputError(f"{what}: only the Officer takes a target")
+    t = item["target"]
+    if t is not None and t not in R.COLOURS:
+        raise InputError(f"{what}: the Officer's target must be a colour ({', '.join(R.COLOURS)}) or null, "
+                         f"got {_q(t)}")
+    return card, R.COLOURS.index(t) if t is not None else R.NO_TARGET
+
+
 def explain(script: dict) -> dict:
     """Play a script and report the steps and the position after the last play.
 
     Returns ``{"chips": {"middle": {...}, "0": {...}, ...}, "face_up": {seat: [cards]}, "steps": [...],
-    "settings": {...}}``; each step is ``{"seat", "event", "text", ...}``.
+    "settings": {...}}``; each step is ``{"seat", "event", "text", ...}``. Under ``tie chooser`` (the default)
+    the script's ``choices`` give the odd chips of ties in turn; without one, the leader gives it, as the
+    built-in policies choose. Every choice must be used.
     """
     sc = check_script(script)
     cfg = sc.settings.row()
@@ -524,12 +595,7 @@ def explain(script: dict) -> dict:
         if c >= 0:
             odd, tied = R.claim(cfg, st, s, c, log)
             while odd > 0:
-                giver = R.clockwise_from(s, n, tied)
-                if sc.settings.tie == "chooser":
-                    if choices and (tied >> choices[0]) & 1:
-                        giver = choices.pop(0)
-                    else:
-                        notes.append((int(log[0, 0]), f"no valid choice given: seat {giver}, the first clockwise"))
+                giver = _odd_giver(sc.settings, st, s, tied, choices, notes, int(log[0, 0]))
                 R.move_chips(st, giver, s, c, 1, log)
                 tied &= ~(1 << giver)
                 odd -= 1
@@ -537,9 +603,35 @@ def explain(script: dict) -> dict:
             R.play_officer(st, s, target, log)
         else:
             R.play_card(cfg, st, s, card, i // n, log)
+    if choices:
+        k = len(choices)
+        raise InputError(f"choices: {k} of the script's {len(sc.choices)} {'is' if k == 1 else 'are'} never used: "
+                         f"no tie leaves an odd chip for {'it' if k == 1 else 'them'}")
     steps = _steps(log[1:log[0, 0] + 1], notes)
     return {"settings": {k: v for k, v in vars(sc.settings).items()}, "start": sc.start,
             "chips": _chips(st, n), "face_up": _face_up(st, n), "steps": steps}
+
+
+def _odd_giver(settings: R.Settings, st: np.ndarray, s: int, tied: int, choices: list[int],
+               notes: list[tuple[int, str]], row: int) -> int:
+    """The tied seat that gives seat ``s`` one odd chip (D6): the next of ``choices``, else the leader
+    (:func:`razzmatazz.core.riffifi.policies.leader`, noted), or with ``tie clockwise`` the first clockwise."""
+    n = settings.players
+    if settings.tie == "clockwise":
+        return R.clockwise_from(s, n, tied)
+    seats = [o for o in range(n) if (tied >> o) & 1]
+    if choices:
+        giver = choices.pop(0)
+        if giver not in seats:
+            raise InputError(f"choices: seat {giver} cannot give seat {s} an odd chip; the tied seats are "
+                             f"{', '.join(map(str, seats))}")
+        return giver
+    view = np.zeros(R.VIEW_LEN, np.int64)
+    view[:R.ST_LEN] = st
+    view[R.V_SEAT] = s
+    giver = int(leader(view, np.int64(tied)))
+    notes.append((row, f"no choice given: seat {giver}, the leader (the built-in policies' choice)"))
+    return giver
 
 
 def _steps(rows: np.ndarray, notes: list[tuple[int, str]]) -> list[dict]:

@@ -46,8 +46,8 @@ def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
                           redeal=rng.random() < 0.8, reveal_own=rng.random() < 0.5,
                           after_claim=rng.choice(R.AFTER), end=rng.choice(R.END), tie=rng.choice(R.TIE),
                           passing=rng.choice(R.PASSING), start=rng.choice(R.START), scoring=scoring,
-                          tick_at=rng.randint(3, 8) if scoring == "ticks" else 7,
-                          max_deals=rng.randint(n, 3 * n) if scoring == "ticks" else 20)
+                          tick_at=rng.randint(3, 12) if scoring == "ticks" else 7,
+                          max_deals=rng.randint(n, 3 * n) if scoring == "ticks" else 20, tally=rng.choice(R.TALLY))
     lineup = []
     for _ in range(n):
         spec = rng.choice(list(REGISTRY))

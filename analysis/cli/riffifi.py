@@ -233,7 +233,9 @@ def explain_cmd(script: Path, fmt: str) -> None:
     middle holds the rest), face_up (cards lying in front of a seat, whose claims are due at its
     turn), plays (cards in turn order: "blue 5", or {"card": "officer", "target": "yellow"}),
     and optionally hands (then every play must come from them), rules (chips_per_colour,
-    reveal_own, after_claim, tie) and choices (seats giving odd chips under tie chooser).
+    reveal_own, after_claim, tie) and choices (the seats that give the odd chips of ties, in
+    turn, under tie chooser, the default; without one the leader gives it). A position the
+    deck of that player count and variant cannot reach is refused in one line.
 
     \b
     Example:

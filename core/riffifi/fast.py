@@ -301,7 +301,7 @@ def _odd(need, k, richer, equal):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _leader(tied, s, n, score, total):
-    """``.policies._leader``: the seat of ``tied`` with the most points (``score``, plus its byte of the sum
+    """``.policies.leader``: the seat of ``tied`` with the most points (``score``, plus its byte of the sum
     ``total`` of the chip words), on equal points the one nearest the left of ``s``."""
     best, most = -1, -1
     for i in range(1, n):

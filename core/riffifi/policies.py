@@ -229,7 +229,7 @@ def survival(view, card, aggression):
 
 
 @njit(cache=True)
-def _leader(view, tied):
+def leader(view, tied):
     """The seat of ``tied`` with the most points so far (earlier deals and chips now); on equal points the one
     nearest the collector's left (so that among equals the choice is the ``clockwise`` rule's)."""
     best, most = -1, -1
@@ -423,4 +423,4 @@ def decide(pid, row, view, state):
     if pid == 0:
         state, o = _random_bit(state, view[R.V_TIED])
         return np.int64(o), state
-    return np.int64(_leader(view, view[R.V_TIED])), state
+    return np.int64(leader(view, view[R.V_TIED])), state

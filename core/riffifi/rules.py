@@ -177,15 +177,18 @@ def card_name(card: int) -> str:
     return f"{COLOURS[card // N_VALUES]} {card % N_VALUES + 1}"
 
 
+_VALUE_WORDS = tuple(str(v) for v in range(1, N_VALUES + 1))
+
+
 def parse_card(text: str) -> int:
     """The id of a card written ``blue 5`` (or ``officer``); InputError names a bad one."""
     words = str(text).lower().split()
     if words == ["officer"]:
         return OFFICER
-    if len(words) != 2 or words[0] not in COLOURS or not words[1].isdigit() or not 1 <= int(words[1]) <= N_VALUES:
-        raise InputError(f"unknown card {text!r}: write a colour ({', '.join(COLOURS)}) and a value 1-8, "
+    if len(words) != 2 or words[0] not in COLOURS or words[1] not in _VALUE_WORDS:
+        raise InputError(f"unknown card {_brief(text)}: write a colour ({', '.join(COLOURS)}) and a value 1-8, "
                          "e.g. 'blue 5', or 'officer'")
-    return COLOURS.index(words[0]) * N_VALUES + int(words[1]) - 1
+    return COLOURS.index(words[0]) * N_VALUES + _VALUE_WORDS.index(words[1])
 
 
 @njit(cache=True, inline="always")

@@ -57,10 +57,20 @@ def test_same_seed_same_bytes_and_seed_matters():
 
 
 def test_identical_deterministic_players_replay_one_deal_and_tie():
-    data = play_json("--policy", "lowest")
+    """With odd chips given clockwise; the collector's choice (the default) looks at the earlier deals' points."""
+    data = play_json("--policy", "lowest", "--tie", "clockwise")
     assert all(r["win_rate"] == pytest.approx(0.25) for r in data["players"])
     chips = {r["chips"] for r in data["players"]}
     assert len(chips) == 1
+
+
+def test_the_defaults_are_the_collectors_choice_and_a_running_tally():
+    data = play_json()
+    assert data["settings"]["tie"] == "chooser" and data["settings"]["tally"] == "running"
+    running = play_json("--scoring", "ticks")
+    per_deal = play_json("--scoring", "ticks", "--tally", "deal", "--tie", "clockwise")
+    assert per_deal["settings"]["tally"] == "deal" and per_deal["settings"]["tie"] == "clockwise"
+    assert running["deals"] < per_deal["deals"], "7 of every colour within one deal takes longer than over several"
 
 
 def test_variants_run_and_report():
