@@ -29,10 +29,16 @@ from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.rng import game_state
 
-_DEFAULTS = {name: values[0] for name, values in R.CHOICES.items()}
-_FREE = ("three_player_deck", "two_player_deck", "bars", "two_player_money", "leftover")
-"""Text switches the fast lane follows through the settings row (the decks, the bars) or that no kernel
-reads (``leftover``, the analysis's); so are the card and money files, and ``open_money`` (users' views)."""
+FOLLOWED = ("players", "cards_file", "money_file", "three_player_deck", "two_player_deck", "bars",
+            "two_player_money", "leftover", "open_money")
+"""Settings the fast lane follows through the settings row (the player count, the card and money tables,
+the decks, the bars) or that no kernel reads (``leftover``, the analysis's; ``open_money``, users' views)."""
+GENERAL = ("dropped_bars", "free_card", "reshuffle", "furthest", "offer_duel", "duel_tie", "one_declines",
+           "multi_duel", "many_order", "spielbox", "final_ties")
+"""Settings the fast lane plays only at their defaults: any other value sends the game to the general engine.
+Every field of :class:`~razzmatazz.core.razzia.rules.Settings` is in exactly one of the two lists (tested),
+so a new switch cannot run in the fast lane until it is classified."""
+_DEFAULTS = R.Settings()
 
 _FF = np.uint64(0xFF)
 _ONE = np.uint64(1)
@@ -47,9 +53,7 @@ def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
     or None)?"""
     if user is not None or bool((pids >= P.USER_ID).any()) or settings.players < 3:
         return False
-    if settings.offer_duel or settings.spielbox:
-        return False
-    return all(getattr(settings, name) == default for name, default in _DEFAULTS.items() if name not in _FREE)
+    return all(getattr(settings, name) == getattr(_DEFAULTS, name) for name in GENERAL)
 
 
 def decks(cfg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -79,3 +79,18 @@ def test_two_player_deck_changes_nothing_for_more_players():
         assert Settings(players=n, two_player_deck="full").row().tolist() == Settings(players=n).row().tolist()
     job = E.GameJob(Settings(players=4, two_player_deck="full"), lineup(list(DEFAULT_MIX[:4]), 4), 3, 20)
     assert F.supports(job.settings, job.arrays()[4], None)
+
+
+def test_every_setting_is_classified_for_the_fast_lane():
+    """Each field of Settings is followed by the lane or sends the game to the general engine: a new switch
+    fails here until it is put in one of the two lists."""
+    from dataclasses import fields, replace
+
+    names = [f.name for f in fields(Settings)]
+    assert sorted(F.FOLLOWED + F.GENERAL) == sorted(names) and not set(F.FOLLOWED) & set(F.GENERAL)
+    job = E.GameJob(Settings(players=4), lineup(list(DEFAULT_MIX[:4]), 4), 3, 20)
+    pids = job.arrays()[4]
+    for name in F.GENERAL:
+        default = getattr(Settings(), name)
+        other = (not default) if isinstance(default, bool) else next(v for v in R.CHOICES[name] if v != default)
+        assert not F.supports(replace(Settings(players=4), **{name: other}), pids, None), name
