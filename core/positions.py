@@ -24,6 +24,8 @@ Each ``core/<game>/state.py`` provides these numba functions (``ro`` and ``pos``
   as in the kernel, and the move is applied; returns the move.
 - ``playout(ro, pos, pids, params, user)``: ``step`` until the game is over.
 - ``tally(ro, pos, out)``: add the finished game's counts to ``out``, in the kernel's count layout.
+- ``check(ro, pos) -> int``: 0 if the position is consistent (every card exactly once, money or chips
+  conserved, the turn a seat that may move), else a code naming the first broken invariant.
 - ``observation(ro, pos, seat, out) -> int``: everything ``seat`` has seen so far (its information
   set: its own cards, all public cards and moves, what it passed or was shown), ``out[:n]``.
 - ``determinize(ro, obs, seat, key, draw, pos)``: a full position that agrees with the observation
