@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -140,6 +141,46 @@ def test_a_plugin_policy_may_make_arrays(tmp_path):
     data = play_json("--plugin", str(plugin), "--policy", "scratchy", "--policy", "lowest")
     assert {r["policy"] for r in data["policies"]} == {"scratchy", "lowest"}
     assert_ok(invoke([*PLAY, "--plugin", str(plugin), "--policy", "scratchy", "--trace", "1"]))
+
+
+SPLITTER = """
+import numpy as np
+from numba import njit
+from razzmatazz.core.policy import PolicySpec
+from razzmatazz.core.riffifi import policies as P
+from razzmatazz.core.riffifi import rules as R
+
+POLICIES = [PolicySpec("junk-split", 1000, (), "plays like lowest; answers the odd-chip question with nonsense"),
+            PolicySpec("leader-split", 1001, (), "plays like lowest, lowest's odd-chip choice too")]
+
+
+@njit
+def decide(pid, row, view, state):
+    if view[R.V_KIND] == R.K_SPLIT and pid == 1000:
+        return np.int64(-5), state
+    return P.decide(1, row, view, state)
+"""
+
+
+def test_a_plugin_policy_is_asked_who_gives_an_odd_chip(tmp_path):
+    """Under the default tie chooser a user's policy gets the question (K_SPLIT): answering as lowest does gives
+    lowest's games; an impossible answer counts as the first tied seat clockwise, so it plays tie clockwise's."""
+    from razzmatazz.analysis import riffifi as F
+    from razzmatazz.core.riffifi import engine as E
+    from razzmatazz.core.riffifi.rules import Settings
+
+    plugin = tmp_path / "splitter.py"
+    plugin.write_text(SPLITTER)
+    user = F.load_plugin(plugin)
+
+    def counts(texts: str, tie: str = "chooser", with_user: bool = True) -> np.ndarray:
+        job = E.GameJob(Settings(tie=tie), F.lineup([texts], 4, user), 3, 300, user=user.decide if with_user else None)
+        return job.run_chunk(0, 300)
+
+    chooser, clockwise = counts("lowest", with_user=False), counts("lowest", "clockwise", with_user=False)
+    assert not np.array_equal(chooser, clockwise)
+    assert np.array_equal(counts("leader-split"), chooser)
+    assert np.array_equal(counts("junk-split"), clockwise)
 
 
 BAD = [
