@@ -8,7 +8,7 @@ from typing import Any
 
 from razzmatazz.core.errors import InputError, shorten
 
-__all__ = ["load_json", "shorten"]
+__all__ = ["check_seed", "load_json", "shorten"]
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
     out: dict = {}
@@ -41,3 +41,11 @@ def load_json(path: str | Path, what: str) -> Any:
         raise InputError(f"{what} {shorten(str(path), 160)} is nested too deeply to be a razzmatazz file") from None
     except ValueError as e:
         raise InputError(f"{what} {shorten(str(path), 160)} is not valid JSON: {e}") from None
+
+
+def check_seed(seed: int) -> None:
+    """Refuse a root seed that is not a whole number from 0 to ``2**63 - 1``."""
+    from razzmatazz.core.rng import MAX_SEED
+
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InputError(f"the seed must be a whole number from 0 to {MAX_SEED:,}, got {shorten(seed)}")

@@ -11,6 +11,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from razzmatazz.analysis.inputs import check_seed
 from razzmatazz.analysis.stats import Z95, Share, equity_columns, exact_share, from_counts
 from razzmatazz.core import batch, streams
 from razzmatazz.core.cards import ANY_SUIT, DECK_SIZE, RANKS, UNKNOWN, ParsedHand, card_str, parse_hand, resolve_suits
@@ -23,7 +24,7 @@ from razzmatazz.core.razz.evaluate import evaluate
 from razzmatazz.core.razz.names import draw_odds, hand_name
 from razzmatazz.core.razz.ranges import is_range
 from razzmatazz.core.razz.ranking import category_of, class_ranks
-from razzmatazz.core.rng import MAX_SEED, new_seed
+from razzmatazz.core.rng import new_seed
 
 MAX_TRIALS = 10**12
 """Largest trial count accepted (about a day of one core heads-up); counts stay far below int64."""
@@ -239,12 +240,6 @@ def check_trials(trials: int) -> None:
     """Refuse a trial count that is not positive or beyond :data:`MAX_TRIALS`."""
     if not 1 <= trials <= MAX_TRIALS:
         raise BadInput(f"trials must be between 1 and {MAX_TRIALS:,}, got {trials:,}")
-
-
-def check_seed(seed: int) -> None:
-    """Refuse a root seed outside ``0 .. 2**63 - 1``."""
-    if not 0 <= seed <= MAX_SEED:
-        raise BadInput(f"the seed must be between 0 and {MAX_SEED:,}, got {seed:,}")
 
 
 def opponent_counts(text: str) -> list[int]:

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
+from razzmatazz.analysis.games import GameSpec, with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
 from razzmatazz.core import batch
@@ -77,6 +78,16 @@ def check_hands(hands: int) -> None:
         raise InputError(f"hands must be 1 to {MAX_HANDS:,}, got {hands:,}")
 
 
+def check_games(hands: int) -> None:
+    """The studies' name for :func:`check_hands` (a Razz game is a hand)."""
+    check_hands(hands)
+
+
+SPEC = GameSpec("razz", "Razz", 1, tuple(range(2, 9)), 6, 200_000, "hand", "big bets per 100 hands", "bb/100",
+                "hands whose pot (or a share of it) the player took", __name__, "razzmatazz.core.razz")
+"""Razz in the registry of games (:mod:`razzmatazz.analysis.games`)."""
+
+
 @dataclass
 class PlayResult:
     """What :func:`play` returns: the tables, and how they were made."""
@@ -93,6 +104,11 @@ class PlayResult:
     community: int
     reshuffles: int
     counts: np.ndarray = field(repr=False)
+
+    @property
+    def games(self) -> int:
+        """The hands played, under the name every game's result uses."""
+        return self.hands
 
 
 def play(settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, *, duplicate: bool = False,
@@ -137,7 +153,11 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     pol.insert(0, "policy", list(groups))
     pol.insert(1, "players", [len(g) for g in groups.values()])
     pol = pol.sort_values("bb_per_100", ascending=False, kind="stable").reset_index(drop=True)
-    return PlayResult(pol, players, _seats(per_seat, settings), _pairs(per_player, cross, blocks, settings, groups),
+    pol = with_core_columns(pol, ["policy"], "hands", "bb_per_100", "ci_low", "ci_high")
+    players = with_core_columns(players, ["player", "policy"], "hands", "bb_per_100", "ci_low", "ci_high")
+    pairs = with_core_pairs(_pairs(per_player, cross, blocks, settings, groups), "difference_bb_per_100", "ci_low",
+                            "ci_high")
+    return PlayResult(pol, players, _seats(per_seat, settings), pairs,
                       settings, policies, int(glob[E.G_HANDS]), seed, duplicate, int(glob[E.G_COMMUNITY]),
                       int(glob[E.G_RESHUFFLE]), counts)
 
@@ -161,8 +181,15 @@ def _rows(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Se
             n = int(per_player[g, base].sum()) if base is not None else hands
             lo, hi = rate_interval(k, n)
             row.update({name: k / n if n else math.nan, f"{name}_low": float(lo), f"{name}_high": float(hi)})
+        row.update(_win(int(per_player[g, E.P_SD_WON].sum() + per_player[g, E.P_WON_NO_SD].sum()), hands))
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _win(won: int, hands: int) -> dict[str, float]:
+    """The win rate (hands whose pot, or a share of it, the player took) with its Wilson interval."""
+    lo, hi = rate_interval(won, hands)
+    return {"win_rate": won / hands if hands else math.nan, "win_low": float(lo), "win_high": float(hi)}
 
 
 def _seats(per_seat: np.ndarray, settings: R.Settings) -> pd.DataFrame:
@@ -177,7 +204,10 @@ def _seats(per_seat: np.ndarray, settings: R.Settings) -> pd.DataFrame:
                                ("won_without_showdown", E.Q_WON_NO_SD, E.Q_HANDS)):
         k, n = per_seat[:, field_], per_seat[:, base]
         frame[name] = np.where(n > 0, k / np.maximum(n, 1), np.nan)
-    return frame
+    won = [_win(int(a + b), int(n)) for a, b, n in zip(per_seat[:, E.Q_SD_WON], per_seat[:, E.Q_WON_NO_SD],
+                                                         per_seat[:, E.Q_HANDS])]
+    frame = pd.concat([frame, pd.DataFrame(won)], axis=1)
+    return with_core_columns(frame, ["seat"], "hands", "bb_per_100", "ci_low", "ci_high")
 
 
 def _pairs(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Settings,

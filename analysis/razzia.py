@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
+from razzmatazz.analysis.games import GameSpec, with_core_columns, with_core_pairs
 from razzmatazz.analysis.inputs import load_json, shorten
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
@@ -88,6 +89,11 @@ class PlayResult:
     counts: np.ndarray = field(repr=False)
 
 
+SPEC = GameSpec("razzia", "Razzia", 2, tuple(range(3, 9)), 5, 20_000, "game", "dollars per game", "$/game",
+                "games won (a shared win counts 1/k)", __name__, "razzmatazz.core.razzia")
+"""Razzia in the registry of games (:mod:`razzmatazz.analysis.games`)."""
+
+
 def check_split(settings: R.Settings, duplicate: bool) -> None:
     """Refuse ``leftover split`` with duplicate deals: the leftover's share is counted per game, blocks are deals."""
     if duplicate and settings.leftover == "split":
@@ -139,8 +145,12 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     pol.insert(1, "players", [len(g) for g in groups.values()])
     pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
     cards = card_table(counts, n)
-    pairs = _pairs(per_player, cross_money, cross_win, blocks, groups)
-    return PlayResult(pol, players, _seats(per_seat, glob, split), _croupier(crou), pairs, _haggling(glob), cards,
+    pairs = with_core_pairs(_pairs(per_player, cross_money, cross_win, blocks, groups), "money_difference",
+                            "money_low", "money_high")
+    pol = with_core_columns(pol, ["policy"], "games", "money", "money_low", "money_high")
+    players = with_core_columns(players, ["player", "policy"], "games", "money", "money_low", "money_high")
+    seats = with_core_columns(_seats(per_seat, glob, split), ["seat"], "games", "money", "money_low", "money_high")
+    return PlayResult(pol, players, seats, _croupier(crou), pairs, _haggling(glob), cards,
                       settings, policies, int(glob[E.G_GAMES]), int(glob[E.G_ROUNDS]), seed, duplicate, counts)
 
 

@@ -174,7 +174,7 @@ def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False,
     With ``run`` (what defines the run, for ``--resume``), finished chunks are kept in the folder's
     ``.partial`` until the report is written; ``resuming`` continues such a folder.
     """
-    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.core.rng import new_seed
 
     games, sizes = games_of(game), sizes_for(quick, scale)

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
+from razzmatazz.analysis.games import GameSpec, with_core_columns, with_core_pairs
 from razzmatazz.analysis.inputs import load_json, shorten
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
@@ -56,6 +57,11 @@ def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None)
     registry = user.registry() if user else REGISTRY
     parsed = [registry.parse(t) for t in texts]
     return tuple(parsed[i % len(parsed)] for i in range(players))
+
+
+SPEC = GameSpec("riffifi", "Riffifi", 3, (3, 4, 5), 4, 20_000, "game", "chips per game", "chips/game",
+                "games won (a shared win counts 1/k)", __name__, "razzmatazz.core.riffifi")
+"""Riffifi in the registry of games (:mod:`razzmatazz.analysis.games`)."""
 
 
 def check_games(games: int) -> None:
@@ -128,8 +134,12 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     pol.insert(0, "policy", list(groups))
     pol.insert(1, "players", [len(g) for g in groups.values()])
     pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
-    pairs = _pairs(per_player, cross_score, cross_win, blocks, groups)
-    return PlayResult(pol, players, _seats(per_seat), _positions(per_pos, int(glob[E.G_GAMES])), pairs,
+    pairs = with_core_pairs(_pairs(per_player, cross_score, cross_win, blocks, groups), "chips_difference",
+                            "chips_low", "chips_high")
+    pol = with_core_columns(pol, ["policy"], "games", "chips", "chips_low", "chips_high")
+    players = with_core_columns(players, ["player", "policy"], "games", "chips", "chips_low", "chips_high")
+    seats = with_core_columns(_seats(per_seat), ["seat"], "games", "chips", "chips_low", "chips_high")
+    return PlayResult(pol, players, seats, _positions(per_pos, int(glob[E.G_GAMES])), pairs,
                       _cards(table), _officer(glob, n), settings, policies, int(glob[E.G_GAMES]),
                       int(glob[E.G_DEALS]), int(glob[E.G_REDEALS]), int(glob[E.G_MIDDLE]), seed, duplicate,
                       counts)

@@ -520,7 +520,8 @@ def load_run(directory: Path, kind: str) -> dict:
         raise InputError(f"{_shown(directory)} was started by razzmatazz {run.get('version')}, this is "
                          f"{_version()}; start it again")
     if not isinstance(run.get("args"), dict):
-        raise damaged(directory, f"{RUN_FILE} holds no arguments")
+        raise InputError(f"{_shown(directory)} holds a run of an earlier razzmatazz, or a damaged one ({RUN_FILE} "
+                         f"keeps no arguments): remove {_shown(Path(directory) / PARTIAL)} and start the run again")
     return run
 
 

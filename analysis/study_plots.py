@@ -13,9 +13,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
+from razzmatazz.analysis.games import game  # noqa: E402
 from razzmatazz.analysis.plots import STYLE, _save  # noqa: E402
 from razzmatazz.analysis.sweep import field_text  # noqa: E402
-from razzmatazz.analysis.tournament import GAMES  # noqa: E402
 
 
 def _tick(x: float, _: object = None) -> str:
@@ -24,7 +24,7 @@ def _tick(x: float, _: object = None) -> str:
 
 def rating_figure(result: Any) -> plt.Figure:
     """Each policy's strength and payoff per game with 95 % intervals, best at the top."""
-    g = GAMES[result.game]
+    g = game(result.game)
     pol = result.policies.iloc[::-1]
     y = np.arange(len(pol))
     with plt.rc_context(STYLE):
@@ -57,7 +57,7 @@ def tournament_figures(result: Any) -> Callable[[Path], list[str]]:
 
 def sweep_figure(result: Any) -> plt.Figure:
     """Payoff against each swept parameter (the others at the best point), grid and confirmation."""
-    g = GAMES[result.game]
+    g = game(result.game)
     names = list(result.params)
     best = result.grid.iloc[0]
     spec = g.registry.get(result.policy)

@@ -22,13 +22,13 @@ from typing import Any
 
 import pandas as pd
 
+from razzmatazz.analysis.inputs import check_seed
 from razzmatazz.analysis.stats import Z95
 from razzmatazz.analysis.tournament import (
     SWEEP_CONFIRM,
     SWEEP_GRID,
     Game,
     Log,
-    check_seed,
     derived_seed,
     game,
 )

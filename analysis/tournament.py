@@ -1,8 +1,8 @@
 """Tournaments between policies, one design for Razz, Razzia and Riffifi.
 
-A :class:`Game` adapter says how to play one game through its own ``play`` (the batch runner,
-seat rotation, duplicate deals, paired intervals over blocks) and which columns of its tables
-hold the payoff; :func:`tournament` is the same for all three.
+A game's :class:`~razzmatazz.analysis.games.GameSpec` says how to play it through its own ``play`` (the
+batch runner, seat rotation, duplicate deals, paired intervals over blocks), whose tables share one
+shape; :func:`tournament` is the same for every registered game.
 
 Design (each choice is stated in the output and the manifest):
 
@@ -35,7 +35,6 @@ Design (each choice is stated in the output and the manifest):
 from __future__ import annotations
 
 import hashlib
-import importlib
 import itertools
 import math
 import struct
@@ -43,15 +42,17 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from statistics import NormalDist
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from razzmatazz.analysis.stats import Z95, rate_interval
+from razzmatazz.analysis import games
+from razzmatazz.analysis.games import GameSpec as Game
+from razzmatazz.analysis.inputs import check_seed
+from razzmatazz.analysis.stats import Z95
 from razzmatazz.core.errors import InputError
-from razzmatazz.core.policy import Policy, Registry
+from razzmatazz.core.policy import Policy
 from razzmatazz.core.rng import stream_key
 
 MAX_TABLES = 200
@@ -66,134 +67,15 @@ ALPHA = 0.05
 Log = Callable[[str], None]
 
 
-@dataclass(frozen=True)
-class Game:
-    """How the tournament and the sweep play one game, and where its tables keep the payoff."""
-
-    name: str
-    title: str
-    code: int  # core.streams.GAMES
-    players: tuple[int, ...]
-    default_players: int
-    default_games: int
-    item: str  # what ``games`` counts: "hand" or "game"
-    count: str  # column of the play tables with that count
-    payoff: str  # column of the payoff, with ``{payoff}_low``-style bounds in ``bounds``
-    bounds: tuple[str, str]
-    pair: tuple[str, str, str]  # difference, low, high in the play's ``pairs`` table
-    unit: str
-    short_unit: str
-    win: str  # what the win rate counts
-
-    @property
-    def api(self) -> ModuleType:
-        """The game's analysis module (``lineup``, ``play``)."""
-        return importlib.import_module(f"razzmatazz.analysis.{'razz_game' if self.name == 'razz' else self.name}")
-
-    @property
-    def registry(self) -> Registry:
-        """The game's policy registry."""
-        return importlib.import_module(f"razzmatazz.core.{self.name}.policies").REGISTRY
-
-    def settings(self, players: int | None) -> Any:
-        """The default rules for ``players`` (checked)."""
-        n = self.default_players if players is None else players
-        if isinstance(n, bool) or n not in self.players:
-            raise InputError(f"{self.title} tables here have {_counts(self.players)} players, got {n!r}")
-        return importlib.import_module(f"razzmatazz.core.{self.name}.rules").Settings(players=n)
-
-    def parse(self, text: str, players: int) -> Policy:
-        """One policy text (``NAME`` or ``NAME:key=value,...``)."""
-        if not isinstance(text, str) or not text.strip():
-            raise InputError(f"empty {self.name} policy; write NAME or NAME:key=value,key=value")
-        return self.api.lineup([text], players)[0]
-
-    def check_games(self, games: int) -> None:
-        """Refuse a game count the game's ``play`` would refuse."""
-        if isinstance(games, bool) or not isinstance(games, int):
-            raise InputError(f"the number of {self.item}s must be a whole number, got {games!r}")
-        (self.api.check_hands if self.name == "razz" else self.api.check_games)(games)
-
-    def duplicate(self, settings: Any, duplicate: bool | None) -> bool:
-        """Duplicate deals unless refused (None: wherever the game allows them)."""
-        check = getattr(self.api, "check_split", None)
-        if check is None or duplicate is False:
-            return duplicate is not False
-        try:
-            check(settings, True)
-        except InputError:
-            if duplicate:
-                raise
-            return False
-        return True
-
-    def play(self, settings: Any, lineup: Sequence[Policy], games: int, seed: int, duplicate: bool,
-             executor: Executor | None, progress: bool | None) -> Any:
-        """The game's own ``play`` (the batch runner)."""
-        return self.api.play(settings, lineup, games, seed, duplicate=duplicate, executor=executor, progress=progress)
-
-    def outcome(self, frame: pd.DataFrame) -> pd.DataFrame:
-        """``games, payoff, payoff_se, win_rate, win_se`` of each row of a play's ``policies`` or ``players``.
-
-        Standard errors are the engines' 95 % half-widths / z. Razz has no win column: its win rate
-        is the share of hands whose pot (or a share of it) the player took, with a Wilson interval.
-        """
-        lo, hi = self.bounds
-        out = pd.DataFrame({"games": frame[self.count].astype(np.int64), "payoff": frame[self.payoff],
-                            "payoff_se": (frame[hi] - frame[lo]) / (2 * Z95)})
-        if self.name == "razz":
-            n = out.games.to_numpy()
-            won = frame.showdown * frame.won_at_showdown + frame.won_without_showdown
-            k = np.rint(won.to_numpy() * n).astype(np.int64)
-            w_lo, w_hi = rate_interval(k, n)
-            out["win_rate"], out["win_se"] = k / n, (w_hi - w_lo) / (2 * Z95)
-        else:
-            out["win_rate"], out["win_se"] = frame.win_rate, (frame.win_high - frame.win_low) / (2 * Z95)
-        return out
-
-    def pairs(self, frame: pd.DataFrame) -> pd.DataFrame:
-        """``policy, versus, difference, stderr`` from a play's ``pairs`` table (payoff a - b, paired)."""
-        d, lo, hi = self.pair
-        return pd.DataFrame({"policy": frame.policy, "versus": frame.versus, "difference": frame[d],
-                             "stderr": (frame[hi] - frame[lo]) / (2 * Z95)})
-
-
-GAMES: dict[str, Game] = {g.name: g for g in (
-    Game("razz", "Razz", 1, tuple(range(2, 9)), 6, 200_000, "hand", "hands", "bb_per_100", ("ci_low", "ci_high"),
-         ("difference_bb_per_100", "ci_low", "ci_high"), "big bets per 100 hands", "bb/100",
-         "hands whose pot (or a share of it) the player took"),
-    Game("razzia", "Razzia", 2, tuple(range(3, 9)), 5, 20_000, "game", "games", "money", ("money_low", "money_high"),
-         ("money_difference", "money_low", "money_high"), "dollars per game", "$/game",
-         "games won (a shared win counts 1/k)"),
-    Game("riffifi", "Riffifi", 3, (3, 4, 5), 4, 20_000, "game", "games", "chips", ("chips_low", "chips_high"),
-         ("chips_difference", "chips_low", "chips_high"), "chips per game", "chips/game",
-         "games won (a shared win counts 1/k)"),
-)}
-
-
-def _counts(values: Sequence[int]) -> str:
-    return f"{values[0]} to {values[-1]}" if len(values) > 2 else " or ".join(map(str, values))
-
-
 def game(name: str) -> Game:
-    """The adapter of game ``name`` (razz, razzia, riffifi)."""
-    if isinstance(name, str) and name.strip().lower() in GAMES:
-        return GAMES[name.strip().lower()]
-    raise InputError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
-
-
-def check_seed(seed: int) -> None:
-    """Refuse a root seed outside ``0 .. 2**63 - 1``."""
-    from razzmatazz.core.rng import MAX_SEED
-
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise InputError(f"the seed must be a whole number from 0 to {MAX_SEED:,}, got {seed!r}")
+    """The spec of game ``name`` (see :mod:`razzmatazz.analysis.games`)."""
+    return games.game(name)
 
 
 def derived_seed(seed: int, game_name: str, purpose: int, texts: Sequence[str]) -> int:
     """A root seed (0 to 2^63 - 1) for one part of a study: (seed, game, purpose, the lineup texts)."""
     words = struct.unpack("<8I", hashlib.sha256("\n".join(texts).encode()).digest())
-    return int(stream_key(seed, STUDY_PATH, GAMES[game_name].code, purpose, *words)) >> 1
+    return int(stream_key(seed, STUDY_PATH, game(game_name).code, purpose, *words)) >> 1
 
 
 def tables(k: int, players: int) -> list[tuple[int, ...]]:
@@ -257,7 +139,7 @@ class TournamentResult:
 
     @property
     def adapter(self) -> Game:
-        return GAMES[self.game]
+        return game(self.game)
 
 
 @dataclass(frozen=True)
@@ -304,7 +186,7 @@ def tournament(game_name: str, policy_texts: Sequence[str], players: int | None 
         if log:
             log(f"table {t + 1}/{len(p.layout)}: {', '.join(x.label for x in lineup)}")
         result = g.play(p.settings, lineup, p.games, table_seed, p.duplicate, executor, progress)
-        played = getattr(result, "hands", None) or result.games
+        played = result.games
         rows.append(_table_rows(g, result, t, seats, texts, table_seed, policies))
         pair_rows.append(_table_pairs(g, result, t, policies))
         lineups.append(texts)

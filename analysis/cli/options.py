@@ -192,6 +192,20 @@ def run_args(ctx: click.Context, **drawn: Any) -> dict:
     return {k: (list(v) if isinstance(v, tuple) else str(v) if isinstance(v, Path) else v) for k, v in args.items()}
 
 
+def check_cluster(cluster: str | None, scheduler: str | None) -> None:
+    """``--cluster`` / ``--scheduler`` checked before any work."""
+    from razzmatazz.analysis.cluster import check_cluster as check
+
+    check(cluster, scheduler)
+
+
+def cluster_executor(cluster: str | None, scheduler: str | None) -> Any:
+    """The executor for ``--cluster`` / ``--scheduler`` (None: this machine's threads)."""
+    from razzmatazz.analysis.cluster import cluster_executor as executor
+
+    return executor(cluster, scheduler)
+
+
 def note(quiet: bool, text: str) -> None:
     """A note for people on stderr (not with ``--quiet``)."""
     if not quiet:

@@ -14,6 +14,8 @@ from razzmatazz.analysis.cli.options import (
     FORMATS,
     RESUMING,
     Folder,
+    check_cluster,
+    cluster_executor,
     columns,
     common_options,
     draw_seed,
@@ -31,20 +33,6 @@ TABLE_RUNS = Path("results/razz-table")
 """Where ``razz table`` keeps its runs when no --out is given: one folder per run, and ``latest``."""
 DOOR_RUNS = Path("results/razz-doors")
 """The same for ``razz doors``."""
-
-
-def check_cluster(cluster: str | None, scheduler: str | None) -> None:
-    """``--cluster`` / ``--scheduler`` checked before any work."""
-    from razzmatazz.analysis.cluster import check_cluster as check
-
-    check(cluster, scheduler)
-
-
-def cluster_executor(cluster: str | None, scheduler: str | None) -> Any:
-    """The executor for ``--cluster`` / ``--scheduler`` (None: this machine's threads)."""
-    from razzmatazz.analysis.cluster import cluster_executor as executor
-
-    return executor(cluster, scheduler)
 
 
 @click.group()

@@ -12,6 +12,8 @@ import click
 from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
+    check_cluster,
+    cluster_executor,
     columns,
     common_options,
     draw_seed,
@@ -26,7 +28,7 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
     set_threads,
 )
-from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor, razz
+from razzmatazz.analysis.cli.razz import razz
 
 
 def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: int | None, cap: int,
@@ -97,7 +99,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
     if resume is not None:
         return resume_run(ctx, resume, "razz play")
     from razzmatazz.analysis import razz_game as G
-    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)

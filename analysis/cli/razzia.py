@@ -13,6 +13,8 @@ import click
 from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
+    check_cluster,
+    cluster_executor,
     columns,
     common_options,
     draw_seed,
@@ -27,7 +29,6 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
     set_threads,
 )
-from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
 from razzmatazz.analysis.inputs import shorten
 from razzmatazz.core.errors import InputError
 
@@ -137,7 +138,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
     if resume is not None:
         return resume_run(ctx, resume, "razzia play")
     from razzmatazz.analysis import razzia as Z
-    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -246,7 +247,7 @@ def explain_cmd(scenario: Path, policy_texts: tuple[str, ...], seed: int, fmt: s
     import json
 
     from razzmatazz.analysis import razzia as Z
-    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.inputs import check_seed
 
     check_seed(seed)
     data = Z.load_scenario(scenario)
@@ -287,7 +288,7 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
     if resume is not None:
         return resume_run(ctx, resume, "razzia police")
     from razzmatazz.analysis import razzia as Z
-    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)

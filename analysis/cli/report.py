@@ -58,7 +58,7 @@ def report(ctx: click.Context, game: str | None, quick: bool, out: Path | None, 
     if resume is not None:
         return resume_run(ctx, resume, "report")
     from razzmatazz.analysis.cluster import check_cluster, cluster_executor
-    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.report import build_report, games_of
     from razzmatazz.analysis.store import check_out_dir
 

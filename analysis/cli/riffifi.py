@@ -12,6 +12,8 @@ import click
 from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
+    check_cluster,
+    cluster_executor,
     columns,
     common_options,
     draw_seed,
@@ -26,7 +28,6 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
     set_threads,
 )
-from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
 from razzmatazz.core.errors import InputError
 
 
@@ -119,7 +120,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
     if resume is not None:
         return resume_run(ctx, resume, "riffifi play")
     from razzmatazz.analysis import riffifi as F
-    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -297,7 +298,7 @@ def study_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: t
     if resume is not None:
         return resume_run(ctx, resume, "riffifi study")
     from razzmatazz.analysis import riffifi as F
-    from razzmatazz.analysis.razz import check_seed
+    from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)

@@ -9,8 +9,11 @@ from typing import Any
 
 import click
 
+from razzmatazz.analysis import games
 from razzmatazz.analysis.cli.options import (
     RESUMING,
+    check_cluster,
+    cluster_executor,
     columns,
     common_options,
     draw_seed,
@@ -22,16 +25,15 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
     set_threads,
 )
-from razzmatazz.analysis.cli.razz import check_cluster, cluster_executor
 
-GAME_HELP = "GAME is razz, razzia or riffifi."
+GAME_HELP = f"GAME is {', '.join(games.names()[:-1])} or {games.names()[-1]}."
 
 
 def _prepare(seed: int | None, out: Path | None, cluster: str | None, scheduler: str | None, threads: int | None,
              quiet: bool, fmt: str, resuming: bool) -> tuple[int, int]:
     """Checks before any work; returns (seed, threads)."""
+    from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.store import check_out_dir
-    from razzmatazz.analysis.tournament import check_seed
 
     if seed is not None:
         check_seed(seed)
@@ -118,7 +120,7 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
 
 def _game(name: str | None) -> str:
     if name is None:
-        raise click.UsageError("missing GAME (razz, razzia or riffifi), or --resume DIR")
+        raise click.UsageError(f"missing GAME ({', '.join(games.names())}), or --resume DIR")
     return name
 
 

@@ -84,7 +84,8 @@ def test_duplicate_rounds_up_to_whole_deals():
 def test_csv_and_table_formats():
     result = invoke([*PLAY, "--format", "csv", "--players", "2", "--policy", "tag", "--policy", "rock"])
     assert_ok(result)
-    assert result.stdout.splitlines()[0].startswith("policy,players,hands,bb_per_100")
+    assert result.stdout.splitlines()[0].startswith(
+        "policy,games,payoff,payoff_low,payoff_high,win_rate,win_low,win_high,players,hands,bb_per_100")
     text = invoke([*PLAY, "--players", "2", "--policy", "tag", "--policy", "rock"]).stdout
     assert "bb/100" in text and "Differences between policies" in text and "seat 1 sits" in text
 

@@ -30,14 +30,16 @@ from tests.cli.test_razz_cli import (
 GAMES = 300
 PLAY = ["razzia", "play", "--games", str(GAMES), "--seed", "5"]
 TABLES = ("policies", "players", "seats", "croupier", "pairs", "haggling", "cards")
+CORE = ("payoff", "payoff_low", "payoff_high")
+PAIR = ("payoff_difference", "payoff_low", "payoff_high")
 COLUMNS = {
-    "policies": {"policy", "players", "games", "win_rate", "win_low", "win_high", "money", "money_low", "money_high",
-                 "bars_won"},
-    "players": {"player", "policy", "parameters", "games", "win_rate", "win_low", "win_high", "money", "money_low",
-                "money_high", "bars_won"},
-    "seats": {"seat", "games", "win_rate", "win_low", "win_high", "money", "money_low", "money_high"},
+    "policies": {*CORE, "policy", "players", "games", "win_rate", "win_low", "win_high", "money", "money_low",
+                 "money_high", "bars_won"},
+    "players": {*CORE, "player", "policy", "parameters", "games", "win_rate", "win_low", "win_high", "money",
+                "money_low", "money_high", "bars_won"},
+    "seats": {*CORE, "seat", "games", "win_rate", "win_low", "win_high", "money", "money_low", "money_high"},
     "croupier": {"distance", "rounds", "money_per_round", "ci_low", "ci_high"},
-    "pairs": {"policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high", "clear",
+    "pairs": {*PAIR, "policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high", "clear",
               "money_difference", "money_low", "money_high"},
     "haggling": {"counter", "total", "per_game"},
     "cards": {"kind", "value", "bucket", "bucket_index", "others", "plays", "won", "money"},

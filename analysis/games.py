@@ -1,0 +1,185 @@
+"""The one registry of games: what the studies (tournament, sweep) and the command line know of a game.
+
+Each game describes itself in a :class:`GameSpec` kept in its own analysis module (``SPEC``); the
+registry below is one line per game saying where that spec is, read lazily, so that listing the
+games imports nothing heavy. A new game is one package (its ``core`` rules, policies and engine, its
+analysis module with ``lineup``, ``play``, ``check_games`` and ``SPEC``) and one :func:`register`
+call (or one line in :data:`REGISTRY`). No module outside a game's own names the game.
+
+A game's ``play(settings, lineup, games, seed, duplicate=, executor=, progress=)`` returns tables
+``policies``, ``players``, ``seats`` and ``pairs`` in the shape every game shares (see
+:data:`CORE_COLUMNS`): the studies read only those columns.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from razzmatazz.core.errors import InputError, shorten
+from razzmatazz.core.policy import Policy, Registry
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+CORE_COLUMNS = ("policy", "games", "payoff", "payoff_low", "payoff_high", "win_rate", "win_low", "win_high")
+"""Columns of every game's ``policies`` table (``players`` and ``seats`` have them too, with ``player`` or
+``seat`` for ``policy``); the game's own columns follow."""
+PAIR_COLUMNS = ("policy", "versus", "payoff_difference", "payoff_low", "payoff_high", "clear")
+"""Columns of every game's ``pairs`` table: the paired difference ``policy - versus`` and its 95 % interval."""
+
+REGISTRY: dict[str, str] = {
+    "razz": "razzmatazz.analysis.razz_game",
+    "razzia": "razzmatazz.analysis.razzia",
+    "riffifi": "razzmatazz.analysis.riffifi",
+}
+"""The games, each by the module that holds its ``SPEC``."""
+_SPECS: dict[str, GameSpec] = {}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the house needs to know of one game, and how the studies play it."""
+
+    name: str
+    title: str
+    code: int  # the game's code in core.streams.GAMES (the first part of its stream paths)
+    players: tuple[int, ...]  # the player counts the studies seat
+    default_players: int
+    default_games: int
+    item: str  # what ``games`` counts: "hand" or "game"
+    unit: str  # the payoff's unit, in words
+    short_unit: str
+    win: str  # what the win rate counts
+    api: str  # the module with lineup, play, check_games (and check_split where duplicates may be refused)
+    core: str  # the package with rules.Settings and policies.REGISTRY
+
+    @property
+    def module(self) -> ModuleType:
+        """The game's analysis module (``lineup``, ``play``, ``check_games``)."""
+        return importlib.import_module(self.api)
+
+    @property
+    def registry(self) -> Registry:
+        """The game's policy registry."""
+        return importlib.import_module(f"{self.core}.policies").REGISTRY
+
+    def settings(self, players: int | None) -> Any:
+        """The default rules for ``players`` (checked)."""
+        n = self.default_players if players is None else players
+        if isinstance(n, bool) or n not in self.players:
+            raise InputError(f"{self.title} tables here have {_counts(self.players)} players, got {shorten(n)}")
+        return importlib.import_module(f"{self.core}.rules").Settings(players=n)
+
+    def parse(self, text: str, players: int) -> Policy:
+        """One policy text (``NAME`` or ``NAME:key=value,...``)."""
+        if not isinstance(text, str) or not text.strip():
+            raise InputError(f"empty {self.name} policy; write NAME or NAME:key=value,key=value")
+        return self.module.lineup([text], players)[0]
+
+    def check_games(self, games: int) -> None:
+        """Refuse a game count the game's ``play`` would refuse."""
+        if isinstance(games, bool) or not isinstance(games, int):
+            raise InputError(f"the number of {self.item}s must be a whole number, got {shorten(games)}")
+        self.module.check_games(games)
+
+    def duplicate(self, settings: Any, duplicate: bool | None) -> bool:
+        """Duplicate deals unless refused (None: wherever the game allows them)."""
+        check = getattr(self.module, "check_split", None)
+        if check is None or duplicate is False:
+            return duplicate is not False
+        try:
+            check(settings, True)
+        except InputError:
+            if duplicate:
+                raise
+            return False
+        return True
+
+    def play(self, settings: Any, lineup: Sequence[Policy], games: int, seed: int, duplicate: bool,
+             executor: Executor | None, progress: bool | None) -> Any:
+        """The game's own ``play`` (the batch runner)."""
+        return self.module.play(settings, lineup, games, seed, duplicate=duplicate, executor=executor,
+                                progress=progress)
+
+    def outcome(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """``games, payoff, payoff_se, win_rate, win_se`` of each row of a play's ``policies`` or ``players``
+        (standard errors: the engine's 95 % half-widths / z)."""
+        import numpy as np
+        import pandas as pd
+
+        from razzmatazz.analysis.stats import Z95
+
+        return pd.DataFrame({"games": frame.games.astype(np.int64), "payoff": frame.payoff,
+                             "payoff_se": (frame.payoff_high - frame.payoff_low) / (2 * Z95),
+                             "win_rate": frame.win_rate, "win_se": (frame.win_high - frame.win_low) / (2 * Z95)})
+
+    def pairs(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """``policy, versus, difference, stderr`` from a play's ``pairs`` table (payoff a - b, paired)."""
+        import pandas as pd
+
+        from razzmatazz.analysis.stats import Z95
+
+        return pd.DataFrame({"policy": frame.policy, "versus": frame.versus, "difference": frame.payoff_difference,
+                             "stderr": (frame.payoff_high - frame.payoff_low) / (2 * Z95)})
+
+
+def with_core_columns(frame: pd.DataFrame, keys: Sequence[str], games: str, payoff: str, low: str,
+                      high: str) -> pd.DataFrame:
+    """``frame`` with the shared columns first: ``keys`` (``policy``; ``player, policy``; ``seat``), then the rest
+    of :data:`CORE_COLUMNS`, taken from the game's own ``games``, ``payoff``, ``low`` and ``high`` columns (which
+    stay, after them with the game's other columns)."""
+    import numpy as np
+    import pandas as pd
+
+    core = pd.DataFrame({**{k: frame[k] for k in keys}, "games": frame[games].astype(np.int64),
+                         "payoff": frame[payoff], "payoff_low": frame[low], "payoff_high": frame[high],
+                         "win_rate": frame["win_rate"], "win_low": frame["win_low"], "win_high": frame["win_high"]})
+    rest = frame.drop(columns=[c for c in core.columns if c in frame.columns])
+    return pd.concat([core, rest], axis=1)
+
+
+def with_core_pairs(frame: pd.DataFrame, difference: str, low: str, high: str) -> pd.DataFrame:
+    """``frame`` (a play's ``pairs``) with :data:`PAIR_COLUMNS` first, taken from the game's own columns."""
+    import pandas as pd
+
+    core = pd.DataFrame({"policy": frame["policy"], "versus": frame["versus"], "payoff_difference": frame[difference],
+                         "payoff_low": frame[low], "payoff_high": frame[high], "clear": frame["clear"]})
+    rest = frame.drop(columns=[c for c in core.columns if c in frame.columns])
+    return pd.concat([core, rest], axis=1)
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game (a test's toy game, a user's); its name and stream code must be its own."""
+    from razzmatazz.core import streams
+
+    taken = {s.code: s.name for s in map(game, names()) if s.name != spec.name}
+    if spec.code in taken or streams.GAMES.get(spec.name, spec.code) != spec.code:
+        raise ValueError(f"game {spec.name}: stream code {spec.code} is taken")
+    streams.GAMES.setdefault(spec.name, spec.code)
+    _SPECS[spec.name] = spec
+    REGISTRY.setdefault(spec.name, spec.api)
+    return spec
+
+
+def names() -> list[str]:
+    """The registered games' names, in registry order (nothing is imported)."""
+    return list(REGISTRY)
+
+
+def game(name: str) -> GameSpec:
+    """The spec of game ``name``; an unknown name is an :class:`InputError` listing the games."""
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key not in REGISTRY:
+        raise InputError(f"unknown game {shorten(name)!r}; games: {', '.join(REGISTRY)}")
+    if key not in _SPECS:
+        _SPECS[key] = importlib.import_module(REGISTRY[key]).SPEC
+    return _SPECS[key]
+
+
+def _counts(values: Sequence[int]) -> str:
+    return f"{values[0]} to {values[-1]}" if len(values) > 2 else " or ".join(map(str, values))
