@@ -60,12 +60,23 @@ _THIEF_AGGRESSION = 0.7
 """``thief``'s survival odds (:func:`.policies._play`)."""
 
 
+FOLLOWED = ("players", "chips_per_colour", "redeal", "reveal_own", "end", "tie", "passing", "start", "tick_at",
+            "max_deals", "tally")
+"""Settings the fast lane follows through the settings row (``tick_at``, ``max_deals`` and ``tally`` are read
+only by the ticks scoring, which is the general engine's)."""
+GENERAL = ("officer", "after_claim", "scoring")
+"""Settings the fast lane plays only at their defaults: any other value sends the game to the general engine.
+Every field of :class:`~razzmatazz.core.riffifi.rules.Settings` is in exactly one of the two lists (tested),
+so a new switch cannot run in the fast lane until it is classified."""
+_DEFAULTS = R.Settings()
+
+
 def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
     """Can the fast lane play this table and lineup (policy ids ``pids``, ``user`` a user's policy function
     or None)?"""
     if user is not None or bool(((pids < 0) | (pids > _EXPECT)).any()):
         return False
-    return not settings.officer and settings.after_claim == "pile" and settings.scoring == "chips"
+    return all(getattr(settings, name) == getattr(_DEFAULTS, name) for name in GENERAL)
 
 
 @njit(cache=True, _nrt=False, inline="always")

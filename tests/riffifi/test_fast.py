@@ -183,3 +183,18 @@ def test_a_claim_under_tie_chooser_takes_what_the_collectors_policy_picks():
         assert taken + take == st[R.ST_CHIPS + s * R.N_COLOURS] - held[s]
         assert after == ps
     assert differs > 50, "the choices must differ from the clockwise rule's often enough to test them"
+
+
+def test_every_setting_is_classified_for_the_fast_lane():
+    """Each field of Settings is followed by the lane or sends the game to the general engine: a new switch
+    fails here until it is put in one of the two lists."""
+    from dataclasses import fields, replace
+
+    names = [f.name for f in fields(Settings)]
+    assert sorted(F.FOLLOWED + F.GENERAL) == sorted(names) and not set(F.FOLLOWED) & set(F.GENERAL)
+    job = E.GameJob(Settings(players=4), lineup(list(DEFAULT_MIX[:4]), 4), 3, 20)
+    pids = job.arrays()[3]
+    assert F.supports(job.settings, pids, None)
+    for name, other in (("officer", True), ("after_claim", "stay"), ("scoring", "ticks")):
+        assert name in F.GENERAL
+        assert not F.supports(replace(Settings(players=4), **{name: other}), pids, None), name
