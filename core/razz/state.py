@@ -347,14 +347,14 @@ def check(ro, pos):
 
 @njit(cache=True)
 def _cards_ok(n, pos):
-    """Every card once among the hands (after a reshuffle: of the players still in) and the undealt deck."""
+    """Every card once among the hands (after a reshuffle: of the players dealt 7th street) and the undealt deck."""
     hands, deck, top = _hands(pos), _deck(pos), pos[P_TOP]
     if not 0 <= top <= 52:
         return False
     seen = np.zeros(52, np.int64)
     shuffled = pos[P_FLAGS] >> 1
     for s in range(n):
-        if shuffled and _ws(pos)[E.W_STATUS, s] == R.FOLDED:
+        if shuffled and hands[s, 6] < 0:  # its cards went into the reshuffled pool
             continue
         for j in range(7):
             c = hands[s, j]
@@ -497,7 +497,7 @@ def _dealt_order(n, hands, deck, stop, last_slot):
 @njit(cache=True)
 def _draw_cards(n, pos, state):
     """The hidden cards and the undealt deck of a determinized position (see :func:`determinize`)."""
-    hands, deck, ws = _hands(pos), _deck(pos), _ws(pos)
+    hands, deck = _hands(pos), _deck(pos)
     community = pos[P_COMMUNITY]
     if not pos[P_FLAGS] >> 1:
         cards = _unseen(n, hands, community, np.arange(7))
@@ -513,7 +513,7 @@ def _draw_cards(n, pos, state):
     state, _ = _fill(n, hands, np.arange(6), cards, state)
     pool = np.ones(52, np.bool_)
     for s in range(n):
-        if ws[E.W_STATUS, s] != R.FOLDED:
+        if hands[s, 6] != -1:  # in the hand at the reshuffle
             for j in range(6):
                 pool[hands[s, j]] = False
     m = int(pool.sum())
