@@ -132,7 +132,19 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
         view[R.V_BRING_IN] = 1
         a = _decide(cfg, street, bring_in, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in,
                     completed, n_in, n_able, user)
-        level, made, completed = _bring_in_move(cfg, a, bring_in, size, ws, view, log, res)
+        view[R.V_BRING_IN] = 0
+        if a == R.RAISE:
+            _put_chips(ws, view, bring_in, size - ws[W_BET, bring_in])
+            level = size
+            made = 1
+            completed = True
+            res[bring_in, H_VPIP] = 1
+            _log(log, R.L_RAISE, bring_in, level, 0)
+        else:
+            _put_chips(ws, view, bring_in, cfg[R.S_BRING_IN])
+            level = cfg[R.S_BRING_IN]
+            _log(log, R.L_BRING_IN, bring_in, level, 0)
+        ws[W_ACTED, bring_in] = 1
         first = (bring_in + 1) % n
     s = first
     idle = 0
@@ -146,20 +158,50 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
         idle = 0
         a = _decide(cfg, street, s, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in,
                     completed, n_in, n_able, user)
-        level, made, completed = _move(street, s, a, level, made, completed, size, ws, view, log, res)
+        to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
+        if a == R.FOLD:
+            ws[W_STATUS, s] = R.FOLDED
+            view[R.V_STATUS + s] = R.FOLDED
+            _log(log, R.L_FOLD, s, 0, 0)
+        elif a == R.CALL:
+            if to_call == 0:
+                _log(log, R.L_CHECK, s, 0, 0)
+            else:
+                _put_chips(ws, view, s, to_call)
+                if street == 3:
+                    res[s, H_VPIP] = 1
+                _log(log, R.L_CALL, s, to_call, ws[W_STATUS, s] == R.ALL_IN)
+        else:
+            target = size if not completed else level + size
+            _put_chips(ws, view, s, target - ws[W_BET, s])
+            kind = 0 if not completed else (1 if level == 0 else 2)
+            level = target
+            made += 1
+            completed = True
+            if street == 3:
+                res[s, H_VPIP] = 1
+            for t in range(n):
+                ws[W_ACTED, t] = 0
+            _log(log, R.L_RAISE, s, level, kind)
+        ws[W_ACTED, s] = 1
         n_in, n_able = _counts(ws, n)
         s = (s + 1) % n
-    _end_round(n, ws, view)
+    for t in range(n):
+        ws[W_BET, t] = 0
+        view[R.V_BETS + t] = 0
 
 
-@njit(cache=True)
+# The steps of _betting and _decide one at a time, for the decision-point interface (state.py). The kernel
+# keeps them written out in its loop: calling them there costs it 10-20% (measured); the conformance test
+# tests/conformance/test_positions.py pins that both play the same hands.
+@njit(cache=True, inline="always")
 def _end_round(n, ws, view):
     for t in range(n):
         ws[W_BET, t] = 0
         view[R.V_BETS + t] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bring_in_move(cfg, a, b, size, ws, view, log, res):
     """Seat ``b`` posts the bring-in (``a`` CALL) or completes (RAISE); returns (level, made, completed)."""
     view[R.V_BRING_IN] = 0
@@ -174,7 +216,7 @@ def _bring_in_move(cfg, a, b, size, ws, view, log, res):
     return cfg[R.S_BRING_IN], 0, False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _move(street, s, a, level, made, completed, size, ws, view, log, res):
     """Seat ``s`` plays the legal move ``a`` in a betting round; returns (level, made, completed)."""
     to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
@@ -221,17 +263,45 @@ def _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able):
 def _decide(cfg, street, s, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in, completed,
             n_in, n_able, user):
     """Ask seat ``s``'s policy for a move, with its own view only, and make the move legal (G10)."""
-    to_call, can_raise = _show(cfg, street, s, ws, view, level, made, size, cap, bring_in, completed, n_in, n_able)
+    n = cfg[R.S_PLAYERS]
+    to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
+    can_raise = _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able)
+    to_act = 0
+    for t in range(n):
+        if t != s and _must_act(ws, t, level, n_able):
+            to_act += 1
+    view[R.V_STREET] = street
+    view[R.V_SEAT] = s
+    view[R.V_TO_CALL] = to_call
+    view[R.V_BET_SIZE] = size
+    view[R.V_BETS_MADE] = made
+    view[R.V_CAP] = cap
+    view[R.V_CAN_RAISE] = can_raise
+    view[R.V_LEVEL] = level
+    view[R.V_STACK] = ws[W_STACK, s]
+    view[R.V_IN_HAND] = n_in
+    view[R.V_TO_ACT] = to_act
+    view[R.V_BRING_IN_SEAT] = bring_in
+    view[R.V_COMPLETED] = completed
+    view[R.V_DECISIONS] = ws[W_DECISIONS, s]
     ws[W_DECISIONS, s] += 1
     for j in range(7):
         view[R.V_OWN + j] = hands[s, j]
     a, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
     for j in range(7):
         view[R.V_OWN + j] = -1
-    return _repair(view, a, to_call, can_raise)
+    if view[R.V_BRING_IN]:
+        return R.RAISE if a == R.RAISE and can_raise else R.CALL
+    if a == R.FOLD and to_call == 0:
+        return R.CALL
+    if a == R.RAISE and not can_raise:
+        return R.CALL
+    if a != R.FOLD and a != R.RAISE:
+        return R.CALL
+    return a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _show(cfg, street, s, ws, view, level, made, size, cap, bring_in, completed, n_in, n_able):
     """Write seat ``s``'s decision into the view (all but its own cards); returns (to call, can raise)."""
     n = cfg[R.S_PLAYERS]
@@ -258,7 +328,7 @@ def _show(cfg, street, s, ws, view, level, made, size, cap, bring_in, completed,
     return to_call, can_raise
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _repair(view, a, to_call, can_raise):
     """The legal move the engine plays for the answer ``a`` (G10): the nearest legal one."""
     if view[R.V_BRING_IN]:
@@ -354,7 +424,7 @@ def play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, pai
     return flags
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _setup(cfg, rotation, deck, ws, hands, view, log, res):
     """A new hand: stacks, antes, 3rd street dealt from ``deck``; returns the bring-in seat (G3)."""
     n = cfg[R.S_PLAYERS]
@@ -394,7 +464,7 @@ def _setup(cfg, rotation, deck, ws, hands, view, log, res):
     return b
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _deal_street(cfg, street, deck, top, deal_state, ws, hands, view, log):
     """Deal ``street`` (4-7) to the players still in; returns (deck top, community card or -1, G6 flags)."""
     n = cfg[R.S_PLAYERS]
