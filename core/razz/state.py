@@ -2,8 +2,9 @@
 
 A position is one hand in one flat int64 array (offsets ``P_*``). The hand is played by the
 engine's own steps (:mod:`.engine`: ``_setup``, ``_show``, ``_repair``, ``_bring_in_move``,
-``_move``, ``_deal_street``, ``_showdown``); only the loop over seats is unrolled here into
-"advance to the next decision", so stepping a hand makes exactly the kernel's decisions.
+``_move``, ``_deal_street``, ``_showdown``; the kernel writes the betting steps out in its loop for
+speed); only the loop over seats is unrolled here into "advance to the next decision". Stepping a
+hand makes exactly the kernel's decisions (``tests/conformance/test_positions.py`` pins it).
 
 Layout: the header (game, rotation, actor, the betting round's state: street, cursor seat, idle
 seats, level, bets made, completed, bet size, bring-in seat, players in and able, deck top,
