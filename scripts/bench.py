@@ -12,8 +12,8 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
 * hand against a range, Monte Carlo: A-2-3 against ``[A-8][A-8][A-8]!pair`` (ours only, one
   thread; PokerKit's ``calculate_equities`` takes ranges but not Razz's stud positions);
 * the exact door-card chart, 455 starts x 13 door cards (ours only; the target is under 2 minutes);
-* the full fixed-limit game, 2, 6 and 8 players: our engine with the heuristic policies
-  (tag, rock, steal, reader, cycled) against PokerKit's ``FixedLimitRazz`` state machine
+* the full fixed-limit game, 2, 6 and 8 players (``--only razz`` runs just this part): our engine
+  with the heuristic policies (tag, rock, steal, reader, cycled) against PokerKit's ``FixedLimitRazz`` state machine
   playing the same kind of hands (every automation on, a tight policy: three cards 8 or lower
   complete or call, anything else folds; then call down); target >= 200,000 hands/s per core
   six-handed;
@@ -304,7 +304,8 @@ def main() -> None:
     parser.add_argument("--skip-exact", action="store_true", help="skip the exact 455-start table")
     parser.add_argument("--skip-threads", action="store_true", help="skip the idle/busy thread comparison")
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
-    parser.add_argument("--only", choices=["riffifi", "razzia"], default=None, help="run only this game's benchmark")
+    parser.add_argument("--only", choices=["razz", "riffifi", "razzia"], default=None,
+                        help="run only this game's benchmark (razz: the full game, 2, 6 and 8 players)")
     args = parser.parse_args()
     global REPEAT
     REPEAT = max(1, args.repeat)
@@ -313,7 +314,11 @@ def main() -> None:
         from razzmatazz.core.threads import set_threads as set_game_threads
 
         set_game_threads(args.threads)
-        if args.only == "riffifi":
+        if args.only == "razz":
+            for players in (2, 6, 8):
+                ours, pk = bench_game(players, int(2_000_000 * scale), int(300 * scale) + 20, args.seed)
+                print(f"{f'full game, {players} players (hands/s)':38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
+        elif args.only == "riffifi":
             _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
         else:
             _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))

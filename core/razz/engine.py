@@ -191,6 +191,63 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
         view[R.V_BETS + t] = 0
 
 
+# The steps of _betting and _decide one at a time, for the decision-point interface (state.py). The kernel
+# keeps them written out in its loop: calling them there costs it 10-20% (measured); the conformance test
+# tests/conformance/test_positions.py pins that both play the same hands.
+@njit(cache=True, inline="always")
+def _end_round(n, ws, view):
+    for t in range(n):
+        ws[W_BET, t] = 0
+        view[R.V_BETS + t] = 0
+
+
+@njit(cache=True, inline="always")
+def _bring_in_move(cfg, a, b, size, ws, view, log, res):
+    """Seat ``b`` posts the bring-in (``a`` CALL) or completes (RAISE); returns (level, made, completed)."""
+    view[R.V_BRING_IN] = 0
+    ws[W_ACTED, b] = 1
+    if a == R.RAISE:
+        _put_chips(ws, view, b, size - ws[W_BET, b])
+        res[b, H_VPIP] = 1
+        _log(log, R.L_RAISE, b, size, 0)
+        return size, 1, True
+    _put_chips(ws, view, b, cfg[R.S_BRING_IN])
+    _log(log, R.L_BRING_IN, b, cfg[R.S_BRING_IN], 0)
+    return cfg[R.S_BRING_IN], 0, False
+
+
+@njit(cache=True, inline="always")
+def _move(street, s, a, level, made, completed, size, ws, view, log, res):
+    """Seat ``s`` plays the legal move ``a`` in a betting round; returns (level, made, completed)."""
+    to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
+    if a == R.FOLD:
+        ws[W_STATUS, s] = R.FOLDED
+        view[R.V_STATUS + s] = R.FOLDED
+        _log(log, R.L_FOLD, s, 0, 0)
+    elif a == R.CALL:
+        if to_call == 0:
+            _log(log, R.L_CHECK, s, 0, 0)
+        else:
+            _put_chips(ws, view, s, to_call)
+            if street == 3:
+                res[s, H_VPIP] = 1
+            _log(log, R.L_CALL, s, to_call, ws[W_STATUS, s] == R.ALL_IN)
+    else:
+        target = size if not completed else level + size
+        _put_chips(ws, view, s, target - ws[W_BET, s])
+        kind = 0 if not completed else (1 if level == 0 else 2)
+        level = target
+        made += 1
+        completed = True
+        if street == 3:
+            res[s, H_VPIP] = 1
+        for t in range(ws.shape[1]):
+            ws[W_ACTED, t] = 0
+        _log(log, R.L_RAISE, s, level, kind)
+    ws[W_ACTED, s] = 1
+    return level, made, completed
+
+
 @njit(cache=True)
 def _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able):
     """A bet, raise or completion is allowed (G4, G8): under the cap, chips for all of it, someone to answer."""
@@ -244,6 +301,47 @@ def _decide(cfg, street, s, ws, hands, view, pids, params, pstate, level, made, 
     return a
 
 
+@njit(cache=True, inline="always")
+def _show(cfg, street, s, ws, view, level, made, size, cap, bring_in, completed, n_in, n_able):
+    """Write seat ``s``'s decision into the view (all but its own cards); returns (to call, can raise)."""
+    n = cfg[R.S_PLAYERS]
+    to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
+    can_raise = _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able)
+    to_act = 0
+    for t in range(n):
+        if t != s and _must_act(ws, t, level, n_able):
+            to_act += 1
+    view[R.V_STREET] = street
+    view[R.V_SEAT] = s
+    view[R.V_TO_CALL] = to_call
+    view[R.V_BET_SIZE] = size
+    view[R.V_BETS_MADE] = made
+    view[R.V_CAP] = cap
+    view[R.V_CAN_RAISE] = can_raise
+    view[R.V_LEVEL] = level
+    view[R.V_STACK] = ws[W_STACK, s]
+    view[R.V_IN_HAND] = n_in
+    view[R.V_TO_ACT] = to_act
+    view[R.V_BRING_IN_SEAT] = bring_in
+    view[R.V_COMPLETED] = completed
+    view[R.V_DECISIONS] = ws[W_DECISIONS, s]
+    return to_call, can_raise
+
+
+@njit(cache=True, inline="always")
+def _repair(view, a, to_call, can_raise):
+    """The legal move the engine plays for the answer ``a`` (G10): the nearest legal one."""
+    if view[R.V_BRING_IN]:
+        return R.RAISE if a == R.RAISE and can_raise else R.CALL
+    if a == R.FOLD and to_call == 0:
+        return R.CALL
+    if a == R.RAISE and not can_raise:
+        return R.CALL
+    if a != R.FOLD and a != R.RAISE:
+        return R.CALL
+    return a
+
+
 @njit(cache=True)
 def _deal(hands, view, s, slot, card, log):
     hands[s, slot] = card
@@ -254,7 +352,11 @@ def _deal(hands, view, s, slot, card, log):
 
 @njit(cache=True)
 def _seventh(cfg, deck, top, deal_state, ws, hands, view, log):
-    """Deal 7th street (G6); returns (community card or -1, 1 if the muck was reshuffled)."""
+    """Deal 7th street (G6); returns (deck top, community card or -1, G6 flags).
+
+    A reshuffled pool (the undealt and the folded cards) ends in ``deck[52 - m:]``, its undealt rest
+    from the returned top on.
+    """
     n = cfg[R.S_PLAYERS]
     need = 0
     for s in range(n):
@@ -266,7 +368,7 @@ def _seventh(cfg, deck, top, deal_state, ws, hands, view, log):
             if ws[W_STATUS, s] != R.FOLDED:
                 _deal(hands, view, s, 6, deck[top], log)
                 top += 1
-        return -1, 0
+        return top, -1, 0
     if cfg[R.S_RESHUFFLE]:
         pool = np.empty(52, np.int64)
         m = 0
@@ -283,16 +385,17 @@ def _seventh(cfg, deck, top, deal_state, ws, hands, view, log):
             swap = np.empty(m, np.int64)
             deal_from(deal_state, pool[:m], m, swap)
             _log(log, R.L_RESHUFFLE, -1, m, 0)
-            k = 0
+            top = deck.shape[0] - m
+            deck[top:] = pool[:m]
             for s in range(n):
                 if ws[W_STATUS, s] != R.FOLDED:
-                    _deal(hands, view, s, 6, pool[k], log)
-                    k += 1
-            return -1, 1
+                    _deal(hands, view, s, 6, deck[top], log)
+                    top += 1
+            return top, -1, 2
     card = deck[top]
     view[R.V_COMMUNITY] = card
     _log(log, R.L_DEAL, -1, card, 6)
-    return card, 0
+    return top, card, 1
 
 
 @njit(cache=True)
@@ -304,6 +407,26 @@ def play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, pai
     seat s holds player ``(s - rotation) mod N`` of the lineup (for the stacks).
     Returns ``community + 2 * reshuffled``. ``log`` (rows of 4, row 0 = count) may be empty.
     """
+    n = cfg[R.S_PLAYERS]
+    b = _setup(cfg, rotation, deck, ws, hands, view, log, res)
+    top = 3 * n
+    _betting(cfg, 3, b, b, ws, hands, view, pids, params, pstate, log, res, user)
+    community = -1
+    flags = 0
+    for street in range(4, 8):
+        if _count_in(ws, n) <= 1:
+            break
+        top, community, flags = _deal_street(cfg, street, deck, top, deal_state, ws, hands, view, log)
+        first = R.opener_seat(hands[:, 2:6], ws[W_STATUS], n, min(street - 2, 4))
+        _log(log, R.L_STREET, street, first, 0)
+        _betting(cfg, street, first, -1, ws, hands, view, pids, params, pstate, log, res, user)
+    _showdown(n, community, ws, hands, nopair, paired, log, res)
+    return flags
+
+
+@njit(cache=True, inline="always")
+def _setup(cfg, rotation, deck, ws, hands, view, log, res):
+    """A new hand: stacks, antes, 3rd street dealt from ``deck``; returns the bring-in seat (G3)."""
     n = cfg[R.S_PLAYERS]
     for s in range(R.MAX_PLAYERS):
         for j in range(7):
@@ -336,29 +459,22 @@ def play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, pai
         for s in range(n):
             _deal(hands, view, s, slot, deck[top], log)
             top += 1
-    doors = hands[:, 2]
-    b = R.bring_in_seat(doors, n, cfg[R.S_TIE_SUIT])
+    b = R.bring_in_seat(hands[:, 2], n, cfg[R.S_TIE_SUIT])
     _log(log, R.L_STREET, 3, b, 0)
-    _betting(cfg, 3, b, b, ws, hands, view, pids, params, pstate, log, res, user)
-    community = -1
-    flags = 0
-    for street in range(4, 8):
-        if _count_in(ws, n) <= 1:
-            break
-        if street < 7:
-            for s in range(n):
-                if ws[W_STATUS, s] != R.FOLDED:
-                    _deal(hands, view, s, street - 1, deck[top], log)
-                    top += 1
-        else:
-            community, reshuffled = _seventh(cfg, deck, top, deal_state, ws, hands, view, log)
-            flags = (community >= 0) + 2 * reshuffled
-        up = hands[:, 2:6]
-        first = R.opener_seat(up, ws[W_STATUS], n, min(street - 2, 4))
-        _log(log, R.L_STREET, street, first, 0)
-        _betting(cfg, street, first, -1, ws, hands, view, pids, params, pstate, log, res, user)
-    _showdown(n, community, ws, hands, nopair, paired, log, res)
-    return flags
+    return b
+
+
+@njit(cache=True, inline="always")
+def _deal_street(cfg, street, deck, top, deal_state, ws, hands, view, log):
+    """Deal ``street`` (4-7) to the players still in; returns (deck top, community card or -1, G6 flags)."""
+    n = cfg[R.S_PLAYERS]
+    if street < 7:
+        for s in range(n):
+            if ws[W_STATUS, s] != R.FOLDED:
+                _deal(hands, view, s, street - 1, deck[top], log)
+                top += 1
+        return top, -1, 0
+    return _seventh(cfg, deck, top, deal_state, ws, hands, view, log)
 
 
 @njit(cache=True)
