@@ -4,7 +4,8 @@
 from the dice stream or scripts; :func:`resolve_bar` is its entry point for Python (``razzia
 explain``, the scenario files). :func:`play_game` plays one game (K1-K8, R1-R9, E1-E4, V1-V4)
 following, draw for draw and decision for decision, the order written in the docstring of
-``tests/reference/razzia.py``. :func:`play_games` plays games ``start..stop-1`` of a run and returns
+``tests/reference/razzia.py``, one decision at a time (:func:`begin`, :func:`step`: what
+:mod:`.state` stops at). :func:`play_games` plays games ``start..stop-1`` of a run and returns
 integer sums; :class:`GameJob` is what the batch runner runs. Game ``g`` shuffles from stream
 ``razzia/deal`` and rolls from ``razzia/dice``, both at index ``g`` (``g // N`` with duplicate
 deals, so the N rotations of a deal also share the dice); the policy in seat s draws from
@@ -380,13 +381,13 @@ def settle_bar(w, bar, here, pids, params, dstate, dice_script, user):
         if w[W_OFF] == SCRIPT_DIVISION:
             for i in range(NSD):
                 w[R.V_OFFER + i] = w[W_OFF + 1 + i]
-            move = _offer_move(w, 0, False)
+            answer = _legal_offer(w, 0, False)
         elif w[W_OFF] == SCRIPT_NO_OFFER:
-            move = _offer_move(w, R.NO_OFFER, False)
+            answer = _legal_offer(w, R.NO_OFFER, False)
         else:
             answer = _ask(w, proposer, R.K_OFFER, R.V_BAR, R.V_OFFER, pids, params, user)
-            move = _offer_move(w, answer, pids[player_of(w, proposer)] < USER_ID)
-        if _offer_made(w, move):
+            answer = _legal_offer(w, answer, pids[player_of(w, proposer)] < USER_ID)
+        if _offer_made(w, answer):
             n = w[R.ST_PLAYERS]
             for i in range(1, n):
                 o = (proposer + i) % n
@@ -611,35 +612,34 @@ def offer_division(w, code):
         w[R.V_OFFER + p * R.MAX_DENOMS + d] = rem
 
 
-@njit(cache=True, _nrt=False)
-def _offer_move(w, answer, trusted):
-    """H2: the move the proposer's ``answer`` makes, its division in ``V_OFFER``: :data:`rules.NO_OFFER`
-    (a call for a duel, ``offer_duel`` only) or the division's :func:`offer_code`; no offer without
-    ``offer_duel``, or a division that is not one (checked unless ``trusted``), gives all to the proposer
-    (code 0). A built-in policy's division is valid by construction (tests/razzia/test_live_state.py)."""
-    if answer == R.NO_OFFER:
-        return np.int64(R.NO_OFFER if w[W_CFG + R.C_OFFER_DUEL] else 0)
-    if not (trusted or _division_ok(w, w[W_BAR], w[W_CONTEST])):
-        return np.int64(0)
-    return offer_code(w)
+@njit(cache=True, _nrt=False, inline="always")
+def _legal_offer(w, answer, trusted):
+    """H2: the proposer's ``answer`` made legal: :data:`rules.NO_OFFER` (a call for a duel, ``offer_duel``
+    only) or 0, a division in ``V_OFFER``; no offer without ``offer_duel``, or a division that is not one
+    (checked unless ``trusted``), gives all to the proposer. A built-in policy's division is valid by
+    construction (tests/razzia/test_live_state.py)."""
+    if answer == R.NO_OFFER and w[W_CFG + R.C_OFFER_DUEL]:
+        return np.int64(R.NO_OFFER)
+    if answer == R.NO_OFFER or not (trusted or _division_ok(w, w[W_BAR], w[W_CONTEST])):
+        _all_to(w, w[W_BAR], w[W_PROPOSER])
+    return np.int64(0)
 
 
-@njit(cache=True, _nrt=False)
-def _offer_made(w, move):
-    """H2: the proposer makes the offer ``move`` (:func:`_offer_move`): its division into ``V_OFFER`` and
+@njit(cache=True, _nrt=False, inline="always")
+def _offer_made(w, answer):
+    """H2: the proposer makes its legal ``answer`` (:func:`_legal_offer`): the division in ``V_OFFER``,
     logged, or a call for a duel, which every other contestant declines. Returns whether the contestants
     answer."""
     bar = w[W_BAR]
     proposer = w[W_PROPOSER]
     contest = w[W_CONTEST]
-    if move == R.NO_OFFER:
+    if answer == R.NO_OFFER:
         w[W_CALLED] = 1
         _count(w, G_NO_OFFER, 1)
         _log(w, R.L_NO_OFFER, proposer, bar, 0, 0)
         _all_to(w, bar, proposer)
         w[W_DECL] = contest & ~(1 << proposer)
         return False
-    offer_division(w, move)
     if w[W_LOG_ROWS] > 1:
         n = w[R.ST_PLAYERS]
         for i in range(n):
@@ -651,7 +651,7 @@ def _offer_made(w, move):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _answered(w, o, a):
     """H2-H3: contestant ``o`` answers ``a`` (``ACCEPT`` or ``DUEL``), none seeing another's answer."""
     if w[W_LOG_ROWS] > 1:
@@ -833,8 +833,10 @@ def _decision_view(cfg, st, s, kind, bar, proposer, contest, value, view):
 # A game is a course of decisions (``W_KIND``: the free card's bar or a spielbox round's money, each
 # card played, each offer and each answer), the chance events between them (shuffles, dice) drawn from
 # the streams whose states the workspace keeps. :func:`begin` deals a game and runs to its first decision;
-# :func:`step` asks the seat to move (``W_ACTOR``) and applies its move with :func:`apply`, which runs on to
-# the next decision. :func:`play_game` steps until the end, and ``state.py`` stops at any decision.
+# :func:`step` asks the seat to move (``W_ACTOR``), makes its answer legal and plays it (:func:`act`), which
+# runs on to the next decision. :func:`play_game` steps until the end; ``state.py`` stops at any decision
+# and plays chosen moves with :func:`apply`. The hot path is inlined (``inline="always"``): the kernel
+# runs within a few per cent of the nested loops it replaced.
 
 
 @njit(cache=True, _nrt=False)
@@ -1071,7 +1073,7 @@ def _begin_play(w):
     _pose(w, R.K_PLAY, (w[R.ST_CROUPIER] + 1) % w[R.ST_PLAYERS])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _played(w, slot, dice_script):
     """R3-R4: the actor puts the card of hand slot ``slot`` face down; once all have, they are turned over
     and the bars settled."""
@@ -1086,7 +1088,7 @@ def _played(w, slot, dice_script):
     _log(w, R.L_PLAY, s, R.card_bar(code), R.card_kind(code), R.card_value(code))
     w[W_STEP] += 1
     if w[W_STEP] < n:
-        _pose(w, R.K_PLAY, (w[R.ST_CROUPIER] + 1 + w[W_STEP]) % n)
+        _pose(w, R.K_PLAY, s + 1 if s + 1 < n else 0)  # clockwise
         return
     w[R.ST_REVEALED] = 1
     for o in range(n):
@@ -1126,7 +1128,7 @@ def _next_bar(w, dice_script):
     _end_round(w, dice_script)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _study_bar(w):
     """The study tables of the cards played at the bar just settled (``W_BAR``, ``W_HERE``)."""
     here = w[W_HERE]
@@ -1141,7 +1143,7 @@ def _study_bar(w):
         _study(w, table, R.card_value(code), w[W_UNITS], w[W_OTHERS], w[W_PAID + s])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _next_answer(w, dice_script):
     """H2-H3: the next contestant clockwise from the proposer's left (``W_STEP``) is asked to answer; after
     the last, the haggle ends."""
@@ -1228,64 +1230,18 @@ def _end_game(w):
     _pose(w, K_OVER, -1)
 
 
-@njit(cache=True, _nrt=False)
-def apply(w, move, dice_script):
-    """The actor makes the legal ``move`` (a hand slot, a bar, a spielbox placement, an offer's code or
-    ``NO_OFFER``, an answer); the game runs on to its next decision."""
-    kind = w[W_KIND]
-    if kind == R.K_PLAY:
-        _played(w, move, dice_script)
-    elif kind == R.K_FREE:
-        _place(w, move, w[W_MDECK + w[W_FIRST] + w[R.ST_NBARS]], w[R.ST_CROUPIER], 1)
-        _begin_play(w)
-    elif kind == R.K_ALL:
-        for i in range(w[W_MTOP] - w[W_FIRST]):
-            _place(w, (move >> np.int64(3 * i)) & 7, w[W_MDECK + w[W_FIRST] + i], w[R.ST_CROUPIER], 1)
-        _begin_play(w)
-    elif kind == R.K_OFFER:
-        if _offer_made(w, move):
-            w[W_STEP] = 1
-            _next_answer(w, dice_script)
-        else:
-            _bar_settled(w, dice_script)
-    elif kind == R.K_ANSWER:
-        _answered(w, w[W_ACTOR], move)
-        w[W_STEP] += 1
-        _next_answer(w, dice_script)
+@njit(cache=True, _nrt=False, inline="always")
+def _legal_slot(w, answer):
+    """R3: a hand slot holding a card, else slot 0."""
+    ok = 0 <= answer < R.HAND and w[R.ST_HAND + w[W_ACTOR] * R.HAND + answer] >= 0
+    return answer if ok else np.int64(0)
 
 
-@njit(cache=True, _nrt=False)
-def decide(w, pids, params, user):
-    """The actor's policy's answer to the decision posed (its stream advanced), before any repair."""
-    kind = w[W_KIND]
-    s = w[W_ACTOR]
-    if kind == R.K_PLAY:
-        return _ask_card(w, s, R.K_PLAY, 0, 0, pids, params, user)
-    if kind == R.K_FREE:
-        return _ask_card(w, s, R.K_FREE, R.V_VALUE, R.V_VALUE + 1, pids, params, user)
-    if kind == R.K_ALL:
-        return _ask(w, s, R.K_ALL, R.V_NDRAWN, R.V_DRAWN + w[R.V_NDRAWN], pids, params, user)
-    if kind == R.K_OFFER:
-        return _ask(w, s, R.K_OFFER, R.V_BAR, R.V_OFFER, pids, params, user)
-    return _ask(w, s, R.K_ANSWER, R.V_BAR, R.VIEW_LEN, pids, params, user)
-
-
-@njit(cache=True, _nrt=False)
-def move_of(w, answer, trusted):
-    """The legal move a policy's ``answer`` makes (an illegal one is replaced as :mod:`.rules` says; an
-    offer's division, in ``V_OFFER``, is checked unless ``trusted``)."""
-    kind = w[W_KIND]
-    if kind == R.K_PLAY:
-        ok = 0 <= answer < R.HAND and w[R.ST_HAND + w[W_ACTOR] * R.HAND + answer] >= 0
-        return answer if ok else np.int64(0)
-    if kind == R.K_FREE:
-        ok = 0 <= answer < R.MAX_BARS and ((w[R.ST_BARS] >> answer) & 1) == 1
-        return answer if ok else w[W_BARS]
-    if kind == R.K_ALL:
-        return _placement(w, answer)
-    if kind == R.K_OFFER:
-        return _offer_move(w, answer, trusted)
-    return np.int64(R.DUEL if answer == R.DUEL else R.ACCEPT)
+@njit(cache=True, _nrt=False, inline="always")
+def _legal_bar(w, answer):
+    """R1: a bar in play, else the leftmost."""
+    ok = 0 <= answer < R.MAX_BARS and ((w[R.ST_BARS] >> answer) & 1) == 1
+    return answer if ok else w[W_BARS]
 
 
 @njit(cache=True, _nrt=False)
@@ -1311,13 +1267,93 @@ def _placement(w, ans):
 
 
 @njit(cache=True, _nrt=False)
-def step(w, pids, params, user, dice_script):
-    """The actor's policy (the lineup's ``pids``/``params``, see :func:`player_of`) decides and its move is
-    applied; returns the move."""
-    trusted = pids[player_of(w, w[W_ACTOR])] < USER_ID
-    move = move_of(w, decide(w, pids, params, user), trusted)
-    apply(w, move, dice_script)
-    return move
+def _free_placed(w, bar):
+    """R1: the croupier puts the free card at ``bar``; the cards are played."""
+    _place(w, bar, w[W_MDECK + w[W_FIRST] + w[R.ST_NBARS]], w[R.ST_CROUPIER], 1)
+    _begin_play(w)
+
+
+@njit(cache=True, _nrt=False)
+def _all_placed(w, placement):
+    """V1: the croupier places the round's cards; the cards are played."""
+    for i in range(w[W_MTOP] - w[W_FIRST]):
+        _place(w, (placement >> np.int64(3 * i)) & 7, w[W_MDECK + w[W_FIRST] + i], w[R.ST_CROUPIER], 1)
+    _begin_play(w)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _offered(w, answer, dice_script):
+    """H2: the proposer's legal ``answer`` (:func:`_legal_offer`); the contestants answer, or the duels."""
+    if _offer_made(w, answer):
+        w[W_STEP] = 1
+        _next_answer(w, dice_script)
+    else:
+        _bar_settled(w, dice_script)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _replied(w, answer, dice_script):
+    """H3: the actor accepts or duels (``answer``); the next contestant answers."""
+    _answered(w, w[W_ACTOR], answer)
+    w[W_STEP] += 1
+    _next_answer(w, dice_script)
+
+
+@njit(cache=True, _nrt=False)
+def act(w, answer, dice_script):
+    """The actor's legal ``answer`` (a hand slot, a bar, a spielbox placement, an offer with its division in
+    ``V_OFFER`` or ``NO_OFFER``, ``ACCEPT`` or ``DUEL``) is played; the game runs on to its next decision."""
+    kind = w[W_KIND]
+    if kind == R.K_PLAY:
+        _played(w, answer, dice_script)
+    elif kind == R.K_FREE:
+        _free_placed(w, answer)
+    elif kind == R.K_ALL:
+        _all_placed(w, answer)
+    elif kind == R.K_OFFER:
+        _offered(w, answer, dice_script)
+    elif kind == R.K_ANSWER:
+        _replied(w, answer, dice_script)
+
+
+@njit(cache=True, _nrt=False)
+def apply(w, move, dice_script):
+    """The actor makes the legal ``move`` (as :func:`act`, an offer given by its code, :func:`offer_code`)."""
+    if w[W_KIND] == R.K_OFFER and move != R.NO_OFFER:
+        offer_division(w, move)
+        move = 0
+    act(w, move, dice_script)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def step(w, pids, params, user, dice_script, codes):
+    """The actor's policy (the lineup's ``pids``/``params``, see :func:`player_of`) answers the decision
+    posed, its answer is made legal (an illegal one replaced as :mod:`.rules` says; a user's division
+    checked) and played; returns it, an offer as its code (:func:`offer_code`) if ``codes``."""
+    kind = w[W_KIND]
+    s = w[W_ACTOR]
+    if kind == R.K_PLAY:
+        answer = _legal_slot(w, _ask_card(w, s, R.K_PLAY, 0, 0, pids, params, user))
+        _played(w, answer, dice_script)
+        return answer
+    if kind == R.K_ANSWER:
+        answer = _ask(w, s, R.K_ANSWER, R.V_BAR, R.VIEW_LEN, pids, params, user)
+        answer = np.int64(R.DUEL if answer == R.DUEL else R.ACCEPT)
+        _replied(w, answer, dice_script)
+        return answer
+    if kind == R.K_OFFER:
+        answer = _ask(w, s, R.K_OFFER, R.V_BAR, R.V_OFFER, pids, params, user)
+        answer = _legal_offer(w, answer, pids[player_of(w, s)] < USER_ID)
+        move = offer_code(w) if codes and answer != R.NO_OFFER else answer
+        _offered(w, answer, dice_script)
+        return move
+    if kind == R.K_FREE:
+        answer = _legal_bar(w, _ask_card(w, s, R.K_FREE, R.V_VALUE, R.V_VALUE + 1, pids, params, user))
+        _free_placed(w, answer)
+        return answer
+    answer = _placement(w, _ask(w, s, R.K_ALL, R.V_NDRAWN, R.V_DRAWN + w[R.V_NDRAWN], pids, params, user))
+    _all_placed(w, answer)
+    return answer
 
 
 @njit(cache=True, _nrt=False)
@@ -1328,7 +1364,7 @@ def play_game(w, deal_state, dice_state, pids, params, no_dice, user):
     two gambler tables follow it). Returns the leftover."""
     begin(w, deal_state, dice_state, no_dice)
     while w[W_KIND] != K_OVER:
-        step(w, pids, params, user, no_dice)
+        step(w, pids, params, user, no_dice, False)
     return w[W_LEFT]
 
 

@@ -186,13 +186,13 @@ def apply(ro, pos, move):
 
 @njit(cache=True)
 def step(ro, pos, pids, params, user):
-    return E.step(pos, pids, params, user, ro[4])
+    return E.step(pos, pids, params, user, ro[4], True)
 
 
 @njit(cache=True)
 def playout(ro, pos, pids, params, user):
     while pos[E.W_KIND] != E.K_OVER:
-        E.step(pos, pids, params, user, ro[4])
+        E.step(pos, pids, params, user, ro[4], False)
 
 
 @njit(cache=True)
