@@ -266,19 +266,24 @@ def _pending(pos):
 def _cards_ok(cfg, pos):
     """Every playing card once: the stock, the hands (cards first, then empty slots), the table, the discards."""
     count = _deck(cfg, pos)
-    for i in range(pos[E.W_POS + 1]):
-        count[pos[E.W_STOCK + pos[E.W_POS] + i]] -= 1
-    for i in range(pos[E.W_POS + 2]):
-        count[pos[E.W_DISCARD + i]] -= 1
-    for s in range(cfg[R.C_PLAYERS]):
-        for j in range(R.HAND):
-            c = pos[R.ST_HAND + s * R.HAND + j]
-            if c >= 0:
-                if j > 0 and pos[R.ST_HAND + s * R.HAND + j - 1] < 0:
-                    return False
-                count[c] -= 1
-        if pos[R.ST_TABLE + s] >= 0:
-            count[pos[R.ST_TABLE + s]] -= 1
+    top, stock, discards = pos[E.W_POS], pos[E.W_POS + 1], pos[E.W_POS + 2]
+    if min(top, stock, discards) < 0 or top + stock > E.DECK_ROOM or discards > E.DECK_ROOM:
+        return False
+    for i in range(stock + discards + R.MAX_PLAYERS * (R.HAND + 1)):
+        if i < stock:
+            c = pos[E.W_STOCK + top + i]
+        elif i < stock + discards:
+            c = pos[E.W_DISCARD + i - stock]
+        else:
+            c = pos[R.ST_HAND + i - stock - discards]  # the hands, then the table (ST_TABLE follows ST_HAND)
+            j = i - stock - discards
+            if j < R.MAX_PLAYERS * R.HAND and j % R.HAND and c >= 0 and pos[R.ST_HAND + j - 1] < 0:
+                return False  # a card after an empty slot
+            if c < 0:
+                continue
+        if not 0 <= c < count.shape[0]:
+            return False
+        count[c] -= 1
     return not count.any()
 
 
@@ -289,9 +294,13 @@ def _money_ok(cfg, pos):
     nd = cfg[R.C_NDENOM]
     table = _money_table(cfg)
     left = table.copy()
+    if pos[E.W_MM] != cfg[R.C_NMONEY] or not 0 <= pos[E.W_FIRST] <= pos[E.W_MTOP] <= pos[E.W_MM]:
+        return False
     for i in range(pos[E.W_MM]):
+        if not 0 <= pos[E.W_MDECK + i] < nd:
+            return False
         left[pos[E.W_MDECK + i]] -= 1
-    if left.any() or pos[E.W_MM] != cfg[R.C_NMONEY]:
+    if left.any():
         return False
     lo, hi = _pending(pos)
     units = 0

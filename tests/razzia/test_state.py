@@ -196,6 +196,12 @@ def test_check_names_what_is_broken():
     q.pos[R.ST_HAND] = q.pos[R.ST_HAND + 1]  # a card twice
     assert S.check(q.ro, q.pos) == 1
     q = p.copy()
+    q.pos[R.ST_HAND + 1] = 200  # no card at all
+    assert S.check(q.ro, q.pos) == 1
+    q = p.copy()
+    q.pos[R.ST_HAND + 1], q.pos[R.ST_HAND + 2] = -1, q.pos[R.ST_HAND + 1]  # a gap in the hand
+    assert S.check(q.ro, q.pos) == 1
+    q = p.copy()
     q.pos[R.ST_WON] += 1  # money from nowhere
     assert S.check(q.ro, q.pos) == 2
     q = p.copy()
