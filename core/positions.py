@@ -17,7 +17,9 @@ Each ``core/<game>/state.py`` provides these numba functions (``ro`` and ``pos``
   it (the same deal, seats and streams), advanced to its first decision point.
 - ``actor(ro, pos) -> int``: the seat to move; -1 once the game is over.
 - ``view(ro, pos, seat, out)``: what that seat's policy is shown at this decision (the kernel's view).
-- ``legal(ro, pos, out) -> int``: the actor's legal moves, in ``out[:n]`` (codes as policies return them).
+- ``legal(ro, pos, out) -> int``: the number n of the actor's legal moves (codes as policies return them),
+  written to ``out[:n]``; a game whose moves can outnumber ``MAX_MOVES`` (Razzia's offers at a rich bar)
+  writes as many as ``out`` holds.
 - ``apply(ro, pos, move)``: the actor plays ``move`` (it must be legal); the chance events that follow
   (cards, dice) come from the position's own streams, up to the next decision point.
 - ``step(ro, pos, pids, params, user) -> int``: the actor's policy chooses, with its own random state
@@ -92,7 +94,11 @@ class Position:
     def legal(self) -> np.ndarray:
         """The actor's legal moves."""
         out = np.zeros(self.state.MAX_MOVES, np.int64)
-        return out[: self.state.legal(self.ro, self.pos, out)].copy()
+        n = self.state.legal(self.ro, self.pos, out)
+        if n > out.size:  # more than MAX_MOVES: ask again with room for all
+            out = np.zeros(n, np.int64)
+            n = self.state.legal(self.ro, self.pos, out)
+        return out[:n].copy()
 
     def apply(self, move: int) -> None:
         """Play ``move`` for the actor, then the chance events up to the next decision."""

@@ -4,7 +4,8 @@
 from the dice stream or scripts; :func:`resolve_bar` is its entry point for Python (``razzia
 explain``, the scenario files). :func:`play_game` plays one game (K1-K8, R1-R9, E1-E4, V1-V4)
 following, draw for draw and decision for decision, the order written in the docstring of
-``tests/reference/razzia.py``. :func:`play_games` plays games ``start..stop-1`` of a run and returns
+``tests/reference/razzia.py``, one decision at a time (:func:`begin`, :func:`step`: what
+:mod:`.state` stops at). :func:`play_games` plays games ``start..stop-1`` of a run and returns
 integer sums; :class:`GameJob` is what the batch runner runs. Game ``g`` shuffles from stream
 ``razzia/deal`` and rolls from ``razzia/dice``, both at index ``g`` (``g // N`` with duplicate
 deals, so the N rotations of a deal also share the dice); the policy in seat s draws from
@@ -107,8 +108,7 @@ DECK_ROOM = 256
 W_PSCR = R.VIEW_LEN  # the built-in policies' scratch space (policies.SCRATCH_LEN)
 W_VIEW = W_PSCR + policies.SCRATCH_LEN  # a user's policy's view
 W_CFG = W_VIEW + R.VIEW_LEN  # the settings row (C_*)
-W_PIDS = W_CFG + R.N_CFG  # per seat: its policy id
-W_PSTATE = W_PIDS + R.MAX_PLAYERS  # per seat: its policy stream's state (uint64 bits)
+W_PSTATE = W_CFG + R.N_CFG  # per seat: its policy stream's state (uint64 bits)
 W_RES = W_PSTATE + R.MAX_PLAYERS  # per seat: the game's results (H_*)
 W_OFFSETS = W_RES + R.MAX_PLAYERS * N_RES  # where the counts (croupier, global, police table) and the log are
 W_OCROU, W_OGLOB, W_OTAB, W_LOG, W_LOG_ROWS = range(W_OFFSETS, W_OFFSETS + 5)
@@ -132,11 +132,23 @@ W_BOUND = W_ROLLS + R.MAX_PLAYERS  # roll-off group bounds (9)
 W_UNRES = W_BOUND + R.MAX_PLAYERS + 1  # roll-off unresolved groups (9)
 W_KO = W_UNRES + R.MAX_PLAYERS + 1  # the knockout order
 W_RANKED = W_KO + R.MAX_PLAYERS  # contestants ranked by value
-W_STOCK = W_RANKED + R.MAX_PLAYERS
+W_CTRL = W_RANKED + R.MAX_PLAYERS  # the course of the game (below)
+(W_DEAL, W_DICE, W_ROT, W_KIND, W_ACTOR, W_STEP, W_MM, W_MTOP, W_FIRST, W_OCC, W_POLICE, W_BAR, W_HERE, W_UNITS,
+ W_OTHERS, W_CONTEST, W_K, W_PROPOSER, W_CALLED, W_DECL, W_LEFT) = range(W_CTRL, W_CTRL + 21)
+"""The course of the game: the deal and dice streams' states (uint64 bits); the seat rotation (seat s holds
+player (s - rot) mod N); the decision pending (``K_*``, :data:`K_OVER` once the game is over) and the seat to
+answer it; the step inside the phase (the cards played this round; the next responder's clockwise distance
+from the proposer); the money deck's size, next card and this round's first card; the bars still to settle
+this round (mask) and the police played; the bar being settled: its seats, its money before, other cards;
+its haggle: contestants, how many, the proposer, a call for a duel, the decliners; the leftover at the end."""
+N_CTRL = 21
+W_STOCK = W_CTRL + N_CTRL
 W_DISCARD = W_STOCK + DECK_ROOM
 W_SWAP = W_DISCARD + DECK_ROOM
 W_MDECK = W_SWAP + DECK_ROOM  # the money deck (denomination indices)
 W_COUNTS = W_MDECK + DECK_ROOM  # the counts (in a layout of the caller's), then the log rows
+K_OVER = -1
+"""``W_KIND`` once the game is over."""
 
 
 @njit(cache=True)
@@ -145,6 +157,13 @@ def _workspace(cfg, n_counts, o_crou, o_glob, o_tab, log_rows):
     at the offsets ``o_*`` among them), then ``log_rows`` log rows of 5 (row 0 holds the count; a log of
     one row records nothing)."""
     w = np.zeros(W_COUNTS + n_counts + 5 * log_rows, np.int64)
+    set_workspace(w, cfg, n_counts, o_crou, o_glob, o_tab, log_rows)
+    return w
+
+
+@njit(cache=True, _nrt=False)
+def set_workspace(w, cfg, n_counts, o_crou, o_glob, o_tab, log_rows):
+    """:func:`_workspace` in the zeroed array ``w`` (at least as long)."""
     for i in range(R.N_CFG):
         w[W_CFG + i] = cfg[i]
     w[W_OCROU] = W_COUNTS + o_crou
@@ -152,7 +171,6 @@ def _workspace(cfg, n_counts, o_crou, o_glob, o_tab, log_rows):
     w[W_OTAB] = W_COUNTS + o_tab
     w[W_LOG] = W_COUNTS + n_counts
     w[W_LOG_ROWS] = log_rows
-    return w
 
 
 @njit(cache=True)
@@ -185,30 +203,56 @@ def _count(w, field, x):
     w[w[W_OGLOB] + field] += x
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def player_of(w, s):
+    """The lineup's player in seat ``s`` (its row of the policy ids and parameters)."""
+    p = s - w[W_ROT]
+    return p + w[R.ST_PLAYERS] if p < 0 else p
+
+
 @njit(cache=True, _nrt=False)
-def _ask(w, s, kind, lo, hi, params, user):
+def _ask(w, s, kind, lo, hi, pids, params, user):
     """Seat ``s``'s answer to the decision ``kind`` whose fields the caller wrote into ``w[lo:hi]``.
 
     A built-in policy answers on the live state (it reads only what the seat may see, see
     ``policies.decide``); a user's policy on the seat's view (R9) with those fields, the division it
-    writes as proposer copied back to ``V_OFFER``."""
-    pid = w[W_PIDS + s]
+    writes as proposer copied back to ``V_OFFER``. ``pids`` and ``params`` are the lineup's (see
+    :func:`player_of`)."""
+    p = player_of(w, s)
+    pid = pids[p]
     state = np.uint64(w[W_PSTATE + s])
     if pid >= USER_ID:
         view = w[W_VIEW:W_VIEW + R.VIEW_LEN]
         R.fill_view(w[W_CFG:W_CFG + R.N_CFG], w, s, kind, view)
         for i in range(lo, hi):
             view[i] = w[i]
-        ans, state = user(pid, params[s], view, state)
+        ans, state = user(pid, params[p], view, state)
         if kind == R.K_OFFER:
             for i in range(R.V_OFFER, R.VIEW_LEN):
                 w[i] = view[i]
     else:
         w[R.V_KIND] = kind
         w[R.V_SEAT] = s
-        ans, state = policies.decide(pid, params[s], w, state)
+        ans, state = policies.decide(pid, params[p], w, state)
     w[W_PSTATE + s] = np.int64(state)
     return ans
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _ask_card(w, s, kind, lo, hi, pids, params, user):
+    """The card to play (``K_PLAY``) or the free card's bar (``K_FREE``): users' policies through
+    :func:`_ask` (fields ``lo:hi`` of the question kept), built-ins straight to
+    :func:`.policies.play_or_place` (the cheapest call)."""
+    p = player_of(w, s)
+    if pids[p] >= USER_ID:
+        return _ask(w, s, kind, lo, hi, pids, params, user)
+    w[R.V_KIND] = kind
+    w[R.V_SEAT] = s
+    answer, state = policies.play_or_place(pids[p], kind, params[p, 0],
+                                           params[p, 1] if params.shape[1] > 1 else 0.0, w,
+                                           np.uint64(w[W_PSTATE + s]))
+    w[W_PSTATE + s] = np.int64(state)
+    return answer
 
 
 # ---------------------------------------------------------------------------------------------
@@ -217,13 +261,15 @@ def _ask(w, s, kind, lo, hi, params, user):
 
 
 @njit(cache=True, _nrt=False)
-def _roll(w, dice_script, dstate, seat):
-    """:func:`rules.roll_die` with the seats' used scripted dice in ``W_USED``."""
+def _roll(w, dice_script, seat):
+    """:func:`rules.roll_die` with the seats' used scripted dice in ``W_USED``, the stream's state in ``W_DICE``."""
     u = w[W_USED + seat]
     if dice_script.shape[0] > seat and u < dice_script.shape[1] and dice_script[seat, u] >= 1:
         w[W_USED + seat] = u + 1
-        return dstate, dice_script[seat, u]
-    return R.draw_die(dstate)
+        return dice_script[seat, u]
+    dstate, r = R.draw_die(np.uint64(w[W_DICE]))
+    w[W_DICE] = np.int64(dstate)
+    return r
 
 
 @njit(cache=True, _nrt=False)
@@ -252,11 +298,11 @@ def _caller(w, a, b, proposer, proposer_called, decl):
 
 
 @njit(cache=True, _nrt=False)
-def _duel(w, a, b, caller, stake, dstate, dice_script):
+def _duel(w, a, b, caller, stake, dice_script):
     """H5: a and b throw (a first) and add their cards (``V_CARDVAL``); the higher total wins, a tie the caller."""
     while True:
-        dstate, ra = _roll(w, dice_script, dstate, a)
-        dstate, rb = _roll(w, dice_script, dstate, b)
+        ra = _roll(w, dice_script, a)
+        rb = _roll(w, dice_script, b)
         _log(w, R.L_THROW, a, ra, b, rb)
         ta = ra + w[R.V_CARDVAL + a]
         tb = rb + w[R.V_CARDVAL + b]
@@ -267,11 +313,11 @@ def _duel(w, a, b, caller, stake, dstate, dice_script):
             if caller >= 0:
                 _count(w, G_CALLED, 1)
                 _count(w, G_CALLER_WINS, win == caller)
-            return dstate, win
+            return win
 
 
 @njit(cache=True, _nrt=False)
-def _order_rolloff(w, m, dstate, dice_script):
+def _order_rolloff(w, m, dice_script):
     """Note R11 "circular": order ``W_GROUP[:m]`` by die rolls, highest first; the tied roll again
     (depth first, exactly as the reference's recursion)."""
     for x in range(R.MAX_PLAYERS + 1):
@@ -287,12 +333,12 @@ def _order_rolloff(w, m, dstate, dice_script):
                 i = x
                 break
         if i < 0:
-            return dstate
+            return
         j = i + 1
         while not w[W_BOUND + j]:
             j += 1
         for x in range(i, j):
-            dstate, w[W_ROLLS + x] = _roll(w, dice_script, dstate, w[W_GROUP + x])
+            w[W_ROLLS + x] = _roll(w, dice_script, w[W_GROUP + x])
             _log(w, R.L_ROLLOFF, w[W_GROUP + x], w[W_ROLLS + x], j - i, 0)
         for x in range(i + 1, j):  # stable insertion sort, highest roll first
             y = x
@@ -316,7 +362,7 @@ def _order_rolloff(w, m, dstate, dice_script):
 
 
 @njit(cache=True, _nrt=False)
-def settle_bar(w, bar, here, params, dstate, dice_script, user):
+def settle_bar(w, bar, here, pids, params, dstate, dice_script, user):
     """Settle ``bar`` once the round's cards (``ST_TABLE``) are revealed; ``here`` is the mask of the seats
     whose card is at the bar. Returns (dice state, proposer).
 
@@ -324,12 +370,33 @@ def settle_bar(w, bar, here, params, dstate, dice_script, user):
     cards each contestant won (seat x denomination) and ``W_PAID`` the units each seat of ``here`` won. Scripts, for
     ``resolve_bar``: ``W_OFF`` :data:`SCRIPT_ASK` (ask the proposer's policy), :data:`SCRIPT_DIVISION`
     (the division follows, seat x denomination) or :data:`SCRIPT_NO_OFFER`; ``W_ANS + s`` 0 ask, 1
-    accept, 2 duel; ``dice_script[s, W_USED + s]`` the seat's next roll (< 1: draw from the stream).
+    accept, 2 duel; ``dice_script[s, W_USED + s]`` the seat's next roll (< 1: draw from the stream). A game
+    settles its bars in the same steps (:func:`_next_bar`), asking at each decision.
     """
+    w[W_DICE] = np.int64(dstate)
     contest, k = _open_bar(w, bar, here, _police_mask(w))
     proposer = -1
     if k >= 2:
-        dstate, proposer = _haggle(w, bar, contest, k, params, dstate, dice_script, user)
+        proposer = _haggle_open(w, bar, contest, k, dice_script)
+        if w[W_OFF] == SCRIPT_DIVISION:
+            for i in range(NSD):
+                w[R.V_OFFER + i] = w[W_OFF + 1 + i]
+            answer = _legal_offer(w, 0, False)
+        elif w[W_OFF] == SCRIPT_NO_OFFER:
+            answer = _legal_offer(w, R.NO_OFFER, False)
+        else:
+            answer = _ask(w, proposer, R.K_OFFER, R.V_BAR, R.V_OFFER, pids, params, user)
+            answer = _legal_offer(w, answer, pids[player_of(w, proposer)] < USER_ID)
+        if _offer_made(w, answer):
+            n = w[R.ST_PLAYERS]
+            for i in range(1, n):
+                o = (proposer + i) % n
+                if (contest >> o) & 1:
+                    a = w[W_ANS + o]
+                    if a != R.ACCEPT and a != R.DUEL:
+                        a = _ask(w, o, R.K_ANSWER, R.V_BAR, R.VIEW_LEN, pids, params, user)
+                    _answered(w, o, R.DUEL if a == R.DUEL else R.ACCEPT)
+        _haggle_close(w, dice_script)
     elif k == 1:
         for s in range(w[R.ST_PLAYERS]):
             if (contest >> s) & 1:
@@ -337,7 +404,7 @@ def settle_bar(w, bar, here, params, dstate, dice_script, user):
                     w[W_GOT + s * R.MAX_DENOMS + d] = w[R.ST_MONEY + bar * R.MAX_DENOMS + d]
     if k >= 1:
         _pay_bar(w, bar, contest, k)
-    return dstate, proposer
+    return np.uint64(w[W_DICE]), proposer
 
 
 @njit(cache=True, _nrt=False)
@@ -404,9 +471,9 @@ def _pay_bar(w, bar, contest, k):
 
 
 @njit(cache=True, _nrt=False)
-def _proposer(w, contest, dstate, dice_script):
+def _proposer(w, contest, dice_script):
     """H1: the proposer among the contestants (``V_CARDVAL``): the highest card, then the furthest from
-    the croupier; fills ``W_FAR``. Returns (dice state, proposer)."""
+    the croupier; fills ``W_FAR``."""
     n = w[R.ST_PLAYERS]
     c = w[R.ST_CROUPIER]
     for s in range(R.MAX_PLAYERS):
@@ -426,7 +493,7 @@ def _proposer(w, contest, dstate, dice_script):
                         m += 1
                 if m > 1:
                     _count(w, G_ORDER_ROLLOFFS, 1)
-                    dstate = _order_rolloff(w, m, dstate, dice_script)
+                    _order_rolloff(w, m, dice_script)
                     for i in range(m):
                         w[W_FAR + w[W_GROUP + i]] = circ * 16 + m - i
     proposer = -1
@@ -435,16 +502,15 @@ def _proposer(w, contest, dstate, dice_script):
         key = w[R.V_CARDVAL + s] * 256 + w[W_FAR + s]
         if (contest >> s) & 1 and key > best:
             proposer, best = s, key
-    return dstate, proposer
+    return proposer
 
 
 @njit(cache=True, _nrt=False)
-def _haggle(w, bar, contest, k, params, dstate, dice_script, user):
-    """H1-H9 between the ``k`` >= 2 contestants of the mask ``contest``; the cards won go to ``W_GOT``.
-
-    The division lives in ``V_OFFER`` (where the built-in policies read it), the cards' values in
-    ``V_CARDVAL``."""
-    n = w[R.ST_PLAYERS]
+def _haggle_open(w, bar, contest, k, dice_script):
+    """H1: the haggle of the ``k`` >= 2 contestants ``contest`` at ``bar`` begins (``W_BAR``, ``W_CONTEST``,
+    ``W_K``, ``W_PROPOSER``); the offer's question is set (``V_BAR``, ``V_PROPOSER``, ``V_CONTEST``, the
+    cards' values in ``V_CARDVAL``, ``V_OFFER`` zeroed) and the contestants' ``W_GOT`` zeroed. Returns the
+    proposer."""
     nd = w[R.ST_NDENOM]
     _count(w, G_HAGGLES, 1)
     for s in range(R.MAX_PLAYERS):
@@ -456,37 +522,156 @@ def _haggle(w, bar, contest, k, params, dstate, dice_script, user):
         w[R.V_CARDVAL + s] = R.card_value(w[R.ST_TABLE + s])
         for d in range(nd):
             w[W_GOT + s * R.MAX_DENOMS + d] = 0
-    dstate, proposer = _proposer(w, contest, dstate, dice_script)
+    proposer = _proposer(w, contest, dice_script)
     _log(w, R.L_PROPOSER, proposer, bar, w[R.V_CARDVAL + proposer], contest)
     w[R.V_BAR] = bar
     w[R.V_PROPOSER] = proposer
     w[R.V_CONTEST] = contest
-    # H2: the offer
     for i in range(NSD):
         w[R.V_OFFER + i] = 0
-    called = False
-    trusted = False  # a built-in policy's division is valid by construction (tests/razzia/test_live_state.py)
-    if w[W_OFF] == SCRIPT_DIVISION:
-        for i in range(NSD):
-            w[R.V_OFFER + i] = w[W_OFF + 1 + i]
-        answer = np.int64(0)
-    elif w[W_OFF] == SCRIPT_NO_OFFER:
-        answer = np.int64(R.NO_OFFER)
-    else:
-        answer = _ask(w, proposer, R.K_OFFER, R.V_BAR, R.V_OFFER, params, user)
-        trusted = w[W_PIDS + proposer] < USER_ID
+    w[W_BAR] = bar
+    w[W_CONTEST] = contest
+    w[W_K] = k
+    w[W_PROPOSER] = proposer
+    w[W_CALLED] = 0
+    w[W_DECL] = 0
+    return proposer
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _parts(c, k):
+    """The ways to share ``c`` cards of one denomination among ``k`` >= 1 seats: C(c + k - 1, k - 1)."""
+    x = 1
+    for i in range(1, k):
+        x = x * (c + i) // i
+    return x
+
+
+@njit(cache=True, _nrt=False)
+def offer_count(w):
+    """H2: the divisions of the bar's money among the contestants (the codes of :func:`offer_code`)."""
+    t = 1
+    for d in range(w[R.ST_NDENOM]):
+        t *= _parts(w[R.ST_MONEY + w[W_BAR] * R.MAX_DENOMS + d], w[W_K])
+    return t
+
+
+@njit(cache=True, _nrt=False)
+def offer_code(w):
+    """The code of the division in ``V_OFFER`` (a valid one): per denomination, the rank of its split among
+    the responders (clockwise from the proposer's left; lexicographic, the proposer keeping the rest), the
+    denominations' ranks in mixed radix, the first lowest. Code 0 gives everything to the proposer."""
+    n = w[R.ST_PLAYERS]
+    p = w[W_PROPOSER]
+    contest = w[W_CONTEST]
+    code = 0
+    radix = 1
+    for d in range(w[R.ST_NDENOM]):
+        c = w[R.ST_MONEY + w[W_BAR] * R.MAX_DENOMS + d]
+        rem = c
+        left = w[W_K]
+        rank = 0
+        for i in range(1, n):
+            o = (p + i) % n
+            if (contest >> o) & 1:
+                left -= 1
+                x = w[R.V_OFFER + o * R.MAX_DENOMS + d]
+                for v in range(x):
+                    rank += _parts(rem - v, left)
+                rem -= x
+        code += rank * radix
+        radix *= _parts(c, w[W_K])
+    return code
+
+
+@njit(cache=True, _nrt=False)
+def offer_division(w, code):
+    """The division of the offer ``code`` (:func:`offer_code`) into ``V_OFFER``."""
+    n = w[R.ST_PLAYERS]
+    p = w[W_PROPOSER]
+    contest = w[W_CONTEST]
+    for i in range(NSD):
+        w[R.V_OFFER + i] = 0
+    for d in range(w[R.ST_NDENOM]):
+        c = w[R.ST_MONEY + w[W_BAR] * R.MAX_DENOMS + d]
+        t = _parts(c, w[W_K])
+        r = code % t
+        code //= t
+        rem = c
+        left = w[W_K]
+        for i in range(1, n):
+            o = (p + i) % n
+            if (contest >> o) & 1:
+                left -= 1
+                v = 0
+                while r >= _parts(rem - v, left):
+                    r -= _parts(rem - v, left)
+                    v += 1
+                w[R.V_OFFER + o * R.MAX_DENOMS + d] = v
+                rem -= v
+        w[R.V_OFFER + p * R.MAX_DENOMS + d] = rem
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _legal_offer(w, answer, trusted):
+    """H2: the proposer's ``answer`` made legal: :data:`rules.NO_OFFER` (a call for a duel, ``offer_duel``
+    only) or 0, a division in ``V_OFFER``; no offer without ``offer_duel``, or a division that is not one
+    (checked unless ``trusted``), gives all to the proposer. A built-in policy's division is valid by
+    construction (tests/razzia/test_live_state.py)."""
     if answer == R.NO_OFFER and w[W_CFG + R.C_OFFER_DUEL]:
-        called = True
-    elif answer == R.NO_OFFER or not (trusted or _division_ok(w, bar, contest)):
-        _all_to(w, bar, proposer)
-    decl = 0
-    if called:
+        return np.int64(R.NO_OFFER)
+    if answer == R.NO_OFFER or not (trusted or _division_ok(w, w[W_BAR], w[W_CONTEST])):
+        _all_to(w, w[W_BAR], w[W_PROPOSER])
+    return np.int64(0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _offer_made(w, answer):
+    """H2: the proposer makes its legal ``answer`` (:func:`_legal_offer`): the division in ``V_OFFER``,
+    logged, or a call for a duel, which every other contestant declines. Returns whether the contestants
+    answer."""
+    bar = w[W_BAR]
+    proposer = w[W_PROPOSER]
+    contest = w[W_CONTEST]
+    if answer == R.NO_OFFER:
+        w[W_CALLED] = 1
         _count(w, G_NO_OFFER, 1)
         _log(w, R.L_NO_OFFER, proposer, bar, 0, 0)
         _all_to(w, bar, proposer)
-        decl = contest & ~(1 << proposer)
+        w[W_DECL] = contest & ~(1 << proposer)
+        return False
+    if w[W_LOG_ROWS] > 1:
+        n = w[R.ST_PLAYERS]
+        for i in range(n):
+            o = (proposer + i) % n
+            if (contest >> o) & 1:
+                for d in range(w[R.ST_NDENOM]):
+                    if w[R.V_OFFER + o * R.MAX_DENOMS + d] > 0:
+                        _log(w, R.L_OFFER, proposer, o, w[R.ST_DENOM + d], w[R.V_OFFER + o * R.MAX_DENOMS + d])
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _answered(w, o, a):
+    """H2-H3: contestant ``o`` answers ``a`` (``ACCEPT`` or ``DUEL``), none seeing another's answer."""
+    if w[W_LOG_ROWS] > 1:
+        _log(w, R.L_ANSWER, o, a, _units(w, R.V_OFFER, o, w[R.ST_NDENOM]), 0)
+    if a == R.DUEL:
+        w[W_DECL] |= 1 << o
+        _count(w, G_DECLINES, 1)
     else:
-        decl = _answers(w, bar, contest, proposer, params, user)
+        _count(w, G_ACCEPTS, 1)
+
+
+@njit(cache=True, _nrt=False)
+def _haggle_close(w, dice_script):
+    """H3-H8 once every answer is in: those who accept are paid, then the proposer (nobody declined) or
+    the duels; the cards won go to ``W_GOT``."""
+    n = w[R.ST_PLAYERS]
+    nd = w[R.ST_NDENOM]
+    proposer = w[W_PROPOSER]
+    contest = w[W_CONTEST]
+    decl = w[W_DECL]
     for o in range(n):  # H3: those who accept are paid at once
         if o != proposer and (contest >> o) & 1 and not (decl >> o) & 1:
             for d in range(nd):
@@ -494,9 +679,8 @@ def _haggle(w, bar, contest, k, params, dstate, dice_script, user):
     if decl == 0:  # H4
         for d in range(nd):
             w[W_GOT + proposer * R.MAX_DENOMS + d] += w[R.V_OFFER + proposer * R.MAX_DENOMS + d]
-        return dstate, proposer
-    dstate = _duels(w, k, proposer, called, decl, dstate, dice_script)
-    return dstate, proposer
+        return
+    _duels(w, w[W_K], proposer, w[W_CALLED] == 1, decl, dice_script)
 
 
 @njit(cache=True, _nrt=False)
@@ -509,43 +693,9 @@ def _all_to(w, bar, proposer):
 
 
 @njit(cache=True, _nrt=False)
-def _answers(w, bar, contest, proposer, params, user):
-    """H2-H3: the offer is logged and answered clockwise from the proposer's left, none seeing another's
-    answer; returns the mask of those who duel."""
-    n = w[R.ST_PLAYERS]
-    nd = w[R.ST_NDENOM]
-    logging = w[W_LOG_ROWS] > 1
-    if logging:
-        for i in range(n):
-            o = (proposer + i) % n
-            if (contest >> o) & 1:
-                for d in range(nd):
-                    if w[R.V_OFFER + o * R.MAX_DENOMS + d] > 0:
-                        _log(w, R.L_OFFER, proposer, o, w[R.ST_DENOM + d], w[R.V_OFFER + o * R.MAX_DENOMS + d])
-    decl = 0
-    for i in range(1, n):
-        o = (proposer + i) % n
-        if not (contest >> o) & 1:
-            continue
-        a = w[W_ANS + o]
-        if a != R.ACCEPT and a != R.DUEL:
-            a = _ask(w, o, R.K_ANSWER, R.V_BAR, R.VIEW_LEN, params, user)
-            if a != R.DUEL:
-                a = R.ACCEPT
-        if logging:
-            _log(w, R.L_ANSWER, o, a, _units(w, R.V_OFFER, o, nd), 0)
-        if a == R.DUEL:
-            decl |= 1 << o
-            _count(w, G_DECLINES, 1)
-        else:
-            _count(w, G_ACCEPTS, 1)
-    return decl
-
-
-@njit(cache=True, _nrt=False)
-def _duels(w, k, proposer, called, decl, dstate, dice_script):
+def _duels(w, k, proposer, called, decl, dice_script):
     """H5-H8: the proposer and the decliners ``decl`` duel for the money at stake; the winner's cards go
-    to ``W_GOT``. Returns the dice state."""
+    to ``W_GOT``."""
     n = w[R.ST_PLAYERS]
     nd = w[R.ST_NDENOM]
     for d in range(R.MAX_DENOMS):
@@ -569,8 +719,7 @@ def _duels(w, k, proposer, called, decl, dstate, dice_script):
         stake = 0
         for d in range(nd):
             stake += w[W_POT + d] * w[R.ST_DENOM + d]
-        dstate, winner = _duel(w, proposer, d1, _caller(w, proposer, d1, proposer, called, decl), stake, dstate,
-                               dice_script)
+        winner = _duel(w, proposer, d1, _caller(w, proposer, d1, proposer, called, decl), stake, dice_script)
     else:  # H7, H8
         stake = 0
         for x in range(m):
@@ -583,7 +732,7 @@ def _duels(w, k, proposer, called, decl, dstate, dice_script):
             while still > 1:
                 top = 0
                 for x in range(still):
-                    dstate, r = _roll(w, dice_script, dstate, w[W_ORDER + x])
+                    r = _roll(w, dice_script, w[W_ORDER + x])
                     w[W_TOTALS + x] = r + w[R.V_CARDVAL + w[W_ORDER + x]]
                     _log(w, R.L_ROLL, w[W_ORDER + x], r, w[W_TOTALS + x], 0)
                     top = max(top, w[W_TOTALS + x])
@@ -601,11 +750,9 @@ def _duels(w, k, proposer, called, decl, dstate, dice_script):
             winner = w[W_KO]
             for x in range(1, m):
                 o = w[W_KO + x]
-                dstate, winner = _duel(w, winner, o, _caller(w, winner, o, proposer, called, decl), stake, dstate,
-                                       dice_script)
+                winner = _duel(w, winner, o, _caller(w, winner, o, proposer, called, decl), stake, dice_script)
     for d in range(nd):
         w[W_GOT + winner * R.MAX_DENOMS + d] += w[W_POT + d]
-    return dstate
 
 
 @njit(cache=True, _nrt=False)
@@ -681,17 +828,31 @@ def _decision_view(cfg, st, s, kind, bar, proposer, contest, value, view):
 
 
 # ---------------------------------------------------------------------------------------------
-# A whole game
+# A whole game, decision by decision
 # ---------------------------------------------------------------------------------------------
+# A game is a course of decisions (``W_KIND``: the free card's bar or a spielbox round's money, each
+# card played, each offer and each answer), the chance events between them (shuffles, dice) drawn from
+# the streams whose states the workspace keeps. :func:`begin` deals a game and runs to its first decision;
+# :func:`step` asks the seat to move (``W_ACTOR``), makes its answer legal and plays it (:func:`act`), which
+# runs on to the next decision. :func:`play_game` steps until the end; ``state.py`` stops at any decision
+# and plays chosen moves with :func:`apply`. The hot path is inlined (``inline="always"``): the kernel
+# runs within a few per cent of the nested loops it replaced.
 
 
 @njit(cache=True, _nrt=False)
-def _reshuffle(w, deal_state):
+def _shuffle(w, lo, m):
+    """Shuffle ``w[lo:lo + m]`` with the deal stream (its state in ``W_DEAL``)."""
+    state = R.shuffle(np.uint64(w[W_DEAL]), w[lo:lo + m], m, w[W_SWAP:W_SWAP + DECK_ROOM])
+    w[W_DEAL] = np.int64(state)
+
+
+@njit(cache=True, _nrt=False)
+def _reshuffle(w):
     """R7: the stock is empty: the shuffled discard pile becomes the stock."""
     m = w[W_POS + 2]
     for i in range(m):
         w[W_STOCK + i] = w[W_DISCARD + i]
-    deal_state = R.shuffle(deal_state, w[W_STOCK:W_STOCK + m], m, w[W_SWAP:W_SWAP + DECK_ROOM])
+    _shuffle(w, W_STOCK, m)
     w[W_POS] = 0
     w[W_POS + 1] = m
     w[W_POS + 2] = 0
@@ -699,7 +860,6 @@ def _reshuffle(w, deal_state):
         w[R.ST_GONE + i] = 0
     _log(w, R.L_RESHUFFLE, -1, m, 0, 0)
     w[W_POS + 3] += 1
-    return deal_state
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -713,7 +873,7 @@ def _top(w):
 
 
 @njit(cache=True, _nrt=False)
-def _refill(w, first, deal_state):
+def _refill(w, first):
     """R6: everyone back to five cards, one at a time, clockwise from ``first``."""
     n = w[R.ST_PLAYERS]
     for i in range(n):
@@ -721,9 +881,8 @@ def _refill(w, first, deal_state):
         for j in range(R.HAND):
             if w[R.ST_HAND + s * R.HAND + j] < 0:
                 if w[W_POS + 1] == 0:
-                    deal_state = _reshuffle(w, deal_state)
+                    _reshuffle(w)
                 w[R.ST_HAND + s * R.HAND + j] = _top(w)
-    return deal_state
 
 
 @njit(cache=True, _nrt=False)
@@ -758,13 +917,15 @@ def _study(w, o_tab, value, units, others, won):
 
 
 @njit(cache=True, _nrt=False)
-def _new_game(w, deal_state):
-    """K1-K7: the state of a new game, the bars in play, the shuffled stock and money deck, the deal.
-    Returns (deal state, cards in the money deck)."""
+def _new_game(w):
+    """K1-K7: the state of a new game, the bars in play, the shuffled stock and money deck (its size in
+    ``W_MM``), the deal."""
     n = w[W_CFG + R.C_PLAYERS]
     nb = w[W_CFG + R.C_NBARS]
     nd = w[W_CFG + R.C_NDENOM]
     for i in range(R.ST_LEN):
+        w[i] = 0
+    for i in range(W_KIND, W_CTRL + N_CTRL):
         w[i] = 0
     for b in range(R.MAX_BARS):
         w[W_NCARDS + b] = 0
@@ -786,7 +947,7 @@ def _new_game(w, deal_state):
     if nb < R.MAX_BARS and w[W_CFG + R.C_DROPPED] != 0:
         for b in range(R.MAX_BARS):
             w[W_BARS + b] = b
-        deal_state = R.shuffle(deal_state, w[W_BARS:W_BARS + R.MAX_BARS], R.MAX_BARS, w[W_SWAP:W_SWAP + DECK_ROOM])
+        _shuffle(w, W_BARS, R.MAX_BARS)
         for x in range(1, nb):  # the bars in play, left to right
             y = x
             while y > 0 and w[W_BARS + y - 1] > w[W_BARS + y]:
@@ -812,7 +973,7 @@ def _new_game(w, deal_state):
                     w[R.ST_COLOUR_G] += w[W_CFG + R.C_CARD_ROWS + 3 * r + 2]
                 else:
                     w[R.ST_COLOUR_P] += w[W_CFG + R.C_CARD_ROWS + 3 * r + 2]
-    deal_state = R.shuffle(deal_state, w[W_STOCK:W_STOCK + m], m, w[W_SWAP:W_SWAP + DECK_ROOM])
+    _shuffle(w, W_STOCK, m)
     w[W_POS] = 0
     w[W_POS + 1] = m
     w[W_POS + 2] = 0
@@ -823,7 +984,8 @@ def _new_game(w, deal_state):
         for _ in range(w[W_CFG + R.C_MONEY_ROWS + 2 * r + 1]):
             w[W_MDECK + mm] = w[W_CFG + R.C_MONEY_ROWS + 2 * r]
             mm += 1
-    deal_state = R.shuffle(deal_state, w[W_MDECK:W_MDECK + mm], mm, w[W_SWAP:W_SWAP + DECK_ROOM])
+    _shuffle(w, W_MDECK, mm)
+    w[W_MM] = mm
     # K7: the deal, five passes clockwise from the first croupier's left
     for _ in range(R.HAND):
         for i in range(n):
@@ -831,180 +993,214 @@ def _new_game(w, deal_state):
             for j in range(R.HAND):
                 if w[R.ST_HAND + s * R.HAND + j] < 0:
                     if w[W_POS + 1] == 0:
-                        deal_state = _reshuffle(w, deal_state)
+                        _reshuffle(w)
                     w[R.ST_HAND + s * R.HAND + j] = _top(w)
                     break
-    return deal_state, mm
-
-
-
-@njit(cache=True, _nrt=False)
-def _money_out(w, first, k, deal_state, params, user):
-    """R1, E1, V1: the round's ``k`` money cards (money deck from ``first``) to the bars. Returns the deal
-    state."""
-    nb = w[R.ST_NBARS]
-    c = w[R.ST_CROUPIER]
-    mask = w[R.ST_BARS]
-    if k < w[W_CFG + R.C_PER_ROUND]:
-        for i in range(k):
-            _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
-    elif w[W_CFG + R.C_SPIELBOX]:
-        w[R.V_NDRAWN] = k
-        for i in range(k):
-            w[R.V_DRAWN + i] = w[R.ST_DENOM + w[W_MDECK + first + i]]
-        ans = _ask(w, c, R.K_ALL, R.V_NDRAWN, R.V_DRAWN + k, params, user)
-        hit = 0
-        ok = True
-        for i in range(k):
-            t = (ans >> np.int64(3 * i)) & 7
-            if t >= R.MAX_BARS or not (mask >> t) & 1:
-                ok = False
-            hit |= 1 << t
-        if not ok or hit != mask or ans < 0:
-            ans = 0
-            for i in range(k):
-                ans |= w[W_BARS + (i if i < nb else 0)] << np.int64(3 * i)
-        for i in range(k):
-            _place(w, (ans >> np.int64(3 * i)) & 7, w[W_MDECK + first + i], c, 1)
-    else:
-        for i in range(nb):
-            _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
-        if w[W_CFG + R.C_FREE] == 0:
-            w[R.V_VALUE] = w[R.ST_DENOM + w[W_MDECK + first + nb]]
-            b = _ask_card(w, c, R.K_FREE, R.V_VALUE, R.V_VALUE + 1, params, user)
-            if b < 0 or b >= R.MAX_BARS or not (mask >> b) & 1:
-                b = w[W_BARS]
-            _place(w, b, w[W_MDECK + first + nb], c, 1)
-        else:
-            for i in range(nb):
-                w[W_ORDER + i] = w[W_BARS + i]
-            deal_state = R.shuffle(deal_state, w[W_ORDER:W_ORDER + nb], nb, w[W_SWAP:W_SWAP + DECK_ROOM])
-            _place(w, w[W_ORDER], w[W_MDECK + first + nb], -1, 1)
-    return deal_state
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _ask_card(w, s, kind, lo, hi, params, user):
-    """The card to play (``K_PLAY``) or the free card's bar (``K_FREE``): users' policies through
-    :func:`_ask` (fields ``lo:hi`` of the question kept), built-ins straight to
-    :func:`.policies.play_or_place` (the cheapest call)."""
-    if w[W_PIDS + s] >= USER_ID:
-        return _ask(w, s, kind, lo, hi, params, user)
-    w[R.V_KIND] = kind
-    w[R.V_SEAT] = s
-    answer, state = policies.play_or_place(w[W_PIDS + s], kind, params[s, 0],
-                                           params[s, 1] if params.shape[1] > 1 else 0.0, w,
-                                           np.uint64(w[W_PSTATE + s]))
-    w[W_PSTATE + s] = np.int64(state)
-    return answer
+def _pose(w, kind, seat):
+    """The next decision: ``kind`` (``K_*``), asked of ``seat``."""
+    w[W_KIND] = kind
+    w[W_ACTOR] = seat
 
 
 @njit(cache=True, _nrt=False)
-def _play_cards(w, params, user):
-    """R3: every seat puts a card face down, clockwise from the croupier's left."""
-    n = w[R.ST_PLAYERS]
-    c = w[R.ST_CROUPIER]
-    s = c
-    for _ in range(n):
-        s = s + 1 if s + 1 < n else 0
-        slot = _ask_card(w, s, R.K_PLAY, 0, 0, params, user)
-        h = R.ST_HAND + s * R.HAND
-        if slot < 0 or slot >= R.HAND or w[h + slot] < 0:
-            slot = 0
-        code = w[h + slot]
-        for j in range(slot, R.HAND - 1):
-            w[h + j] = w[h + j + 1]
-        w[h + R.HAND - 1] = -1
-        w[R.ST_TABLE + s] = code
-        _log(w, R.L_PLAY, s, R.card_bar(code), R.card_kind(code), R.card_value(code))
+def begin(w, deal_state, dice_state, dice_script):
+    """A new game in ``w`` (the seat rotation ``W_ROT`` and the policies' states ``W_PSTATE`` set), from
+    the deal and dice streams' states, run to its first decision."""
+    w[W_DEAL] = np.int64(deal_state)
+    w[W_DICE] = np.int64(dice_state)
+    _new_game(w)
+    _begin_round(w, dice_script)
 
 
 @njit(cache=True, _nrt=False)
-def _settle_round(w, params, dice_state, dice_script, user):
-    """R8: the bars left to right, and the study tables of every card played. Returns the dice state."""
+def _begin_round(w, dice_script):
+    """R1-R2: round ``ST_ROUND`` begins, its money comes out (a decision of the croupier's, or placed)."""
     n = w[R.ST_PLAYERS]
+    rnd = w[R.ST_ROUND]
+    c = rnd % n
+    w[R.ST_CROUPIER] = c
+    k = min(w[W_CFG + R.C_PER_ROUND], w[W_MM] - w[W_MTOP])
+    w[W_FIRST] = w[W_MTOP]
+    w[W_MTOP] += k
+    last = w[W_MTOP] == w[W_MM]
+    w[R.ST_LAST_ROUND] = last
+    w[R.ST_MONEY_LEFT] = w[W_MM] - w[W_MTOP]
+    w[R.ST_STOCK] = w[W_POS + 1]
+    w[R.ST_DISCARD] = w[W_POS + 2]
+    _log(w, R.L_ROUND, c, rnd, k, last)
+    if not _money_out(w):
+        _begin_play(w)
+
+
+@njit(cache=True, _nrt=False)
+def _money_out(w):
+    """R1, E1, V1: the round's money cards (``W_FIRST:W_MTOP`` of the money deck) to the bars; returns
+    whether the croupier decides where (``K_ALL`` or ``K_FREE`` posed, the cards shown in ``V_DRAWN`` or
+    ``V_VALUE``)."""
+    nb = w[R.ST_NBARS]
+    first = w[W_FIRST]
+    k = w[W_MTOP] - first
+    if k < w[W_CFG + R.C_PER_ROUND]:
+        for i in range(k):
+            _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
+        return False
+    if w[W_CFG + R.C_SPIELBOX]:
+        w[R.V_NDRAWN] = k
+        for i in range(k):
+            w[R.V_DRAWN + i] = w[R.ST_DENOM + w[W_MDECK + first + i]]
+        _pose(w, R.K_ALL, w[R.ST_CROUPIER])
+        return True
+    for i in range(nb):
+        _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
+    if w[W_CFG + R.C_FREE] == 0:
+        w[R.V_VALUE] = w[R.ST_DENOM + w[W_MDECK + first + nb]]
+        _pose(w, R.K_FREE, w[R.ST_CROUPIER])
+        return True
+    for i in range(nb):
+        w[W_ORDER + i] = w[W_BARS + i]
+    _shuffle(w, W_ORDER, nb)
+    _place(w, w[W_ORDER], w[W_MDECK + first + nb], -1, 1)
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _begin_play(w):
+    """R3: the croupier's left plays first."""
+    w[W_STEP] = 0
+    _pose(w, R.K_PLAY, (w[R.ST_CROUPIER] + 1) % w[R.ST_PLAYERS])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _played(w, slot, dice_script):
+    """R3-R4: the actor puts the card of hand slot ``slot`` face down; once all have, they are turned over
+    and the bars settled."""
+    n = w[R.ST_PLAYERS]
+    s = w[W_ACTOR]
+    h = R.ST_HAND + s * R.HAND
+    code = w[h + slot]
+    for j in range(slot, R.HAND - 1):
+        w[h + j] = w[h + j + 1]
+    w[h + R.HAND - 1] = -1
+    w[R.ST_TABLE + s] = code
+    _log(w, R.L_PLAY, s, R.card_bar(code), R.card_kind(code), R.card_value(code))
+    w[W_STEP] += 1
+    if w[W_STEP] < n:
+        _pose(w, R.K_PLAY, s + 1 if s + 1 < n else 0)  # clockwise
+        return
+    w[R.ST_REVEALED] = 1
+    for o in range(n):
+        w[W_WON0 + o] = w[R.ST_WON + o]
     occupied = 0
     for b in range(R.MAX_BARS):
         w[W_AT + b] = 0
-    for s in range(n):
-        code = w[R.ST_TABLE + s]
+    for o in range(n):
+        code = w[R.ST_TABLE + o]
         if code >= 0:
-            w[W_AT + R.card_bar(code)] |= 1 << s
+            w[W_AT + R.card_bar(code)] |= 1 << o
             occupied |= 1 << R.card_bar(code)
-    police = _police_mask(w)
-    while occupied:  # the bars with cards, left to right (W_BARS is in ascending order)
-        b = LOWEST[occupied]
-        occupied &= occupied - 1
-        here = w[W_AT + b]
-        units = w[R.ST_BAR_UNITS + b]
-        others = POPCOUNT[here] - 1
-        contest, k = _open_bar(w, b, here, police)
-        if k >= 2:
-            dice_state, _ = _haggle(w, b, contest, k, params, dice_state, dice_script, user)
-        if k >= 1:
-            _pay_bar(w, b, contest, k)
-        gamblers = w[W_OTAB] + (N_TABLE if here & police else 2 * N_TABLE)
-        m = here
-        while m:
-            s = LOWEST[m]
-            m &= m - 1
-            code = w[R.ST_TABLE + s]
-            table = w[W_OTAB] if R.card_kind(code) == R.POLICE else gamblers
-            _study(w, table, R.card_value(code), units, others, w[W_PAID + s])
-    return dice_state
+    w[W_OCC] = occupied
+    w[W_POLICE] = _police_mask(w)
+    _next_bar(w, dice_script)
 
 
 @njit(cache=True, _nrt=False)
-def play_game(w, deal_state, dice_state, params, no_dice, user):
-    """One game in the workspace ``w`` (the seats' policies and their streams' states set; ``no_dice``: an
-    empty dice script, shape (0, 1)): per-seat results (``H_*``) in ``W_RES``, croupier, global and study
-    counts added to the counts (the police table at ``W_OTAB``, the two gambler tables follow it)."""
-    n = w[W_CFG + R.C_PLAYERS]
-    nb = w[W_CFG + R.C_NBARS]
-    deal_state, mm = _new_game(w, deal_state)
-    per_round = w[W_CFG + R.C_PER_ROUND]
-    mtop = 0
-    rnd = 0
-    while True:
-        c = rnd % n
-        w[R.ST_ROUND] = rnd
-        w[R.ST_CROUPIER] = c
-        k = min(per_round, mm - mtop)
-        first = mtop
-        mtop += k
-        last = mtop == mm
-        w[R.ST_LAST_ROUND] = last
-        w[R.ST_MONEY_LEFT] = mm - mtop
-        w[R.ST_STOCK] = w[W_POS + 1]
-        w[R.ST_DISCARD] = w[W_POS + 2]
-        _log(w, R.L_ROUND, c, rnd, k, last)
-        deal_state = _money_out(w, first, k, deal_state, params, user)
-        _play_cards(w, params, user)
-        w[R.ST_REVEALED] = 1
-        for s in range(n):
-            w[W_WON0 + s] = w[R.ST_WON + s]
-        dice_state = _settle_round(w, params, dice_state, no_dice, user)
-        for s in range(n):
-            won = w[R.ST_WON + s] - w[W_WON0 + s]
-            base = w[W_OCROU] + ((s - c) % n) * N_CFIELDS
-            w[base] += 1
-            w[base + 1] += won
-            w[base + 2] += won * won
-        # R5-R7: discard and refill
-        if last:
-            _discard_played(w)
-        elif w[W_CFG + R.C_RESHUFFLE] == 0:
-            _discard_played(w)
-            deal_state = _refill(w, (c + 2) % n, deal_state)
-        else:
-            deal_state = _refill(w, (c + 2) % n, deal_state)
-            _discard_played(w)
-        rnd += 1
-        if last:
-            break
-    # E1-E4
+def _next_bar(w, dice_script):
+    """R8: the bars with cards (``W_OCC``), left to right (``W_BARS`` is in ascending order), up to the next
+    haggle's offer (posed) or the end of the round."""
+    while w[W_OCC]:
+        b = LOWEST[w[W_OCC]]
+        w[W_OCC] &= w[W_OCC] - 1
+        here = w[W_AT + b]
+        w[W_BAR] = b
+        w[W_HERE] = here
+        w[W_UNITS] = w[R.ST_BAR_UNITS + b]
+        w[W_OTHERS] = POPCOUNT[here] - 1
+        contest, k = _open_bar(w, b, here, w[W_POLICE])
+        if k >= 2:
+            _pose(w, R.K_OFFER, _haggle_open(w, b, contest, k, dice_script))
+            return
+        if k == 1:
+            _pay_bar(w, b, contest, k)
+        _study_bar(w)
+    _end_round(w, dice_script)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _study_bar(w):
+    """The study tables of the cards played at the bar just settled (``W_BAR``, ``W_HERE``)."""
+    here = w[W_HERE]
+    police = w[W_POLICE]
+    gamblers = w[W_OTAB] + (N_TABLE if here & police else 2 * N_TABLE)
+    m = here
+    while m:
+        s = LOWEST[m]
+        m &= m - 1
+        code = w[R.ST_TABLE + s]
+        table = w[W_OTAB] if R.card_kind(code) == R.POLICE else gamblers
+        _study(w, table, R.card_value(code), w[W_UNITS], w[W_OTHERS], w[W_PAID + s])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _next_answer(w, dice_script):
+    """H2-H3: the next contestant clockwise from the proposer's left (``W_STEP``) is asked to answer; after
+    the last, the haggle ends."""
+    n = w[R.ST_PLAYERS]
+    i = w[W_STEP]
+    while i < n:
+        o = (w[W_PROPOSER] + i) % n
+        if (w[W_CONTEST] >> o) & 1:
+            w[W_STEP] = i
+            _pose(w, R.K_ANSWER, o)
+            return
+        i += 1
+    _bar_settled(w, dice_script)
+
+
+@njit(cache=True, _nrt=False)
+def _bar_settled(w, dice_script):
+    """H3-H9: the haggle at ``W_BAR`` ends, its contestants are paid; on to the next bar."""
+    _haggle_close(w, dice_script)
+    _pay_bar(w, w[W_BAR], w[W_CONTEST], w[W_K])
+    _study_bar(w)
+    _next_bar(w, dice_script)
+
+
+@njit(cache=True, _nrt=False)
+def _end_round(w, dice_script):
+    """R5-R7: the croupier counts, discard and refill; the next round, or the end (E1-E4)."""
+    n = w[R.ST_PLAYERS]
+    c = w[R.ST_CROUPIER]
+    for s in range(n):
+        won = w[R.ST_WON + s] - w[W_WON0 + s]
+        base = w[W_OCROU] + ((s - c) % n) * N_CFIELDS
+        w[base] += 1
+        w[base + 1] += won
+        w[base + 2] += won * won
+    last = w[R.ST_LAST_ROUND]
+    if last:
+        _discard_played(w)
+    elif w[W_CFG + R.C_RESHUFFLE] == 0:
+        _discard_played(w)
+        _refill(w, (c + 2) % n)
+    else:
+        _refill(w, (c + 2) % n)
+        _discard_played(w)
+    if last:
+        _end_game(w)
+    else:
+        w[R.ST_ROUND] += 1
+        _begin_round(w, dice_script)
+
+
+@njit(cache=True, _nrt=False)
+def _end_game(w):
+    """E1-E4: the leftover (``W_LEFT``), the winners, the per-seat results (``W_RES``) and the game's counts."""
+    n = w[R.ST_PLAYERS]
     leftover = 0
-    for i in range(nb):
+    for i in range(w[R.ST_NBARS]):
         leftover += w[R.ST_BAR_UNITS + w[W_BARS + i]]
     _log(w, R.L_END, -1, leftover, 0, 0)
     best = -1
@@ -1020,44 +1216,179 @@ def play_game(w, deal_state, dice_state, params, no_dice, user):
         for s in range(n):
             if (tied >> s) & 1 and w[R.ST_BARS_WON + s] < most:
                 tied &= ~(1 << s)
-    kk = 0
-    for s in range(n):
-        kk += (tied >> s) & 1
+    kk = POPCOUNT[tied]
     for s in range(n):
         w[W_RES + s * N_RES + H_MONEY] = w[R.ST_WON + s]
         w[W_RES + s * N_RES + H_WIN] = WIN // kk if (tied >> s) & 1 else 0
         w[W_RES + s * N_RES + H_BARS_WON] = w[R.ST_BARS_WON + s]
-    _count(w, G_ROUNDS, rnd)
+    _count(w, G_ROUNDS, w[R.ST_ROUND] + 1)
     _count(w, G_LEFTOVER, leftover)
     _count(w, G_LEFTOVER2, leftover * leftover)
     _count(w, G_RESHUFFLES, w[W_POS + 3])
     _count(w, G_SHARED, kk > 1)
-    return leftover
-@njit(cache=True)
-def seat_policies(w, g, n, lineup_pids, lineup_params, policy_keys, params):
-    """The seats' policies for game ``g`` (player p sits in seat (p + g) mod n): ids and stream states into
-    ``W_PIDS``/``W_PSTATE``, parameter rows into ``params``."""
-    r = g % n
-    for p in range(n):
-        s = (p + r) % n
-        w[W_PIDS + s] = lineup_pids[p]
-        params[s] = lineup_params[p]
+    w[W_LEFT] = leftover
+    _pose(w, K_OVER, -1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _legal_slot(w, answer):
+    """R3: a hand slot holding a card, else slot 0."""
+    ok = 0 <= answer < R.HAND and w[R.ST_HAND + w[W_ACTOR] * R.HAND + answer] >= 0
+    return answer if ok else np.int64(0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _legal_bar(w, answer):
+    """R1: a bar in play, else the leftmost."""
+    ok = 0 <= answer < R.MAX_BARS and ((w[R.ST_BARS] >> answer) & 1) == 1
+    return answer if ok else w[W_BARS]
+
+
+@njit(cache=True, _nrt=False)
+def _placement(w, ans):
+    """V1: the spielbox placement ``ans`` (card i to the bar in bits 3i..3i+2) if it is one (every bar in
+    play gets a card), else the cards in order to the bars left to right, the last to the leftmost."""
+    k = w[R.V_NDRAWN]
+    nb = w[R.ST_NBARS]
+    mask = w[R.ST_BARS]
+    hit = 0
+    ok = ans >= 0
+    for i in range(k):
+        t = (ans >> np.int64(3 * i)) & 7
+        if t >= R.MAX_BARS or not (mask >> t) & 1:
+            ok = False
+        hit |= 1 << t
+    if ok and hit == mask:
+        return ans & ((np.int64(1) << np.int64(3 * k)) - 1)
+    ans = np.int64(0)
+    for i in range(k):
+        ans |= w[W_BARS + (i if i < nb else 0)] << np.int64(3 * i)
+    return ans
+
+
+@njit(cache=True, _nrt=False)
+def _free_placed(w, bar):
+    """R1: the croupier puts the free card at ``bar``; the cards are played."""
+    _place(w, bar, w[W_MDECK + w[W_FIRST] + w[R.ST_NBARS]], w[R.ST_CROUPIER], 1)
+    _begin_play(w)
+
+
+@njit(cache=True, _nrt=False)
+def _all_placed(w, placement):
+    """V1: the croupier places the round's cards; the cards are played."""
+    for i in range(w[W_MTOP] - w[W_FIRST]):
+        _place(w, (placement >> np.int64(3 * i)) & 7, w[W_MDECK + w[W_FIRST] + i], w[R.ST_CROUPIER], 1)
+    _begin_play(w)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _offered(w, answer, dice_script):
+    """H2: the proposer's legal ``answer`` (:func:`_legal_offer`); the contestants answer, or the duels."""
+    if _offer_made(w, answer):
+        w[W_STEP] = 1
+        _next_answer(w, dice_script)
+    else:
+        _bar_settled(w, dice_script)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _replied(w, answer, dice_script):
+    """H3: the actor accepts or duels (``answer``); the next contestant answers."""
+    _answered(w, w[W_ACTOR], answer)
+    w[W_STEP] += 1
+    _next_answer(w, dice_script)
+
+
+@njit(cache=True, _nrt=False)
+def act(w, answer, dice_script):
+    """The actor's legal ``answer`` (a hand slot, a bar, a spielbox placement, an offer with its division in
+    ``V_OFFER`` or ``NO_OFFER``, ``ACCEPT`` or ``DUEL``) is played; the game runs on to its next decision."""
+    kind = w[W_KIND]
+    if kind == R.K_PLAY:
+        _played(w, answer, dice_script)
+    elif kind == R.K_FREE:
+        _free_placed(w, answer)
+    elif kind == R.K_ALL:
+        _all_placed(w, answer)
+    elif kind == R.K_OFFER:
+        _offered(w, answer, dice_script)
+    elif kind == R.K_ANSWER:
+        _replied(w, answer, dice_script)
+
+
+@njit(cache=True, _nrt=False)
+def apply(w, move, dice_script):
+    """The actor makes the legal ``move`` (as :func:`act`, an offer given by its code, :func:`offer_code`)."""
+    if w[W_KIND] == R.K_OFFER and move != R.NO_OFFER:
+        offer_division(w, move)
+        move = 0
+    act(w, move, dice_script)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def step(w, pids, params, user, dice_script, codes):
+    """The actor's policy (the lineup's ``pids``/``params``, see :func:`player_of`) answers the decision
+    posed, its answer is made legal (an illegal one replaced as :mod:`.rules` says; a user's division
+    checked) and played; returns it, an offer as its code (:func:`offer_code`) if ``codes``."""
+    kind = w[W_KIND]
+    s = w[W_ACTOR]
+    if kind == R.K_PLAY:
+        answer = _legal_slot(w, _ask_card(w, s, R.K_PLAY, 0, 0, pids, params, user))
+        _played(w, answer, dice_script)
+        return answer
+    if kind == R.K_ANSWER:
+        answer = _ask(w, s, R.K_ANSWER, R.V_BAR, R.VIEW_LEN, pids, params, user)
+        answer = np.int64(R.DUEL if answer == R.DUEL else R.ACCEPT)
+        _replied(w, answer, dice_script)
+        return answer
+    if kind == R.K_OFFER:
+        answer = _ask(w, s, R.K_OFFER, R.V_BAR, R.V_OFFER, pids, params, user)
+        answer = _legal_offer(w, answer, pids[player_of(w, s)] < USER_ID)
+        move = offer_code(w) if codes and answer != R.NO_OFFER else answer
+        _offered(w, answer, dice_script)
+        return move
+    if kind == R.K_FREE:
+        answer = _legal_bar(w, _ask_card(w, s, R.K_FREE, R.V_VALUE, R.V_VALUE + 1, pids, params, user))
+        _free_placed(w, answer)
+        return answer
+    answer = _placement(w, _ask(w, s, R.K_ALL, R.V_NDRAWN, R.V_DRAWN + w[R.V_NDRAWN], pids, params, user))
+    _all_placed(w, answer)
+    return answer
+
+
+@njit(cache=True, _nrt=False)
+def play_game(w, deal_state, dice_state, pids, params, no_dice, user):
+    """One game in the workspace ``w`` (the seat rotation and the policies' stream states set, see
+    :func:`seat_policies`; ``no_dice``: an empty dice script, shape (0, 1)): per-seat results (``H_*``) in
+    ``W_RES``, croupier, global and study counts added to the counts (the police table at ``W_OTAB``, the
+    two gambler tables follow it). Returns the leftover."""
+    begin(w, deal_state, dice_state, no_dice)
+    while w[W_KIND] != K_OVER:
+        step(w, pids, params, user, no_dice, False)
+    return w[W_LEFT]
+
+
+@njit(cache=True, _nrt=False)
+def seat_policies(w, g, n, policy_keys):
+    """The seats of game ``g`` (player p sits in seat (p + g) mod n): the rotation into ``W_ROT``, the seats'
+    policy stream states into ``W_PSTATE``."""
+    w[W_ROT] = g % n
     for s in range(n):
         w[W_PSTATE + s] = np.int64(game_state(policy_keys[s], g))
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _tally(w, base, s, leftover):
-    """Seat ``s``'s results (``W_RES``) added to the ``P_*`` counts at ``base``."""
+def _tally(out, base, w, s, leftover):
+    """Seat ``s``'s results (``W_RES`` of ``w``) added to the ``P_*`` counts at ``out[base:]``."""
     money = w[W_RES + s * N_RES + H_MONEY]
     win = w[W_RES + s * N_RES + H_WIN]
-    w[base + P_GAMES] += 1
-    w[base + P_MONEY] += money
-    w[base + P_MONEY2] += money * money
-    w[base + P_WIN] += win
-    w[base + P_WIN2] += win * win
-    w[base + P_MLEFT] += money * leftover
-    w[base + P_BARS_WON] += w[W_RES + s * N_RES + H_BARS_WON]
+    out[base + P_GAMES] += 1
+    out[base + P_MONEY] += money
+    out[base + P_MONEY2] += money * money
+    out[base + P_WIN] += win
+    out[base + P_WIN2] += win * win
+    out[base + P_MLEFT] += money * leftover
+    out[base + P_BARS_WON] += w[W_RES + s * N_RES + H_BARS_WON]
 
 
 @njit(cache=True)
@@ -1073,7 +1404,6 @@ def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
     o_seat = W_COUNTS + lay_seat
     o_cross = W_COUNTS + lay_cross
     no_dice = np.zeros((0, 1), np.int64)
-    params = np.zeros((n, lineup_params.shape[1]), np.float64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
     per_item = n if duplicate else 1
@@ -1081,14 +1411,14 @@ def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
         block[:] = 0
         block_win[:] = 0
         for g in range(item * per_item, (item + 1) * per_item):
-            seat_policies(w, g, n, lineup_pids, lineup_params, policy_keys, params)
-            leftover = play_game(w, game_state(deal_key, item), game_state(dice_key, item), params, no_dice, user)
+            seat_policies(w, g, n, policy_keys)
+            leftover = play_game(w, game_state(deal_key, item), game_state(dice_key, item), lineup_pids,
+                                 lineup_params, no_dice, user)
             _count(w, G_GAMES, 1)
-            r = g % n
             for s in range(n):
-                p = (s - r) % n
-                _tally(w, W_COUNTS + p * N_PFIELDS, s, leftover)
-                _tally(w, o_seat + s * N_PFIELDS, s, leftover)
+                p = player_of(w, s)
+                _tally(w, W_COUNTS + p * N_PFIELDS, w, s, leftover)
+                _tally(w, o_seat + s * N_PFIELDS, w, s, leftover)
                 block[p] += w[W_RES + s * N_RES + H_MONEY]
                 block_win[p] += w[W_RES + s * N_RES + H_WIN]
         _count(w, G_BLOCKS, 1)
@@ -1122,10 +1452,10 @@ def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, dup
     rounds = cfg[R.C_NMONEY] // cfg[R.C_PER_ROUND] + 1
     w = _workspace(cfg, n * N_CFIELDS + N_GFIELDS + 3 * N_TABLE, 0, n * N_CFIELDS, n * N_CFIELDS + N_GFIELDS,
                    64 + rounds * 800)
-    params = np.zeros((n, lineup_params.shape[1]), np.float64)
-    seat_policies(w, g, n, lineup_pids, lineup_params, policy_keys, params)
+    seat_policies(w, g, n, policy_keys)
     item = g // n if duplicate else g
-    play_game(w, game_state(deal_key, item), game_state(dice_key, item), params, np.zeros((0, 1), np.int64), user)
+    play_game(w, game_state(deal_key, item), game_state(dice_key, item), lineup_pids, lineup_params,
+              np.zeros((0, 1), np.int64), user)
     return _logged(w), w[W_RES:W_RES + n * N_RES].reshape((n, N_RES)).copy()
 
 
@@ -1154,7 +1484,6 @@ def _resolve_bar(cfg, bar, croupier, money, seats, kinds, values, offer, answers
     nd = cfg[R.C_NDENOM]
     w = _workspace(cfg, N_GFIELDS, 0, 0, 0, 4096)
     for s in range(n):
-        w[W_PIDS + s] = pids[s]
         w[W_PSTATE + s] = np.int64(pstate[s])
     for i in range(R.MAX_PLAYERS * R.HAND):
         w[R.ST_HAND + i] = -1
@@ -1196,7 +1525,7 @@ def _resolve_bar(cfg, bar, croupier, money, seats, kinds, values, offer, answers
             w[W_OFF + 1 + offer[i] * R.MAX_DENOMS + card_of[i]] += 1
     for s in range(R.MAX_PLAYERS):
         w[W_ANS + s] = answers[s] if s < answers.shape[0] else 0
-    dice_state, proposer = settle_bar(w, bar, here, params, dice_state, dice, policies.no_user_policy)
+    dice_state, proposer = settle_bar(w, bar, here, pids, params, dice_state, dice, policies.no_user_policy)
     payout = np.zeros(n, np.int64)
     for s in range(n):
         payout[s] = _units(w, W_GOT, s, nd)
