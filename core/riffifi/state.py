@@ -174,12 +174,11 @@ def _check_cards(cfg, pos):
     seen = np.int64(0)
     for s in range(R.MAX_PLAYERS):
         hand, played = pos[R.ST_HAND + s], pos[R.ST_PLAYED + s]
-        if s >= n and (hand or played):
-            return 1
-        if (hand | played) & seen or hand & played:
+        if (hand | played) & seen or hand & played or (s >= n and (hand or played)):
             return 1
         seen |= hand | played
-        if s < n and R.popcount(hand | played) != cfg[R.C_HAND]:
+    for s in range(n):
+        if R.popcount(pos[R.ST_HAND + s] | pos[R.ST_PLAYED + s]) != cfg[R.C_HAND]:
             return 2
     rest = _ALL & ~_ONES & ~_OFFICER_BIT  # every card but the 1s and the Officer is dealt
     if seen & rest != rest or R.popcount(seen & _ONES) != ones_in_play(cfg):
