@@ -164,11 +164,9 @@ def _answer(pid, row, pos, s, kind, view, state, user):
 
 
 @njit(cache=True, inline="always")
-def repair(cfg, pos, answer):
-    """The move an answer to the pending decision plays: itself if legal, else the first legal one (the lowest
-    card in hand, no target, the first tied seat clockwise)."""
-    kind = pos[R.V_KIND]
-    s = pos[R.V_SEAT]
+def repair(cfg, pos, kind, s, answer):
+    """The move an answer to seat ``s``'s pending decision of ``kind`` plays: itself if legal, else the first
+    legal one (the lowest card in hand, no target, the first tied seat clockwise)."""
     if kind == R.K_PLAY:
         return _legal_card(answer, pos[R.ST_HAND + s])
     if kind == R.K_TARGET:
@@ -349,10 +347,9 @@ def _close_deal(cfg, pos, log, out, o_table, o_glob):
 
 
 @njit(cache=True, inline="always")
-def apply_move(cfg, pos, move, log, out, o_table, o_glob):
-    """The actor plays ``move`` (repaired by :func:`repair`), then the game goes on to its next decision."""
-    kind = pos[R.V_KIND]
-    s = pos[R.V_SEAT]
+def apply_move(cfg, pos, kind, s, move, log, out, o_table, o_glob):
+    """Seat ``s`` (the actor) makes its pending decision of ``kind`` with ``move`` (repaired by :func:`repair`),
+    then the game goes on to its next decision."""
     if kind == R.K_PLAY:
         pos[R.V_HAND_N + s] -= 1
         if move == R.OFFICER:
@@ -385,10 +382,11 @@ def decide_and_apply(cfg, pos, pid, row, view, log, out, o_table, o_glob, user):
     """The actor's policy (id ``pid``, parameters ``row``) answers with its own random state; the repaired
     answer is applied and returned."""
     s = pos[R.V_SEAT]
-    answer, state = _answer(pid, row, pos, s, pos[R.V_KIND], view, np.uint64(pos[PS_POLICY + s]), user)
+    kind = pos[R.V_KIND]
+    answer, state = _answer(pid, row, pos, s, kind, view, np.uint64(pos[PS_POLICY + s]), user)
     pos[PS_POLICY + s] = np.int64(state)
-    move = repair(cfg, pos, answer)
-    apply_move(cfg, pos, move, log, out, o_table, o_glob)
+    move = repair(cfg, pos, kind, s, answer)
+    apply_move(cfg, pos, kind, s, move, log, out, o_table, o_glob)
     return move
 
 

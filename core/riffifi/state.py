@@ -120,7 +120,8 @@ def legal(ro, pos, out):
 @njit(cache=True)
 def apply(ro, pos, move):
     cfg, _, _, log = ro
-    E.apply_move(cfg, pos, E.repair(cfg, pos, move), log, pos, E.PS_TABLE, E.PS_GLOB)
+    kind, s = pos[R.V_KIND], pos[R.V_SEAT]
+    E.apply_move(cfg, pos, kind, s, E.repair(cfg, pos, kind, s, move), log, pos, E.PS_TABLE, E.PS_GLOB)
 
 
 @njit(cache=True)
