@@ -1,11 +1,15 @@
 """The Riffifi engine: plays whole games between policies and sums what happened.
 
-:func:`play_game` plays one game (rules C1-G6 of ``seeds/riffifi.md``, moves in :mod:`.rules`),
-asking each seat's policy through :func:`.policies.decide` (or a user's jitted function for ids
-from :data:`.policies.USER_ID`) with the view of that seat only. :func:`play_games` plays games
-``start..stop-1`` of a run and returns integer sums; :class:`GameJob` is what the batch runner
-runs. Game ``g`` deals from stream ``riffifi/deal`` game ``g`` (``g // N`` with duplicate deals)
-and seats player ``p`` in seat ``(p + g) mod N`` (G6).
+:func:`play_game` plays one game (rules C1-G6 of ``seeds/riffifi.md``, moves in :mod:`.rules`)
+from decision to decision: a game in progress is one int64 array ``pos`` (the live state of the
+deal, then the ``PS_*`` fields: streams, the dealt hands, the turn's context, the game's results),
+:func:`begin_game` sets it up to its first decision, and :func:`decide_and_apply` asks the seat to
+move (its policy through :func:`.policies.decide`, or a user's jitted function for ids from
+:data:`.policies.USER_ID`, with the view of that seat only) and plays on to the next decision.
+:mod:`.state` offers these as the decision-point interface of ``core/positions.py``.
+:func:`play_games` plays games ``start..stop-1`` of a run and returns integer sums; :class:`GameJob`
+is what the batch runner runs. Game ``g`` deals from stream ``riffifi/deal`` game ``g`` (``g // N``
+with duplicate deals) and seats player ``p`` in seat ``(p + g) mod N`` (G6).
 
 Counts (one int64 vector, offsets from :func:`layout`): per player (the lineup's order) and per
 seat ``games, score, score², win, win², chips of each colour, ticks`` (a win is 60 for a sole
@@ -46,6 +50,32 @@ N_TABLE = ORBITS * R.N_VALUES * 3
 # per-seat results of one game (res rows)
 H_SCORE, H_WIN, H_TICKS, H_CHIPS = 0, 1, 2, 3  # H_CHIPS..H_CHIPS+4
 N_RES = 8
+
+# a position: one game in progress (core/positions.py); the live state (R.VIEW_LEN) first, then
+PS_DEAL_RNG = R.VIEW_LEN  # the deal stream's state (its uint64 bits)
+PS_POLICY = PS_DEAL_RNG + 1  # 5: each seat's policy random state
+PS_DEALT = PS_POLICY + R.MAX_PLAYERS  # 5: the hands of the last fresh deal, passed left (G1)
+PS_SHOWN = PS_DEALT + R.MAX_PLAYERS  # 5: per dealt hand, its cards seen face up in the earlier deals it was played
+PS_GAME = PS_SHOWN + R.MAX_PLAYERS  # the game's index in the run
+PS_PHASE = PS_GAME + 1  # PH_TURN (a seat's turn), PH_END (the deal's last orbit, D9) or PH_OVER
+PS_ORBIT = PS_PHASE + 1  # the orbit of the turn
+PS_END_T = PS_ORBIT + 1  # PH_END: the collector's place in the last orbit
+PS_BEFORE = PS_END_T + 1  # the claim being collected: chips of its colour the collector held before,
+PS_VALUE = PS_BEFORE + 1  # its value
+PS_CLAIM_ORBIT = PS_VALUE + 1  # and the orbit its card was played in (at most ORBITS - 1)
+PS_HOLDER = PS_CLAIM_ORBIT + 1  # the seat dealt the Officer this deal, -1 none
+PS_OFFICER_SUM = PS_HOLDER + 1  # the Officer holders' points over the others' (G_OFFICER_SUM), this game
+PS_POS_SUM = PS_OFFICER_SUM + 1  # 5: points per start position (0 = the start player), this game
+PS_RES = PS_POS_SUM + R.MAX_PLAYERS  # 5 x N_RES: per-seat results (H_*, :func:`results`)
+PS_HANDS = PS_RES + R.MAX_PLAYERS * N_RES  # 5: scratch (a new deal's hands, a deal's points)
+PS_KEY = PS_HANDS + R.MAX_PLAYERS  # 5: scratch
+PS_ASIDE_ORBIT = PS_KEY + R.MAX_PLAYERS  # 41: per card, the orbit in which it was last set aside (D3)
+PS_GLOB = PS_ASIDE_ORBIT + R.OFFICER + 1  # N_GFIELDS: the global counters of this game (positions only;
+PS_TABLE = PS_GLOB + N_GFIELDS  # N_TABLE: its card table     the kernels count into their own sums)
+PS_DECK = PS_TABLE + N_TABLE  # 41: scratch of a shuffle
+PS_SWAP = PS_DECK + R.OFFICER + 1  # 41: scratch of a shuffle
+POS_LEN = PS_SWAP + R.OFFICER + 1
+PH_TURN, PH_END, PH_OVER = range(3)
 LOG_PER_DEAL = 700
 """More log rows than a deal can write: 40 turns of at most 15 rows (turn, retire, claim, two lapses, takes from
 the middle, four opponents and three odd chips, play, undercut), the end orbit and the deal's two rows."""
@@ -61,28 +91,6 @@ def layout(n_players: int) -> dict[str, int]:
     cross = table + N_TABLE
     return {"player": 0, "seat": seat, "position": pos, "global": glob, "table": table, "cross": cross,
             "size": cross + 2 * n * n}
-
-
-@njit(cache=True, inline="always")
-def _ask(pid, row, st, s, kind, colour, odd, tied, view, state, user):
-    """Seat ``s``'s answer: built-in policies read the live state, users' policies a filtered ``view``."""
-    if pid >= USER_ID:
-        R.fill_view(st, s, kind, view)
-        view[R.V_COLOUR] = colour
-        view[R.V_ODD] = odd
-        view[R.V_TIED] = tied
-        return user(pid, row, view, state)
-    R.ask_fields(st, s, kind, colour, odd, tied)
-    return decide(pid, row, st, state)
-
-
-@njit(cache=True, inline="always")
-def _ask_play(pid, row, st, s, view, state, user):
-    """:func:`_ask` for the card to play, with the built-in policies inlined (the hot decision)."""
-    if pid >= USER_ID:
-        return _ask(pid, row, st, s, R.K_PLAY, -1, 0, 0, view, state, user)
-    R.ask_fields(st, s, R.K_PLAY, -1, 0, 0)
-    return policies.play(pid, row, st, state)
 
 
 @njit(cache=True)
@@ -142,154 +150,281 @@ def _legal_card(answer, hand):
 
 
 @njit(cache=True, inline="always")
-def _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user):
-    """Seat ``s`` collects its claim in colour ``c``, odd chips assigned by the tie rule (D4-D7)."""
+def _answer(pid, row, pos, s, kind, view, state, user):
+    """Seat ``s``'s policy answers the pending decision: built-in policies read the live state, users' a view."""
+    if pid >= USER_ID:
+        R.fill_view(pos, s, kind, view)
+        view[R.V_COLOUR] = pos[R.V_COLOUR]
+        view[R.V_ODD] = pos[R.V_ODD]
+        view[R.V_TIED] = pos[R.V_TIED]
+        return user(pid, row, view, state)
+    if kind == R.K_PLAY:  # the hot decision, inlined
+        return policies.play(pid, row, pos, state)
+    return decide(pid, row, pos, state)
+
+
+@njit(cache=True, inline="always")
+def repair(cfg, pos, kind, s, answer):
+    """The move an answer to seat ``s``'s pending decision of ``kind`` plays: itself if legal, else the first
+    legal one (the lowest card in hand, no target, the first tied seat clockwise)."""
+    if kind == R.K_PLAY:
+        return _legal_card(answer, pos[R.ST_HAND + s])
+    if kind == R.K_TARGET:
+        return answer if 0 <= answer < R.N_COLOURS and pos[R.ST_UP_OWNER + answer] >= 0 else R.NO_TARGET
+    tied = pos[R.V_TIED]
     n = cfg[R.C_PLAYERS]
-    before = R.chips(st, s, c)
-    value = st[R.ST_UP_VALUE + c]
-    orbit = min(st[R.ST_UP_ORBIT + c], ORBITS - 1)
-    odd, tied = R.claim(cfg, st, s, c, log)
-    while odd > 0:
-        giver = -1
-        if cfg[R.C_TIE] == R.TIE_CHOOSER:
-            answer, pstate[s] = _ask(pids[s], params[s], st, s, R.K_SPLIT, c, odd, tied, view, pstate[s], user)
-            if 0 <= answer < n and (tied >> answer) & 1:
-                giver = answer
-        if giver < 0:
-            giver = R.clockwise_from(s, n, tied)
-        R.move_chips(st, giver, s, c, 1, log)
-        tied &= ~(1 << giver)
-        odd -= 1
-    gained = R.chips(st, s, c) - before
-    base = o_table + (orbit * R.N_VALUES + value - 1) * 3
+    return answer if 0 <= answer < n and (tied >> answer) & 1 else R.clockwise_from(s, n, tied)
+
+
+@njit(cache=True, inline="always")
+def _count_claim(pos, s, c, out, o_table, o_glob):
+    """A paid claim in the card table: chips gained and lapsed (the claim's value, orbit and chips before)."""
+    value = pos[PS_VALUE]
+    gained = R.chips(pos, s, c) - pos[PS_BEFORE]
+    base = o_table + (pos[PS_CLAIM_ORBIT] * R.N_VALUES + value - 1) * 3
     out[base + T_PAID] += 1
     out[base + T_CHIPS] += gained
     out[o_glob + G_LAPSED] += value - gained
 
 
 @njit(cache=True, inline="always")
-def _turn(cfg, st, s, orbit, view, pids, params, pstate, log, out, o_table, o_glob, user):
-    """Seat ``s``'s turn: paid cards leave (D8), its claim pays (D4), then it plays a card (D1-D3, G5)."""
+def _split(cfg, pos, s, c, odd, tied, log, out, o_table, o_glob):
+    """``odd`` chips still owed by the seats of ``tied`` (D6): True if the collector is asked who gives the next
+    (``tie chooser``); else they come clockwise and the claim is counted."""
+    if odd > 0 and cfg[R.C_TIE] == R.TIE_CHOOSER:
+        R.ask_fields(pos, s, R.K_SPLIT, c, odd, tied)
+        return True
+    n = cfg[R.C_PLAYERS]
+    while odd > 0:
+        giver = R.clockwise_from(s, n, tied)
+        R.move_chips(pos, giver, s, c, 1, log)
+        tied &= ~(1 << giver)
+        odd -= 1
+    _count_claim(pos, s, c, out, o_table, o_glob)
+    return False
+
+
+@njit(cache=True, inline="always")
+def _collect(cfg, pos, s, c, log, out, o_table, o_glob):
+    """Seat ``s`` collects its claim in colour ``c`` (D4-D7); True if a K_SPLIT decision is pending."""
+    pos[PS_BEFORE] = R.chips(pos, s, c)
+    pos[PS_VALUE] = pos[R.ST_UP_VALUE + c]
+    pos[PS_CLAIM_ORBIT] = min(pos[R.ST_UP_ORBIT + c], ORBITS - 1)
+    odd, tied = R.claim(cfg, pos, s, c, log)
+    return _split(cfg, pos, s, c, odd, tied, log, out, o_table, o_glob)
+
+
+@njit(cache=True, inline="always")
+def _open_turn(cfg, pos, s, orbit, log, out, o_table, o_glob):
+    """Seat ``s``'s turn up to its first decision: paid cards leave (D8), its claim pays (D4), then its card."""
+    pos[PS_PHASE] = PH_TURN
+    pos[PS_ORBIT] = orbit
     R.log_row(log, R.L_TURN, s, orbit, 0, 0)
     if cfg[R.C_AFTER] == 1:
-        R.retire_paid(st, s, log)
-    c = R.claim_colour(st, s)
-    if c >= 0:
-        _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user)
-    hand = st[R.ST_HAND + s]
-    answer, pstate[s] = _ask_play(pids[s], params[s], st, s, view, pstate[s], user)
-    card = _legal_card(answer, hand)
-    st[R.V_HAND_N + s] -= 1
-    if card == R.OFFICER:
-        target, pstate[s] = _ask(pids[s], params[s], st, s, R.K_TARGET, -1, 0, 0, view, pstate[s], user)
-        hit = R.play_officer(st, s, target, log)
-        out[o_glob + G_OFFICER_HITS] += hit >= 0
+        R.retire_paid(pos, s, log)
+    c = R.claim_colour(pos, s)
+    if c >= 0 and _collect(cfg, pos, s, c, log, out, o_table, o_glob):
+        return
+    R.ask_fields(pos, s, R.K_PLAY, -1, 0, 0)
+
+
+@njit(cache=True, inline="always")
+def _close_turn(cfg, pos, s, log, out, o_table, o_glob):
+    """Seat ``s`` has played: the next seat's turn, or the end of the deal."""
+    n = cfg[R.C_PLAYERS]
+    pos[R.ST_TURN] += 1
+    if pos[R.ST_TURN] < cfg[R.C_HAND] * n:
+        nxt = s + 1 if s + 1 < n else 0
+        _open_turn(cfg, pos, nxt, pos[PS_ORBIT] + (nxt == pos[R.ST_START]), log, out, o_table, o_glob)
     else:
-        placed = R.play_card(cfg, st, s, card, orbit, log)
-        out[o_table + (min(orbit, ORBITS - 1) * R.N_VALUES + card % R.N_VALUES) * 3 + T_PLAYS] += 1
-        out[o_glob + G_UNDERCUTS] += placed == R.UNDERCUT
-        out[o_glob + G_ASIDE] += placed == R.ASIDE
-    st[R.ST_TURN] += 1
+        _end_orbit(cfg, pos, 0, log, out, o_table, o_glob)
 
 
 @njit(cache=True, _nrt=False)
-def play_deal(cfg, st, view, pids, params, pstate, log, out, o_table, o_glob, user):
-    """Play the deal set up in ``st`` to its end (D1-D9)."""
+def _end_orbit(cfg, pos, t0, log, out, o_table, o_glob):
+    """From the ``t0``-th seat of the deal's last orbit (D9): open claims pay in turn order, then the deal ends."""
     n = cfg[R.C_PLAYERS]
-    start = st[R.ST_START]
-    s = start
-    for orbit in range(cfg[R.C_HAND]):
-        for _ in range(n):  # seat (start + t) % n in orbit t // n, counted without divisions
-            _turn(cfg, st, s, orbit, view, pids, params, pstate, log, out, o_table, o_glob, user)
-            s = s + 1 if s + 1 < n else 0
     if cfg[R.C_END] == 0:
-        for t in range(n):
-            s = (start + t) % n
-            c = R.claim_colour(st, s)
+        pos[PS_PHASE] = PH_END
+        for t in range(t0, n):
+            s = (pos[R.ST_START] + t) % n
+            c = R.claim_colour(pos, s)
             if c >= 0:
-                _collect(cfg, st, s, c, view, pids, params, pstate, log, out, o_table, o_glob, user)
+                pos[PS_END_T] = t
+                if _collect(cfg, pos, s, c, log, out, o_table, o_glob):
+                    return
+    _close_deal(cfg, pos, log, out, o_table, o_glob)
+
+
+@njit(cache=True, inline="always")
+def results(pos):
+    """The per-seat results of the game (rows of ``H_*`` columns) inside the position."""
+    return pos[PS_RES:PS_RES + R.MAX_PLAYERS * N_RES].reshape((R.MAX_PLAYERS, N_RES))
 
 
 @njit(cache=True, _nrt=False)
-def play_game(cfg, deal_state, pids, params, pstate, st, view, dealt, deck, swap, log, res, work, out, o_pos,
-              o_glob, o_table, user):
-    """One game (G1-G5); per seat results in ``res``, positions and global counters added to ``out``.
-
-    Compiled without NRT, like everything it calls: reference counting of the arrays passed between
-    the inlined rule functions cost more than the game itself. ``work`` is scratch (4 rows).
-    """
+def _open_deal(cfg, pos, deal, log, out, o_table, o_glob):
+    """Deal ``deal``: hands passed left or dealt afresh (G1), the start player (G2), up to the first decision."""
     n = cfg[R.C_PLAYERS]
-    ticks_game = cfg[R.C_SCORING] == 1
-    res[:, :] = 0
-    for s in range(R.MAX_PLAYERS):
-        st[R.ST_SCORE + s] = 0
-        st[R.ST_TICKS + s] = 0
-    work[:, :] = 0
-    pos_sum = work[0]
-    points = work[1]
-    hands = work[2]
-    officer_sum = 0
-    done = False
-    deal = 0
-    while not done:
-        k = deal % n
-        if k == 0 or cfg[R.C_PASSING] == 1:
-            deal_state, redeals = deal_hands(cfg, deal_state, deck, swap, dealt)
-            out[o_glob + G_REDEALS] += redeals
+    k = deal % n
+    dealt = pos[PS_DEALT:PS_DEALT + R.MAX_PLAYERS]
+    shown = pos[PS_SHOWN:PS_SHOWN + R.MAX_PLAYERS]
+    if k > 0 and cfg[R.C_PASSING] == 0:  # what the last deal showed of each hand
         for s in range(n):
-            hands[s] = dealt[(s - k) % n] if cfg[R.C_PASSING] == 0 else dealt[s]
-        start = deal % n if cfg[R.C_START] == 0 else 0
-        holder = -1
-        for s in range(n):
-            if (hands[s] >> np.int64(R.OFFICER)) & 1:
-                holder = s
-        R.new_deal(cfg, st, hands, deal, start, cfg[R.C_CHIPS])
-        for s in range(R.MAX_PLAYERS):
-            st[R.V_HAND_N + s] = R.popcount(hands[s]) if s < n else 0
-        R.log_row(log, R.L_DEAL, -1, deal, (start - 1) % n, start)
-        play_deal(cfg, st, view, pids, params, pstate, log, out, o_table, o_glob, user)
-        R.log_row(log, R.L_DEAL_END, -1, deal, 0, 0)
-        total = 0
-        for s in range(n):
-            points[s] = R.deal_points(st, s)
-            total += points[s]
-            st[R.ST_SCORE + s] += points[s]
-            pos_sum[(s - start) % n] += points[s]
-            tick_deal(cfg, st, res, s)
-        if holder >= 0:
-            out[o_glob + G_OFFICER_DEALS] += 1
-            officer_sum += (n - 1) * points[holder] - (total - points[holder])
-        out[o_glob + G_DEALS] += 1
-        for c in range(R.N_COLOURS):
-            out[o_glob + G_MIDDLE] += R.chips(st, R.MIDDLE, c)
-        deal += 1
-        if ticks_game:
-            best = -1
-            for s in range(n):
-                if st[R.ST_TICKS + s] == (1 << R.N_COLOURS) - 1:
-                    best = max(best, points[s])
-            if best >= 0:
-                _share_win(res, n, points, best, st, True)
-                done = True
-            elif deal == cfg[R.C_MAX_DEALS]:
-                _ticks_cap_win(res, n, st, work[3])
-                done = True
-        elif deal == n:
-            best = 0
-            for s in range(n):
-                best = max(best, st[R.ST_SCORE + s])
-            _share_win(res, n, st[R.ST_SCORE:R.ST_SCORE + R.MAX_PLAYERS], best, st, False)
-            done = True
+            shown[(s - k + 1) % n] |= pos[R.ST_PLAYED + s] & pos[R.ST_PUBLIC]
+    else:
+        shown[:] = 0
+        state, redeals = deal_hands(cfg, np.uint64(pos[PS_DEAL_RNG]), pos[PS_DECK:PS_DECK + R.OFFICER + 1],
+                                    pos[PS_SWAP:PS_SWAP + R.OFFICER + 1], dealt)
+        pos[PS_DEAL_RNG] = np.int64(state)
+        out[o_glob + G_REDEALS] += redeals
+    hands = pos[PS_HANDS:PS_HANDS + R.MAX_PLAYERS]
     for s in range(n):
-        res[s, H_SCORE] = st[R.ST_SCORE + s]
-        res[s, H_TICKS] = _popcount(st[R.ST_TICKS + s])
-    for r in range(n):
-        out[o_pos + r * N_POSFIELDS] += deal
-        out[o_pos + r * N_POSFIELDS + 1] += pos_sum[r]
-        out[o_pos + r * N_POSFIELDS + 2] += pos_sum[r] * pos_sum[r]
-    out[o_glob + G_OFFICER_SUM] += officer_sum
-    out[o_glob + G_OFFICER_SQ] += officer_sum * officer_sum
-    return deal_state
+        hands[s] = dealt[(s - k) % n] if cfg[R.C_PASSING] == 0 else dealt[s]
+    start = deal % n if cfg[R.C_START] == 0 else 0
+    pos[PS_HOLDER] = -1
+    for s in range(n):
+        if (hands[s] >> np.int64(R.OFFICER)) & 1:
+            pos[PS_HOLDER] = s
+    R.new_deal(cfg, pos, hands, deal, start, cfg[R.C_CHIPS])
+    for s in range(R.MAX_PLAYERS):
+        pos[R.V_HAND_N + s] = R.popcount(hands[s]) if s < n else 0
+    R.log_row(log, R.L_DEAL, -1, deal, (start - 1) % n, start)
+    _open_turn(cfg, pos, start, 0, log, out, o_table, o_glob)
+
+
+@njit(cache=True, _nrt=False)
+def _close_deal(cfg, pos, log, out, o_table, o_glob):
+    """The deal's points and ticks (D10, G4); the game ends (G3, G4) or the next deal begins."""
+    n = cfg[R.C_PLAYERS]
+    deal = pos[R.ST_DEAL]
+    start = pos[R.ST_START]
+    R.log_row(log, R.L_DEAL_END, -1, deal, 0, 0)
+    res = results(pos)
+    points = pos[PS_HANDS:PS_HANDS + R.MAX_PLAYERS]
+    total = 0
+    for s in range(n):
+        points[s] = R.deal_points(pos, s)
+        total += points[s]
+        pos[R.ST_SCORE + s] += points[s]
+        pos[PS_POS_SUM + (s - start) % n] += points[s]
+        tick_deal(cfg, pos, res, s)
+    holder = pos[PS_HOLDER]
+    if holder >= 0:
+        out[o_glob + G_OFFICER_DEALS] += 1
+        pos[PS_OFFICER_SUM] += (n - 1) * points[holder] - (total - points[holder])
+    out[o_glob + G_DEALS] += 1
+    for c in range(R.N_COLOURS):
+        out[o_glob + G_MIDDLE] += R.chips(pos, R.MIDDLE, c)
+    deal += 1
+    done = False
+    if cfg[R.C_SCORING] == 1:
+        best = -1
+        for s in range(n):
+            if pos[R.ST_TICKS + s] == (1 << R.N_COLOURS) - 1:
+                best = max(best, points[s])
+        if best >= 0:
+            _share_win(res, n, points, best, pos, True)
+            done = True
+        elif deal == cfg[R.C_MAX_DEALS]:
+            _ticks_cap_win(res, n, pos, pos[PS_KEY:PS_KEY + R.MAX_PLAYERS])
+            done = True
+    elif deal == n:
+        best = 0
+        for s in range(n):
+            best = max(best, pos[R.ST_SCORE + s])
+        _share_win(res, n, pos[R.ST_SCORE:R.ST_SCORE + R.MAX_PLAYERS], best, pos, False)
+        done = True
+    if not done:
+        _open_deal(cfg, pos, deal, log, out, o_table, o_glob)
+        return
+    for s in range(n):
+        res[s, H_SCORE] = pos[R.ST_SCORE + s]
+        res[s, H_TICKS] = _popcount(pos[R.ST_TICKS + s])
+    pos[PS_PHASE] = PH_OVER
+    pos[R.V_KIND] = -1
+    pos[R.V_SEAT] = -1
+
+
+@njit(cache=True, inline="always")
+def apply_move(cfg, pos, kind, s, move, log, out, o_table, o_glob):
+    """Seat ``s`` (the actor) makes its pending decision of ``kind`` with ``move`` (repaired by :func:`repair`),
+    then the game goes on to its next decision."""
+    if kind == R.K_PLAY:
+        pos[R.V_HAND_N + s] -= 1
+        if move == R.OFFICER:
+            R.ask_fields(pos, s, R.K_TARGET, -1, 0, 0)
+            return
+        orbit = pos[PS_ORBIT]
+        placed = R.play_card(cfg, pos, s, move, orbit, log)
+        out[o_table + (min(orbit, ORBITS - 1) * R.N_VALUES + move % R.N_VALUES) * 3 + T_PLAYS] += 1
+        out[o_glob + G_UNDERCUTS] += placed == R.UNDERCUT
+        if placed == R.ASIDE:
+            out[o_glob + G_ASIDE] += 1
+            pos[PS_ASIDE_ORBIT + move] = orbit
+        _close_turn(cfg, pos, s, log, out, o_table, o_glob)
+    elif kind == R.K_TARGET:
+        out[o_glob + G_OFFICER_HITS] += R.play_officer(pos, s, move, log) >= 0
+        _close_turn(cfg, pos, s, log, out, o_table, o_glob)
+    else:
+        c = pos[R.V_COLOUR]
+        R.move_chips(pos, move, s, c, 1, log)
+        if _split(cfg, pos, s, c, pos[R.V_ODD] - 1, pos[R.V_TIED] & ~(1 << move), log, out, o_table, o_glob):
+            return
+        if pos[PS_PHASE] == PH_TURN:
+            R.ask_fields(pos, s, R.K_PLAY, -1, 0, 0)
+        else:
+            _end_orbit(cfg, pos, pos[PS_END_T] + 1, log, out, o_table, o_glob)
+
+
+@njit(cache=True, inline="always")
+def decide_and_apply(cfg, pos, pid, row, view, log, out, o_table, o_glob, user):
+    """The actor's policy (id ``pid``, parameters ``row``) answers with its own random state; the repaired
+    answer is applied and returned."""
+    s = pos[R.V_SEAT]
+    kind = pos[R.V_KIND]
+    answer, state = _answer(pid, row, pos, s, kind, view, np.uint64(pos[PS_POLICY + s]), user)
+    pos[PS_POLICY + s] = np.int64(state)
+    move = repair(cfg, pos, kind, s, answer)
+    apply_move(cfg, pos, kind, s, move, log, out, o_table, o_glob)
+    return move
+
+
+@njit(cache=True, _nrt=False)
+def begin_game(cfg, pos, g, deal_state, policy_keys, log, out, o_table, o_glob):
+    """Game ``g`` in ``pos`` (its game fields cleared): streams set, the first deal dealt, up to its first
+    decision. Seat s's policy draws from game ``g`` of ``policy_keys[s]``, the deals from ``deal_state``."""
+    for i in range(PS_GLOB):
+        pos[i] = 0
+    pos[PS_GAME] = g
+    pos[PS_DEAL_RNG] = np.int64(deal_state)
+    for s in range(cfg[R.C_PLAYERS]):
+        pos[PS_POLICY + s] = np.int64(game_state(policy_keys[s], g))
+    _open_deal(cfg, pos, 0, log, out, o_table, o_glob)
+
+
+@njit(cache=True, _nrt=False)
+def play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user):
+    """Play the game begun in ``pos`` to its end, seat s asking policy ``pids[s]``; the start positions' and
+    the Officer's counts added to ``out``. Compiled without NRT, like everything it calls: reference counting
+    of the arrays passed between the inlined rule functions cost more than the game itself."""
+    while pos[R.V_KIND] >= 0:
+        s = pos[R.V_SEAT]
+        decide_and_apply(cfg, pos, pids[s], params[s], view, log, out, o_table, o_glob, user)
+    count_game(cfg, pos, out, o_pos, o_glob)
+
+
+@njit(cache=True, inline="always")
+def count_game(cfg, pos, out, o_pos, o_glob):
+    """A finished game's counts per start position and of the Officer's holders."""
+    deals = pos[R.ST_DEAL] + 1
+    for r in range(cfg[R.C_PLAYERS]):
+        x = pos[PS_POS_SUM + r]
+        out[o_pos + r * N_POSFIELDS] += deals
+        out[o_pos + r * N_POSFIELDS + 1] += x
+        out[o_pos + r * N_POSFIELDS + 2] += x * x
+    out[o_glob + G_OFFICER_SUM] += pos[PS_OFFICER_SUM]
+    out[o_glob + G_OFFICER_SQ] += pos[PS_OFFICER_SUM] * pos[PS_OFFICER_SUM]
 
 
 _popcount = R.popcount
@@ -356,17 +491,11 @@ def _tally(out, base, res, s):
 
 @njit(cache=True)
 def _workspace(n, width):
-    st = np.zeros(R.VIEW_LEN, np.int64)  # the live state, with room for the decision fields
+    pos = np.zeros(POS_LEN, np.int64)  # the game in progress (the live state first)
     view = np.zeros(R.VIEW_LEN, np.int64)
-    dealt = np.zeros(R.MAX_PLAYERS, np.int64)
-    deck = np.zeros(R.OFFICER + 1, np.int64)
-    swap = np.zeros(R.OFFICER + 1, np.int64)
-    res = np.zeros((R.MAX_PLAYERS, N_RES), np.int64)
-    work = np.zeros((4, R.MAX_PLAYERS), np.int64)
     pids = np.zeros(n, np.int64)
     params = np.zeros((n, width), np.float64)
-    pstate = np.zeros(n, np.uint64)
-    return st, view, dealt, deck, swap, res, work, pids, params, pstate
+    return pos, view, pids, params
 
 
 @njit(cache=True)
@@ -378,7 +507,7 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     o_table = o_glob + N_GFIELDS
     o_cross = o_table + N_TABLE
     out = np.zeros(o_cross + 2 * n * n, np.int64)
-    st, view, dealt, deck, swap, res, work, pids, params, pstate = _workspace(n, lineup_params.shape[1])
+    pos, view, pids, params = _workspace(n, lineup_params.shape[1])
     log = np.zeros((1, 5), np.int64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
@@ -386,11 +515,9 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     for item in range(start, stop):
         for g in range(item * per_item, (item + 1) * per_item):
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-            for s in range(n):
-                pstate[s] = game_state(policy_keys[s], g)
-            play_game(cfg, game_state(deal_key, item), pids, params, pstate, st, view, dealt, deck, swap, log, res,
-                      work, out, o_pos, o_glob, o_table, user)
-            tally_game(out, res, n, g % n, o_seat, o_glob, block, block_win)
+            begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_table, o_glob)
+            play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user)
+            tally_game(out, results(pos), n, g % n, o_seat, o_glob, block, block_win)
         tally_block(out, n, o_glob, o_cross, block, block_win)
     return out
 
@@ -439,17 +566,17 @@ def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupl
 @njit(cache=True)
 def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     n = cfg[R.C_PLAYERS]
-    st, view, dealt, deck, swap, res, work, pids, params, pstate = _workspace(n, lineup_params.shape[1])
+    pos, view, pids, params = _workspace(n, lineup_params.shape[1])
     log = np.zeros((cfg[R.C_MAX_DEALS] * LOG_PER_DEAL + 64, 5), np.int64)  # never fills: see LOG_PER_DEAL
     layout_size = 2 * n * N_PFIELDS + n * N_POSFIELDS + N_GFIELDS + N_TABLE
     out = np.zeros(layout_size, np.int64)
     o_pos = 2 * n * N_PFIELDS
+    o_glob = o_pos + n * N_POSFIELDS
     seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-    for s in range(n):
-        pstate[s] = game_state(policy_keys[s], g)
     item = g // n if duplicate else g
-    play_game(cfg, game_state(deal_key, item), pids, params, pstate, st, view, dealt, deck, swap, log, res, work, out,
-              o_pos, o_pos + n * N_POSFIELDS, o_pos + n * N_POSFIELDS + N_GFIELDS, user)
+    begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_glob + N_GFIELDS, o_glob)
+    play_game(cfg, pos, pids, params, view, log, out, o_pos, o_glob + N_GFIELDS, o_glob, user)
+    res = results(pos)
     return log[1:log[0, 0] + 1].copy(), res[:n].copy()
 
 
