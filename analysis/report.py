@@ -184,6 +184,8 @@ def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False,
     start = time.perf_counter()
     with store.reserve(out_dir if out_dir is not None else REPORT_RUNS, new_run=out_dir is None,
                        partial_ok=resuming) as target:
+        if run is not None and scale != 1:  # a test's scale is part of what the chunks were played with
+            run = {**run, "scale": scale}
         chunks = store.chunk_folder(target, "report", run, resuming=resuming) if run is not None else None
         scratch = Path(tempfile.mkdtemp(prefix="razzmatazz-report-"))
         try:
