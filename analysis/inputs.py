@@ -8,7 +8,15 @@ from typing import Any
 
 from razzmatazz.core.errors import InputError, shorten
 
-__all__ = ["check_seed", "load_json", "shorten"]
+__all__ = ["check_seed", "load_json", "quote", "shorten"]
+
+def quote(x: object) -> str:
+    """User input quoted briefly, as JSON where it can be."""
+    try:
+        return shorten(json.dumps(x, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):
+        return shorten(repr(x))
+
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
     out: dict = {}

@@ -29,6 +29,7 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import GameSpec, with_core_columns, with_core_pairs
 from razzmatazz.analysis.inputs import load_json, shorten
+from razzmatazz.analysis.inputs import quote as _q
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
 from razzmatazz.core import batch
@@ -431,14 +432,6 @@ def load_scenario(path: str | Path) -> dict:
     if not isinstance(data, dict):
         raise InputError(f"scenario {shorten(str(path))} must hold a JSON object")
     return data
-
-
-def _q(x: object) -> str:
-    """User input quoted briefly, as JSON where it can be."""
-    try:
-        return shorten(json.dumps(x, ensure_ascii=False))
-    except (TypeError, ValueError, RecursionError):
-        return shorten(repr(x))
 
 
 def _int(x: object, what: str) -> int:
