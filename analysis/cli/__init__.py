@@ -23,6 +23,7 @@ from razzmatazz.analysis.cli.razz import razz
 from razzmatazz.analysis.cli.razzia import razzia
 from razzmatazz.analysis.cli.report import report
 from razzmatazz.analysis.cli.riffifi import riffifi
+from razzmatazz.analysis.cli.strong import exploit_cmd, tune_cmd
 from razzmatazz.analysis.cli.study import sweep_cmd, tournament_cmd
 from razzmatazz.analysis.plugins import LOADED
 from razzmatazz.core.errors import InputError, shorten
@@ -114,4 +115,6 @@ main.add_command(razzia)
 main.add_command(riffifi)
 main.add_command(tournament_cmd)
 main.add_command(sweep_cmd)
+main.add_command(exploit_cmd)
+main.add_command(tune_cmd)
 main.add_command(report)

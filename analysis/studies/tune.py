@@ -70,6 +70,7 @@ class TuneResult:
     best: str
     params: tuple[str, ...]  # the tuned parameters
     field: tuple[str, ...]  # the text of each other seat, seat 2 first
+    field_labels: tuple[str, ...]
     history: pd.DataFrame
     confirm: pd.DataFrame
     objective: str
@@ -186,7 +187,8 @@ def tune(game_name: str, policy: str, field: Sequence[str] | str, players: int |
     confirm = pd.DataFrame([{"best": best.text, "start": p.start.text, **paired.difference(base, alt, 0)}])
     weight = float(history.attrs["weight"])
     return TuneResult(g.name, p.start.spec.name, p.start.text, best.text, tuple(x.name for x in p.params),
-                      tuple(x.text for x in p.field), history, confirm, p.objective, weight, p.settings.players,
+                      tuple(x.text for x in p.field), tuple(x.label for x in p.field),
+                      history, confirm, p.objective, weight, p.settings.players,
                       p.budget, generations, p.games, p.confirm_games, seed, p.duplicate, g.unit, p.settings)
 
 
@@ -274,7 +276,7 @@ def describe(result: TuneResult) -> list[str]:
     c = result.confirm.iloc[0]
     return [
         f"{g.title} tuning of {result.policy} ({', '.join(result.params)}) in seat 1 against "
-        f"{', '.join(result.field)} on {result.players} seats by CMA-ES: {len(result.history)} evaluations in "
+        f"{', '.join(result.field_labels)} on {result.players} seats by CMA-ES: {len(result.history)} evaluations in "
         f"{result.generations} generations, {result.games_per_eval:,} {g.item}s each, every candidate of a "
         f"generation on the same deals; seed {result.seed}",
         f"score: {primary} + {result.weight:.4g} x {secondary} ({secondary} second); improvement: score minus "
