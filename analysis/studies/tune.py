@@ -198,9 +198,13 @@ def _search(p: Plan, seed: int, texts: list[str], bar: Any, executor: Executor |
     import cma
 
     rng = np.random.default_rng(derived_seed(seed, p.game.name, TUNE_SAMPLER, texts))
+    minstd = [0.5 / (x.hi - x.lo) if x.integer else 0.0 for x in p.params]
+    x0 = list(to_unit(p.start, p.params))
+    if len(x0) == 1:  # cma mishandles one dimension (a per-coordinate minstd fails): a second one, ignored
+        x0, minstd = [*x0, 0.5], [*minstd, 0.0]
     options = {"bounds": [0.0, 1.0], "seed": math.nan, "randn": lambda *shape: rng.standard_normal(shape),
-               "verbose": -9, "minstd": [0.5 / (x.hi - x.lo) if x.integer else 0.0 for x in p.params]}
-    es = cma.CMAEvolutionStrategy(to_unit(p.start, p.params), SIGMA0, options)
+               "verbose": -9, "minstd": minstd}
+    es = cma.CMAEvolutionStrategy(x0, SIGMA0, options)
     rows: list[dict] = []
     weight = None
     generation = 0
