@@ -49,6 +49,7 @@ SECONDARY = 0.25
 """Weight of the secondary objective, in units of the primary's standard error per the secondary's."""
 SIGMA0 = 0.25
 DEFAULT_BUDGET = 60
+MAX_BUDGET = 100_000
 RESOLUTION = 1000
 """Continuous parameters are tuned on a grid of this many steps of their range."""
 
@@ -119,6 +120,8 @@ def plan(game_name: str, policy: str, field: Sequence[str] | str, players: int |
     parsed = [g.parse(t, n) for t in texts]
     others = tuple(parsed[i % len(parsed)] for i in range(n - 1))
     budget = paired.check_count(budget, "the budget (evaluations)")
+    if budget > MAX_BUDGET:
+        raise InputError(f"the budget is {budget:,} evaluations, more than {MAX_BUDGET:,}; give fewer")
     games = g.default_games if games_per_eval is None else games_per_eval
     g.check_games(games)
     confirm_games = games if confirm_games is None else confirm_games

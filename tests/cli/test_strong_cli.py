@@ -122,6 +122,8 @@ BAD = [
     (["tune", "razzia", "hunter", "--field", "greedy", "--fix", "speed"], "no parameter 'speed' to fix"),
     (["tune", "razz", "station", "--field", "tag"], "policy station has no tunable parameter"),
     (["tune", "razzia", "hunter", "--field", "greedy", "--budget", "0"], "budget"),
+    (["tune", "razzia", "hunter", "--field", "greedy", "--budget", str(10**30)], "more than 100,000"),
+    (["tune", "razzia", "hunter", "--field", "greedy,"], "empty policy in the field"),
     (["tune", "razzia", "hunter"], "the field is empty"),
     (["tune", "razzia", "hunter", "--field", "greedy,crowd,random", "--players", "3"],
      "3 field policies for 2 other seats"),
