@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
-from razzmatazz.analysis.games import GameSpec, with_core_columns, with_core_pairs
+from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.inputs import load_json, shorten
 from razzmatazz.analysis.inputs import quote as _q
 from razzmatazz.analysis.plugins import UserPolicies
@@ -59,10 +59,6 @@ def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None)
     parsed = [registry.parse(t) for t in texts]
     return tuple(parsed[i % len(parsed)] for i in range(players))
 
-
-SPEC = GameSpec("riffifi", "Riffifi", 3, (3, 4, 5), 4, 20_000, "game", "chips per game", "chips/game",
-                "games won (a shared win counts 1/k)", __name__, "razzmatazz.core.riffifi")
-"""Riffifi in the registry of games (:mod:`razzmatazz.analysis.games`)."""
 
 
 def check_games(games: int) -> None:

@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
-from razzmatazz.analysis.games import GameSpec, with_core_columns, with_core_pairs
+from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.inputs import load_json, shorten
 from razzmatazz.analysis.inputs import quote as _q
 from razzmatazz.analysis.plugins import UserPolicies
@@ -89,10 +89,6 @@ class PlayResult:
     duplicate: bool
     counts: np.ndarray = field(repr=False)
 
-
-SPEC = GameSpec("razzia", "Razzia", 2, tuple(range(3, 9)), 5, 20_000, "game", "dollars per game", "$/game",
-                "games won (a shared win counts 1/k)", __name__, "razzmatazz.core.razzia")
-"""Razzia in the registry of games (:mod:`razzmatazz.analysis.games`)."""
 
 
 def check_split(settings: R.Settings, duplicate: bool) -> None:
