@@ -248,13 +248,14 @@ def explain_cmd(scenario: Path, policy_texts: tuple[str, ...], seed: int, fmt: s
 
     from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.razzia import game as Z
+    from razzmatazz.analysis.razzia import scenario as X
 
     check_seed(seed)
-    data = Z.load_scenario(scenario)
-    settings = Z.scenario_settings(data)
+    data = X.load_scenario(scenario)
+    settings = X.scenario_settings(data)
     policies = Z.lineup(policy_texts, settings.players) if policy_texts else None
-    result = Z.explain(data, seed=seed, policies=policies)
-    echo(json.dumps(result, indent=2) if fmt == "json" else Z.explain_text(result))
+    result = X.explain(data, seed=seed, policies=policies)
+    echo(json.dumps(result, indent=2) if fmt == "json" else X.explain_text(result))
 
 
 @razzia.command("police")

@@ -1,5 +1,5 @@
-"""Riffifi: the game, its explained scripts and the study (:mod:`.game`), figures (:mod:`.plots`), its
-report section (:mod:`.report`) and commands (:mod:`.cli`).
+"""Riffifi: the game, its trace and its study (:mod:`.game`), the scripted positions (:mod:`.script`), figures
+(:mod:`.plots`), its report section (:mod:`.report`) and commands (:mod:`.cli`).
 
 The room's public API is its modules' (``from razzmatazz.analysis.riffifi import play``), imported on first
 use so that importing the room (the registry, ``--help``) stays light.
@@ -13,4 +13,4 @@ SPEC = GameSpec("riffifi", "Riffifi", 3, (3, 4, 5), 4, 20_000, "game", "chips pe
                 report=f"{__name__}.report")
 """Riffifi in the registry of games (:mod:`razzmatazz.analysis.games`)."""
 
-__getattr__ = public_api(__name__, ("game",))
+__getattr__ = public_api(__name__, ("game", "script"))

@@ -244,7 +244,7 @@ def explain_cmd(script: Path, fmt: str) -> None:
     """
     import json
 
-    from razzmatazz.analysis.riffifi import game as F
+    from razzmatazz.analysis.riffifi import script as F
 
     result = F.explain(F.load_script(script))
     echo(json.dumps(result, indent=2) if fmt == "json" else F.explain_text(result))

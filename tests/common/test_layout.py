@@ -171,5 +171,26 @@ def test_the_game_name_check_finds_what_it_looks_for() -> None:
                  "def simulate_razz(): pass", "x = RAZZ_PLAYERS", "f(game='riffifi')", "x = f'{n} Razz hands'"):
         assert _names_a_game(ast.parse(code), games), code
     for code in ('"""Razz and Riffifi: a docstring."""', "x = 'razzmatazz'  # razz in a comment",
-                 "def f():\n    '''razz'''\n    return game.name", "X = 1\n'''razz'''", "from razzmatazz.analysis import games"):
+                 "def f():\n    '''razz'''\n    return game.name", "X = 1\n'''razz'''",
+                 "from razzmatazz.analysis import games"):
         assert not _names_a_game(ast.parse(code), games), code
+
+
+def test_each_games_room_brings_its_group_section_and_public_api() -> None:
+    import importlib
+
+    import click
+
+    from razzmatazz.analysis import games
+    from razzmatazz.analysis.cli import main
+
+    for name in games.names():
+        spec = games.game(name)
+        room = importlib.import_module(f"razzmatazz.analysis.{name}")
+        assert room.SPEC is spec and spec.api.startswith(room.__name__ + ".")
+        assert isinstance(spec.command, click.Group) and main.commands[name] is spec.command
+        assert {"play", "policies"} <= set(spec.command.commands)
+        assert callable(spec.section.simulate) and spec.section.title == spec.title
+        assert room.play is spec.module.play and room.lineup is spec.module.lineup  # re-exported
+        with pytest.raises(AttributeError):
+            room.no_such_name  # noqa: B018
