@@ -37,6 +37,36 @@ from razzmatazz.analysis.report.sections import (
     spread_finding,
 )
 
+RAZZ_PLAYERS = 6
+
+
+@dataclass(frozen=True)
+class RazzSizes:
+    """The Razz report's own sizes in one mode: opponents of the starting-hand table, the policies' target."""
+
+    bb_target: float
+    """Half-width for a Razz policy's result, big bets per 100 hands."""
+    opponents: tuple[int, ...]
+    max_hands: int
+    exact_heads_up: bool
+    """Enumerate the heads-up column of the starting-hand table (about half a minute) instead of sampling it."""
+
+
+SIZES = {"quick": RazzSizes(6.0, (1, 3, 6), 600_000, exact_heads_up=False),
+         "full": RazzSizes(1.5, (1, 2, 3, 4, 5, 6, 7), 5_000_000, exact_heads_up=True)}
+
+
+def pilot_hands(sizes: Sizes) -> int:
+    """Hands of the Razz pilot run that measures the spread of a policy's result."""
+    return max(RAZZ_PLAYERS * 100, round(12_000 * sizes.scale))
+
+
+def hands_for(sizes: Sizes, pilot_n: int, pilot_half_width: float) -> int:
+    """Razz hands for the mode's ``bb_target``, from the pilot's widest half-width (hw shrinks as 1/sqrt(n))."""
+    own = SIZES[sizes.mode]
+    need = math.ceil(pilot_n * (pilot_half_width / own.bb_target) ** 2 * sizes.scale)
+    return int(min(max(need, pilot_n), own.max_hands))
+
 
 def simulate_razz(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tables, list[Run]]:
     """The starting-hand table and a run of the full game between the default mix (after a pilot)."""
@@ -236,37 +266,6 @@ def razz_figures(tables: Tables, directory: Path) -> dict[str, list[FigureFile]]
                   directory, "razz-seats.png", "Each seat's result with its 95 % interval."),
         ],
     }
-
-
-RAZZ_PLAYERS = 6
-
-
-@dataclass(frozen=True)
-class RazzSizes:
-    """The Razz report's own sizes in one mode: opponents of the starting-hand table, the policies' target."""
-
-    bb_target: float
-    """Half-width for a Razz policy's result, big bets per 100 hands."""
-    opponents: tuple[int, ...]
-    max_hands: int
-    exact_heads_up: bool
-    """Enumerate the heads-up column of the starting-hand table (about half a minute) instead of sampling it."""
-
-
-SIZES = {"quick": RazzSizes(6.0, (1, 3, 6), 600_000, exact_heads_up=False),
-         "full": RazzSizes(1.5, (1, 2, 3, 4, 5, 6, 7), 5_000_000, exact_heads_up=True)}
-
-
-def pilot_hands(sizes: Sizes) -> int:
-    """Hands of the Razz pilot run that measures the spread of a policy's result."""
-    return max(RAZZ_PLAYERS * 100, round(12_000 * sizes.scale))
-
-
-def hands_for(sizes: Sizes, pilot_n: int, pilot_half_width: float) -> int:
-    """Razz hands for the mode's ``bb_target``, from the pilot's widest half-width (hw shrinks as 1/sqrt(n))."""
-    own = SIZES[sizes.mode]
-    need = math.ceil(pilot_n * (pilot_half_width / own.bb_target) ** 2 * sizes.scale)
-    return int(min(max(need, pilot_n), own.max_hands))
 
 
 SECTION = Section("Razz", simulate_razz, derive_razz, razz_topics, razz_figures)

@@ -36,6 +36,12 @@ from razzmatazz.analysis.report.sections import (
     spread_finding,
 )
 
+PLAYERS = {"quick": (3, 5, 7), "full": (3, 4, 5, 6, 7, 8)}
+"""The police study's player counts in each mode."""
+SEATS_PLAYERS = 5
+DEFAULT_MIX = "default mix"
+HAGGLING_MIX = "haggling styles"
+
 
 def simulate_razzia(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tables, list[Run]]:
     """The police study (three mixes per player count) and one run for the seats."""
@@ -252,13 +258,6 @@ def razzia_figures(tables: Tables, directory: Path) -> dict[str, list[FigureFile
 
 def _short(policy: str) -> str:
     return policy.replace("greedy:", "")
-
-
-PLAYERS = {"quick": (3, 5, 7), "full": (3, 4, 5, 6, 7, 8)}
-"""The police study's player counts in each mode."""
-SEATS_PLAYERS = 5
-DEFAULT_MIX = "default mix"
-HAGGLING_MIX = "haggling styles"
 
 
 SECTION = Section("Razzia", simulate_razzia, derive_razzia, razzia_topics, razzia_figures)

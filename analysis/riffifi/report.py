@@ -31,6 +31,9 @@ from razzmatazz.analysis.report.sections import (
     spread_finding,
 )
 
+PLAYERS = {"quick": (3, 4, 5), "full": (3, 4, 5)}
+"""The study's player counts in each mode."""
+
 
 def simulate_riffifi(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tables, list[Run]]:
     """The Riffifi study: each player count with and without the Officer."""
@@ -154,10 +157,6 @@ def riffifi_figures(tables: Tables, directory: Path) -> dict[str, list[FigureFil
         "The Officer and early cards": [FigureFile(file["study_cards"], "How often the first card a player "
                                                    "plays in a deal pays, by its value; 95 % Wilson intervals.")],
     }
-
-
-PLAYERS = {"quick": (3, 4, 5), "full": (3, 4, 5)}
-"""The study's player counts in each mode."""
 
 
 SECTION = Section("Riffifi", simulate_riffifi, derive_riffifi, riffifi_topics, riffifi_figures)
