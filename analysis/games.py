@@ -1,10 +1,12 @@
 """The one registry of games: what the studies (tournament, sweep) and the command line know of a game.
 
-Each game describes itself in a :class:`GameSpec` kept in its own analysis module (``SPEC``); the
-registry below is one line per game saying where that spec is, read lazily, so that listing the
-games imports nothing heavy. A new game is one package (its ``core`` rules, policies and engine, its
-analysis module with ``lineup``, ``play``, ``check_games`` and ``SPEC``) and one :func:`register`
-call (or one line in :data:`REGISTRY`). No module outside a game's own names the game.
+Each game describes itself in a :class:`GameSpec` kept in its own room, the package
+``analysis/<game>/`` (``SPEC`` in its ``__init__``, which imports nothing heavy); the registry below is
+one line per game saying where that spec is, read lazily, so that listing the games imports nothing
+heavy. A new game is one package (its ``core`` rules, policies and engine, its analysis module with
+``lineup``, ``play``, ``check_games``, and ``SPEC``) and one :func:`register` call (or one line in
+:data:`REGISTRY`). No module outside a game's own names the game: the command line takes each game's
+click group from ``GameSpec.cli``, the report its section from ``GameSpec.report``.
 
 A game's ``play(settings, lineup, games, seed, duplicate=, executor=, progress=)`` returns tables
 ``policies``, ``players``, ``seats`` and ``pairs`` in the shape every game shares (see
@@ -14,6 +16,7 @@ A game's ``play(settings, lineup, games, seed, duplicate=, executor=, progress=)
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -33,11 +36,11 @@ PAIR_COLUMNS = ("policy", "versus", "payoff_difference", "payoff_low", "payoff_h
 """Columns of every game's ``pairs`` table: the paired difference ``policy - versus`` and its 95 % interval."""
 
 REGISTRY: dict[str, str] = {
-    "razz": "razzmatazz.analysis.razz_game",
+    "razz": "razzmatazz.analysis.razz",
     "razzia": "razzmatazz.analysis.razzia",
     "riffifi": "razzmatazz.analysis.riffifi",
 }
-"""The games, each by the module that holds its ``SPEC``."""
+"""The games, each by the module (its room) that holds its ``SPEC``."""
 _SPECS: dict[str, GameSpec] = {}
 
 
@@ -57,6 +60,8 @@ class GameSpec:
     win: str  # what the win rate counts
     api: str  # the module with lineup, play, check_games (and check_split where duplicates may be refused)
     core: str  # the package with rules.Settings and policies.REGISTRY
+    cli: str = ""  # "module:name" of the game's click group (none: no command of its own)
+    report: str = ""  # the module with the game's report SECTION (none: no report)
 
     @property
     def module(self) -> ModuleType:
@@ -67,6 +72,19 @@ class GameSpec:
     def registry(self) -> Registry:
         """The game's policy registry."""
         return importlib.import_module(f"{self.core}.policies").REGISTRY
+
+    @property
+    def command(self) -> Any:
+        """The game's click group (``razzmatazz GAME ...``), or None."""
+        if not self.cli:
+            return None
+        module, name = self.cli.split(":")
+        return getattr(importlib.import_module(module), name)
+
+    @property
+    def section(self) -> Any:
+        """The game's report section (``simulate``, ``derive``, ``topics``, ``figures``), or None."""
+        return importlib.import_module(self.report).SECTION if self.report else None
 
     def settings(self, players: int | None) -> Any:
         """The default rules for ``players`` (checked)."""
@@ -158,9 +176,9 @@ def register(spec: GameSpec) -> GameSpec:
     from razzmatazz.core import streams
 
     taken = {s.code: s.name for s in map(game, names()) if s.name != spec.name}
-    if spec.code in taken or streams.GAMES.get(spec.name, spec.code) != spec.code:
+    if spec.code in taken:
         raise ValueError(f"game {spec.name}: stream code {spec.code} is taken")
-    streams.GAMES.setdefault(spec.name, spec.code)
+    streams.register(spec.name, spec.code, ())
     _SPECS[spec.name] = spec
     REGISTRY.setdefault(spec.name, spec.api)
     return spec
@@ -179,6 +197,21 @@ def game(name: str) -> GameSpec:
     if key not in _SPECS:
         _SPECS[key] = importlib.import_module(REGISTRY[key]).SPEC
     return _SPECS[key]
+
+
+def public_api(package: str, modules: Sequence[str]) -> Any:
+    """A module ``__getattr__`` for a game's room: its public names are those of ``modules`` (submodules of
+    ``package``, imported on first use, so that importing the room stays light)."""
+
+    def __getattr__(name: str) -> Any:
+        if not name.startswith("_") and importlib.util.find_spec(f"{package}.{name}") is None:  # not a submodule
+            for sub in modules:
+                found = vars(importlib.import_module(f"{package}.{sub}"))
+                if name in found:
+                    return found[name]
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 def _counts(values: Sequence[int]) -> str:

@@ -21,26 +21,19 @@ from razzmatazz.core.policy import PolicySpec, Registry
 class UserPolicies:
     """Users' own policies: their specs (ids from the game's ``USER_ID``) and the jitted function playing them.
 
-    ``base`` is the game's registry of built-in policies (default: Razz's).
+    ``base`` is the game's registry of built-in policies (a game's room may give it as a default).
     """
 
     specs: tuple[PolicySpec, ...]
     decide: Callable
-    base: Registry | None = field(default=None, compare=False)
+    base: Registry = field(compare=False)
 
     def registry(self) -> Registry:
         """The built-in policies plus these."""
-        base = self.base if self.base is not None else _razz_registry()
-        reg = Registry(base.game)
-        for spec in (*base, *self.specs):
+        reg = Registry(self.base.game)
+        for spec in (*self.base, *self.specs):
             reg.add(spec)
         return reg
-
-
-def _razz_registry() -> Registry:
-    from razzmatazz.core.razz.policies import REGISTRY
-
-    return REGISTRY
 
 
 LOADED: list[Path] = []

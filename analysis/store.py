@@ -94,6 +94,8 @@ def _check_location(out: Path, partial_ok: bool = False) -> None:
         present = {p.name for p in out.iterdir()} - ({PARTIAL} if partial_ok else set())
         if present:
             listed = result_files(out)
+            if listed is not None:  # a result's folders (a report's one per game) hold only what it lists
+                present = _present(out, present, listed)
             if listed is None:
                 raise OutputError(f"output directory {_shown(out)} does not hold a razzmatazz result")
             extra = sorted(present - listed)
@@ -107,6 +109,15 @@ def _check_location(out: Path, partial_ok: bool = False) -> None:
         raise OutputError(f"output directory {_shown(out)}: {parent} is not a directory")
     if not os.access(parent, os.W_OK):
         raise OutputError(f"output directory {_shown(out)}: {parent} is not writable")
+
+
+def _present(out: Path, names: set[str], listed: set[str]) -> set[str]:
+    """``names`` (entries of ``out``), each folder that the result lists files in replaced by the files in it."""
+    folders = {n.split("/")[0] for n in listed if "/" in n}
+    present = {n for n in names if n not in folders or not (out / n).is_dir() or (out / n).is_symlink()}
+    for n in names - present:
+        present |= {p.relative_to(out).as_posix() for p in (out / n).rglob("*") if not p.is_dir() or p.is_symlink()}
+    return present
 
 
 def result_files(path: Path) -> set[str] | None:
@@ -347,7 +358,8 @@ def _write(out: Path, tables: dict[str, pd.DataFrame], meta: dict,
     tmp.mkdir(0o777 & ~umask)
     try:
         names: list[str] = []
-        for name, df in tables.items():
+        for name, df in tables.items():  # a name may hold a folder: ``razz/razz_policies``
+            (tmp / name).parent.mkdir(parents=True, exist_ok=True)
             df.to_parquet(tmp / f"{name}.parquet", index=False)
             names.append(f"{name}.parquet")
             if len(df) <= CSV_MAX_ROWS:
@@ -384,7 +396,8 @@ def read_result(directory: str | Path) -> tuple[dict[str, pd.DataFrame], dict]:
     """Load a result directory written by :func:`write_result` (any ``razzmatazz ... --out DIR``).
 
     Returns ``(tables, manifest)``: every table the manifest lists, by name (``policies``,
-    ``pairs``, ...), read from its parquet file (exact types; the CSV copies are not read), and
+    ``pairs``, ...; a table in a folder, as a report's ``razz/razz_policies``, by its file's name), read from
+    its parquet file (exact types; the CSV copies are not read), and
     the manifest as a dict (command line, seed, sample sizes, versions, commit, the files it
     holds; figures are listed there but not loaded). A folder of runs
     (``results/razz-table``) is read through its ``latest`` link::
@@ -411,7 +424,7 @@ def read_result(directory: str | Path) -> tuple[dict[str, pd.DataFrame], dict]:
     for name in sorted(listed):
         if name.endswith(".parquet"):
             try:
-                tables[name.removesuffix(".parquet")] = pd.read_parquet(path / name)
+                tables[Path(name).stem] = pd.read_parquet(path / name)
             except FileNotFoundError:
                 raise InputError(f"{_shown(path)}: {name}, listed in its manifest, is missing") from None
     return tables, meta

@@ -1,5 +1,8 @@
 """Every random stream razzmatazz draws from, in one registry: game x purpose.
 
+Each game's core package lists its own streams in ``core/<game>/streams.py`` (found and registered when
+this module is imported); this module is only the mechanism.
+
 A stream path is ``(game code, purpose code, *parts)``; :func:`key` turns a root seed and a
 path into the 64-bit key of :mod:`razzmatazz.core.rng`, and game ``i`` of a run draws from
 ``game_state(key, i)``. Each purpose has its own stream, so drawing more or fewer numbers
@@ -11,6 +14,10 @@ never renumber them, only add.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import pkgutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,8 +25,8 @@ import numpy as np
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.rng import stream_key
 
-GAMES = {"razz": 1, "razzia": 2, "riffifi": 3}
-"""Game codes: the first part of every stream path."""
+GAMES: dict[str, int] = {}
+"""Game codes: the first part of every stream path (each game's own ``core/<game>/streams.py`` adds its code)."""
 
 
 @dataclass(frozen=True)
@@ -41,23 +48,30 @@ class Stream:
         return (GAMES[self.game], self.code, *(int(p) for p in parts))
 
 
-STREAMS: dict[tuple[str, str], Stream] = {
-    (s.game, s.purpose): s
-    for s in (
-        Stream("razz", "equity", 1, (), "all-in equity questions: trial i completes every unknown card"),
-        Stream("razz", "table", 2, ("start", "opponents"),
-               "starting-hand table: one stream per (start index in multisets(3), number of opponents)"),
-        Stream("razz", "deal", 3, (), "the full game: the shuffled deck of game i"),
-        Stream("razz", "policy", 4, ("seat",), "the full game: random choices of the policy in a seat"),
-        Stream("razz", "street", 5, ("street",),
-               "razz street: the root seed of each street's Monte Carlo (then stream razz/equity under it)"),
-        Stream("razzia", "deal", 1, (), "gambling, police and money cards of game i"),
-        Stream("razzia", "dice", 2, (), "dice duels of game i"),
-        Stream("razzia", "policy", 3, ("seat",), "random choices of the policy in a seat"),
-        Stream("riffifi", "deal", 1, (), "the cards dealt in game i (every deal of it)"),
-        Stream("riffifi", "policy", 2, ("seat",), "random choices of the policy in a seat"),
-    )
-}
+STREAMS: dict[tuple[str, str], Stream] = {}
+"""Every registered stream by (game, purpose): each game's package registers its own (:func:`register`)."""
+
+
+def register(game: str, code: int, streams: Sequence[Stream]) -> None:
+    """Add ``game`` (its code) and its ``streams``; a code or purpose taken by another is refused."""
+    taken = {c: g for g, c in GAMES.items() if g != game}
+    if code in taken or GAMES.get(game, code) != code:
+        raise ValueError(f"game {game}: stream code {code} is taken")
+    for s in streams:
+        if s.game != game or any(o.code == s.code and o.purpose != s.purpose for (g, _), o in STREAMS.items()
+                                 if g == game):
+            raise ValueError(f"stream {s.game}/{s.purpose}: not game {game}'s, or its code {s.code} is taken")
+    GAMES[game] = code
+    STREAMS.update({(s.game, s.purpose): s for s in streams})
+
+
+def _discover() -> None:
+    """Register the streams of every game package of core (each ``core/<game>/streams.py``)."""
+    import razzmatazz.core as core
+
+    for info in pkgutil.iter_modules(core.__path__):
+        if info.ispkg and importlib.util.find_spec(f"{core.__name__}.{info.name}.streams") is not None:
+            importlib.import_module(f"{core.__name__}.{info.name}.streams")
 
 
 def stream(game: str, purpose: str) -> Stream:
@@ -72,3 +86,6 @@ def stream(game: str, purpose: str) -> Stream:
 def key(seed: int, game: str, purpose: str, *parts: int) -> np.uint64:
     """The 64-bit key of stream ``game/purpose`` (with its path ``parts``) under root ``seed``."""
     return stream_key(seed, *stream(game, purpose).path(*parts))
+
+
+_discover()

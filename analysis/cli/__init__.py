@@ -1,4 +1,4 @@
-"""The ``razzmatazz`` command line: one module per game plus the options they share.
+"""The ``razzmatazz`` command line: each registered game's group (from its room), the studies and the report.
 
 Errors are one line on stderr with exit status 2, never a traceback: input checks live in the
 Python API (:mod:`razzmatazz.analysis`, :mod:`razzmatazz.core`), which raises
@@ -16,13 +16,10 @@ from typing import Any
 
 import click
 
-from razzmatazz.analysis.cli import razz_game as _razz_game  # noqa: F401  (registers razz play, razz policies)
+from razzmatazz.analysis import games
 from razzmatazz.analysis.cli.console import guard_streams
 from razzmatazz.analysis.cli.options import flush_stdout
-from razzmatazz.analysis.cli.razz import razz
-from razzmatazz.analysis.cli.razzia import razzia
 from razzmatazz.analysis.cli.report import report
-from razzmatazz.analysis.cli.riffifi import riffifi
 from razzmatazz.analysis.cli.strong import exploit_cmd, tune_cmd
 from razzmatazz.analysis.cli.study import sweep_cmd, tournament_cmd
 from razzmatazz.analysis.plugins import LOADED
@@ -110,9 +107,9 @@ def main() -> None:
     """
 
 
-main.add_command(razz)
-main.add_command(razzia)
-main.add_command(riffifi)
+for _name in games.names():  # each game's room brings its own group (razzmatazz GAME ...)
+    if (_group := games.game(_name).command) is not None:
+        main.add_command(_group)
 main.add_command(tournament_cmd)
 main.add_command(sweep_cmd)
 main.add_command(exploit_cmd)

@@ -42,10 +42,11 @@ from razzmatazz.analysis.cli.options import (
 def report(ctx: click.Context, game: str | None, quick: bool, out: Path | None, seed: int | None,
            threads: int | None, quiet: bool, cluster: str | None, scheduler: str | None,
            resume: Path | None) -> None:
-    """Run the simulations of GAME (razz, razzia, riffifi, or all) and write a report of what they show.
+    """Run the simulations of GAME (a game of 'razzmatazz --help', or all) and write a report of what they show.
 
-    Each game gets a self-contained HTML page (figures and styles inside, no network needed) and a
-    Markdown page beside it; `all` adds index.html. Every finding is written from the tables of the
+    Each game gets a folder with a self-contained HTML page (figures and styles inside, no network
+    needed), a Markdown page, its figures and its tables; `all` adds index.html at the top, linking
+    into them. Every finding is written from the tables of the
     run with its 95 % interval, and the report ends with its provenance (seed, sample sizes,
     versions, commit, run time). The tables are written too (parquet and CSV).
 
@@ -60,10 +61,11 @@ def report(ctx: click.Context, game: str | None, quick: bool, out: Path | None, 
     from razzmatazz.analysis.cluster import check_cluster, cluster_executor
     from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.report import build_report, games_of
+    from razzmatazz.analysis.report.build import reported
     from razzmatazz.analysis.store import check_out_dir
 
     if game is None:
-        raise click.UsageError("missing GAME (razz, razzia, riffifi or all), or --resume DIR")
+        raise click.UsageError(f"missing GAME ({', '.join(reported())} or all), or --resume DIR")
     games_of(game)
     if seed is not None:
         check_seed(seed)

@@ -20,10 +20,10 @@ from razzmatazz.analysis.cli.options import (
     resume_option,
     resume_run,
 )
-from razzmatazz.analysis.cli.study import _game, _interval, _meta, _num, _prepare, _reserve, _write
+from razzmatazz.analysis.cli.study import _GAMES, _PLAYERS, _game, _interval, _meta, _num, _prepare, _reserve, _write
 
 FIELD_HELP = "The field's policies, P1,P2,... (or repeat the option); they repeat in order to fill the table."
-PLAYERS_HELP = "Seats [default: razz 6, razzia 5, riffifi 4]."
+PLAYERS_HELP = f"Seats [default: {_PLAYERS}]."
 DUPLICATE_HELP = "Duplicate deals (each deal replayed N times, players rotated) [default: on]."
 
 
@@ -34,8 +34,7 @@ DUPLICATE_HELP = "Duplicate deals (each deal replayed N times, players rotated) 
 @click.option("--by", "by", default=None, metavar="NAME[:k=v,...]",
               help="The exploiting player, who takes each policy's seat [default: search].")
 @click.option("--games", type=int, default=None,
-              help="Games (Razz: hands) per lineup, in 20 batches [default: razz 200,000, razzia and riffifi "
-                   "20,000].")
+              help=f"Games (or hands) per lineup, in 20 batches [default: {_GAMES}].")
 @click.option("--duplicate/--no-duplicate", default=None, help=DUPLICATE_HELP)
 @resume_option
 @common_options
@@ -121,7 +120,7 @@ def _exploit_json(result: Any) -> dict:
 @click.option("--budget", type=int, default=60, show_default=True,
               help="Evaluations in all (each --games-per-eval games; the starting row's included).")
 @click.option("--games-per-eval", type=int, default=None,
-              help="Games (Razz: hands) per evaluation [default: razz 200,000, razzia and riffifi 20,000].")
+              help=f"Games (or hands) per evaluation [default: {_GAMES}].")
 @click.option("--confirm-games", type=int, default=None,
               help="Games for each of the best and the starting row on fresh seeds [default: --games-per-eval].")
 @click.option("--fix", "fix", multiple=True, metavar="NAME",

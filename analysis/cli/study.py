@@ -52,15 +52,17 @@ def _interval(lo: float, hi: float, unit: str) -> str:
     return f"[{_num(lo, unit)}, {_num(hi, unit)}]"
 
 
+_PLAYERS = ", ".join(f"{n} {games.game(n).default_players}" for n in games.names())
+_GAMES = ", ".join(f"{n} {games.game(n).default_games:,}" for n in games.names())
+
 @click.command("tournament")
 @click.argument("game_name", metavar="GAME", required=False)
 @click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
               help="A policy in the tournament (repeat, at least twice; see 'GAME policies').")
 @click.option("--players", type=int, default=None,
-              help="Seats at each table [default: razz 6, razzia 5, riffifi 4].")
+              help=f"Seats at each table [default: {_PLAYERS}].")
 @click.option("--games", type=int, default=None,
-              help="Games (Razz: hands) per table, rounded up to whole duplicate deals "
-                   "[default: razz 200,000, razzia and riffifi 20,000].")
+              help=f"Games (or hands) per table, rounded up to whole duplicate deals [default: {_GAMES}].")
 @click.option("--duplicate/--no-duplicate", default=None,
               help="Duplicate deals (each deal replayed N times, players rotated) [default: on].")
 @resume_option
@@ -79,7 +81,7 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
     Riffifi chips, per game) and win rate with 95 % intervals; every pair's paired difference
     with Bonferroni-adjusted intervals (not significant when it covers 0); and a least-squares
     strength (payoff above the table's mean) that copes with any number of players. GAME is
-    razz, razzia or riffifi.
+    any game of 'razzmatazz --help'.
 
     \b
     Examples:
@@ -89,7 +91,7 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
     """
     if resume is not None:
         return resume_run(ctx, resume, "tournament")
-    from razzmatazz.analysis import tournament as T
+    from razzmatazz.analysis.studies import tournament as T
 
     resuming = ctx.meta.get(RESUMING, False)
     g = T.plan(_game(game_name), policy_texts, players, games, duplicate=duplicate).game
@@ -103,7 +105,7 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
-            from razzmatazz.analysis.study_plots import tournament_figures
+            from razzmatazz.analysis.studies.plots import tournament_figures
 
             meta = _meta("tournament", result, n_threads, wall, design=T.describe(result),
                          policies=list(result.policies.text), lineups=[list(x) for x in result.lineups],
@@ -145,7 +147,7 @@ def _write(target: Path, tables: dict, meta: dict, figures: Any) -> list[Path]:
 
 
 def _tournament_text(result: Any, wall: float, written: str) -> str:
-    from razzmatazz.analysis.tournament import describe
+    from razzmatazz.analysis.studies.tournament import describe
 
     unit = result.unit
     first, *rest = describe(result)
@@ -169,7 +171,7 @@ def _tournament_text(result: Any, wall: float, written: str) -> str:
 
 
 def _tournament_json(result: Any) -> dict:
-    from razzmatazz.analysis.tournament import CORRECTION, describe
+    from razzmatazz.analysis.studies.tournament import CORRECTION, describe
 
     return {"game": result.game, "seed": result.seed, "players": result.players, "games_per_table": result.played,
             "tables": len(result.lineups), "duplicate": result.duplicate, "unit": result.unit,
@@ -187,9 +189,9 @@ def _tournament_json(result: Any) -> dict:
               help="A parameter and its grid (repeat for a cartesian product; at most 200 points).")
 @click.option("--field", "field_texts", multiple=True, metavar="NAME[:k=v,...]",
               help="A policy of the other seats (repeat; repeated in order to fill them).")
-@click.option("--players", type=int, default=None, help="Seats [default: razz 6, razzia 5, riffifi 4].")
+@click.option("--players", type=int, default=None, help=f"Seats [default: {_PLAYERS}].")
 @click.option("--games", type=int, default=None,
-              help="Games (Razz: hands) per grid point [default: razz 200,000, razzia and riffifi 20,000].")
+              help=f"Games (or hands) per grid point [default: {_GAMES}].")
 @click.option("--confirm-games", type=int, default=None,
               help="Games per confirmation of the best and runner-up, on fresh seeds [default: --games].")
 @click.option("--duplicate/--no-duplicate", default=None,
@@ -207,7 +209,7 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
     every grid point plays --games games from one seed (common random numbers). The best point
     and the runner-up are then played again from a fresh seed and reported separately: the
     best of many noisy points is overrated, the confirmation is not. --out adds a plot of the
-    payoff against each parameter with 95 % intervals. GAME is razz, razzia or riffifi.
+    payoff against each parameter with 95 % intervals. GAME is any game of 'razzmatazz --help'.
 
     \b
     Examples:
@@ -217,7 +219,7 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
     """
     if resume is not None:
         return resume_run(ctx, resume, "sweep")
-    from razzmatazz.analysis import sweep as S
+    from razzmatazz.analysis.studies import sweep as S
 
     resuming = ctx.meta.get(RESUMING, False)
     if policy_text is None:
@@ -236,7 +238,7 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
-            from razzmatazz.analysis.study_plots import sweep_figures
+            from razzmatazz.analysis.studies.plots import sweep_figures
 
             meta = _meta("sweep", result, n_threads, wall, design=S.describe(result), policy=policy_text,
                          params={k: list(v) for k, v in result.params.items()}, field=list(result.field),
@@ -256,7 +258,7 @@ def _sweep_rows(frame: Any, names: list[str], unit: str, first: dict) -> list[di
 
 
 def _sweep_text(result: Any, wall: float, written: str) -> str:
-    from razzmatazz.analysis.sweep import describe
+    from razzmatazz.analysis.studies.sweep import describe
 
     names, unit = list(result.params), result.unit
     grid = _sweep_rows(result.grid, names, unit, lambda r: {"rank": r.rank})
@@ -272,7 +274,7 @@ def _sweep_text(result: Any, wall: float, written: str) -> str:
 
 
 def _sweep_json(result: Any) -> dict:
-    from razzmatazz.analysis.sweep import describe
+    from razzmatazz.analysis.studies.sweep import describe
 
     return {"game": result.game, "policy": result.policy, "params": {k: list(v) for k, v in result.params.items()},
             "field": list(result.field), "players": result.players, "games": result.games,

@@ -25,7 +25,7 @@ import pandas as pd
 from scipy.stats import t as student
 
 from razzmatazz.analysis.games import GameSpec
-from razzmatazz.analysis.tournament import derived_seed
+from razzmatazz.analysis.studies.tournament import derived_seed
 from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import Policy
 

@@ -37,7 +37,7 @@ import pandas as pd
 from razzmatazz.analysis.games import GameSpec
 from razzmatazz.analysis.inputs import check_seed
 from razzmatazz.analysis.studies import paired
-from razzmatazz.analysis.tournament import Log, derived_seed, game
+from razzmatazz.analysis.studies.tournament import Log, derived_seed, game
 from razzmatazz.core.batch import _progress
 from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import Param, Policy

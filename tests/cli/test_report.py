@@ -7,6 +7,7 @@ their own processes, side by side); every check reads what it wrote.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -19,7 +20,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from razzmatazz.analysis.report_findings import FORMATS
+from razzmatazz.analysis.report.findings import FORMATS
 from tests.cli.test_razz_cli import assert_ok, assert_one_line_error, hidden_leftovers, snapshot
 
 SEED = 11
@@ -75,7 +76,7 @@ def made(tmp_path_factory, install):
 
 @pytest.fixture(scope="module")
 def tables(made) -> dict[str, pd.DataFrame]:
-    return {p.stem: pd.read_parquet(p) for p in made.directory.glob("*.parquet")}
+    return {p.stem: pd.read_parquet(p) for p in made.directory.rglob("*.parquet")}
 
 
 def _cli():
@@ -96,27 +97,40 @@ def invoke(args: list[str]):
 
 # ----------------------------------------------------------------------------- files
 
+def page(made, game: str, fmt: str = "html") -> Path:
+    """A game's page: in the game's own folder of the report."""
+    return made.directory / game / f"{game}.{fmt}"
+
+
 def test_every_expected_file_is_written_and_listed(made):
     d = made.directory
     assert made.main == d / "index.html"
     meta = json.loads((d / "manifest.json").read_text())
     listed = set(meta["files"])
-    for name in ("index.html", "index.md", "findings.csv", *(f"{g}.{x}" for g in GAMES for x in ("html", "md"))):
+    for name in ("index.html", "index.md", "findings.csv", *(f"{g}/{g}.{x}" for g in GAMES for x in ("html", "md"))):
         assert name in listed and (d / name).is_file(), name
-    assert {p.name for p in d.iterdir()} == listed | {"manifest.json"}
-    for g in GAMES:
-        pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", (d / f"{g}.md").read_text())
-        assert pictures and all(p.startswith(f"{g}-") and p in listed for p in pictures), pictures
+    assert {p.name for p in d.iterdir()} == {n.split("/")[0] for n in listed} | {"manifest.json"}
+    assert {p.relative_to(d).as_posix() for p in d.rglob("*") if p.is_file()} == listed | {"manifest.json"}
+    for g in GAMES:  # one folder per game: its pages, figures and tables, and nothing of another game's
+        mine = {n for n in listed if n.startswith(f"{g}/")}
+        assert {f"{g}/{g}_policies.parquet", f"{g}/{g}_policies.csv"} <= mine
+        assert all(n.split("/")[1].startswith(g) for n in mine), mine
+        pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", page(made, g, "md").read_text())
+        assert pictures and all(p.startswith(f"{g}-") and f"{g}/{p}" in listed for p in pictures), pictures
+    top = {n for n in listed if "/" not in n}
+    assert top == {"index.html", "index.md", "findings.parquet", "findings.csv"}, top
     assert not hidden_leftovers(d)
 
 
 def test_the_html_is_self_contained(made):
-    for page in made.directory.glob("*.html"):
-        html = page.read_text()
+    for html_page in made.directory.rglob("*.html"):
+        html = html_page.read_text()
         links = re.findall(r'\b(?:src|href)\s*=\s*"([^"]*)"', html)
         assert links
         for link in links:
-            assert link.startswith("data:image/png;base64,") or re.fullmatch(r"[a-z]+\.(html|md)", link), link
+            assert link.startswith("data:image/png;base64,") or re.fullmatch(r"(\.\./)?([a-z]+/)?[a-z]+\.(html|md)",
+                                                                              link), link
+            assert link.startswith("data:") or (html_page.parent / link).is_file(), (html_page, link)
         assert "<link" not in html and "<script" not in html and "url(" not in html and "@import" not in html
         assert "http://" not in html and "https://" not in html
 
@@ -139,11 +153,11 @@ def test_every_finding_is_its_template_filled_from_the_written_tables(made, tabl
             assert FORMATS[r["fmt"]](value) == r["text"], (f.text, r)
             texts[r["name"]] = r["text"]
         assert f.template.format(**texts) == f.text
-        assert f.text in (made.directory / f"{f.game}.html").read_text().replace("&#39;", "'")
+        assert f.text in page(made, f.game).read_text().replace("&#39;", "'")
 
 
 def test_riffifi_best_policy_sentences_read_back(made, tables):
-    text = (made.directory / "riffifi.md").read_text()
+    text = page(made, "riffifi", "md").read_text()
     pol = tables["riffifi_policies"]
     pattern = r"- (\S+) wins ([\d.]+) % of (\d)-player games \(95 % CI ([\d.]+)–([\d.]+) %, ([\d,]+) games"
     found = re.findall(pattern, text)
@@ -157,7 +171,7 @@ def test_riffifi_best_policy_sentences_read_back(made, tables):
 
 
 def test_razz_lead_sentence_states_what_the_comparisons_table_says(made, tables):
-    text = (made.directory / "razz.md").read_text()
+    text = page(made, "razz", "md").read_text()
     m = re.search(r"(\S+) is ahead of (\S+) by ([\d.]+) bb/100 \(95 % CI (\S+) to (\S+); simultaneous over (\d+) "
                   r"comparisons (\S+) to (\S+)\): the lead is (not )?established", text)
     assert m
@@ -172,7 +186,7 @@ def test_razz_lead_sentence_states_what_the_comparisons_table_says(made, tables)
 
 
 def test_sentences_follow_the_data(tables):
-    from razzmatazz.analysis.report_games import riffifi_topics
+    from razzmatazz.analysis.riffifi.report import riffifi_topics
 
     changed = {k: v.copy() for k, v in tables.items()}
     before = [f.text for t in riffifi_topics(changed) for f in t.findings]
@@ -189,13 +203,13 @@ def test_sentences_follow_the_data(tables):
 
 
 def test_every_rate_in_the_displayed_tables_has_its_interval(made):
-    html = (made.directory / "razzia.html").read_text()
+    html = page(made, "razzia").read_text()
     cells = re.findall(r"<td>([^<]*%[^<]*)</td>", html)
     assert cells and all("(" in c and " to " in c for c in cells), [c for c in cells if " to " not in c][:5]
 
 
 def test_precision_is_stated(made):
-    text = (made.directory / "razz.md").read_text()
+    text = page(made, "razz", "md").read_text()
     assert re.search(r"Razz policy results: [\d,]+ hands, chosen for a 95 % half-width of at most 6\.0 bb/100; "
                      r"the half-widths reached run from [\d.]+ to [\d.]+ bb/100", text)
 
@@ -205,8 +219,8 @@ def test_precision_is_stated(made):
 def test_provenance_lists_seed_counts_versions_commit(made, tables):
     from razzmatazz.analysis.store import git_commit, versions
 
-    for page in ("index.html", "razz.html", "razzia.md", "riffifi.md"):
-        text = (made.directory / page).read_text()
+    for name in ("index.html", "razz/razz.html", "razzia/razzia.md", "riffifi/riffifi.md"):
+        text = (made.directory / name).read_text()
         assert "root seed" in text and f"--seed {SEED}" in text
         assert f"{int(tables['razz_policies'].hands.iloc[0]):,} hands" in text
         assert f"{int(tables['riffifi_policies'].games.min()):,} games per player count and variant" in text
@@ -228,10 +242,10 @@ def test_cli_makes_a_new_run_folder_and_says_where(tmp_path, monkeypatch, made):
     result = invoke(["report", "riffifi", "--quick", "--seed", "5", "--quiet", "--threads", "1"])
     assert_ok(result)
     line = result.stdout.strip()
-    assert re.fullmatch(r"report: results/report/\d{8}-\d{6}(-\d+)?/riffifi\.html", line), line
-    page = tmp_path / line.split(": ", 1)[1]
-    assert page.is_file() and (tmp_path / "results/report/latest/riffifi.html").is_file()
-    assert "razzmatazz report riffifi --quick --seed 5" in page.read_text()
+    assert re.fullmatch(r"report: results/report/\d{8}-\d{6}(-\d+)?/riffifi/riffifi\.html", line), line
+    shown = tmp_path / line.split(": ", 1)[1]
+    assert shown.is_file() and (tmp_path / "results/report/latest/riffifi/riffifi.html").is_file()
+    assert "razzmatazz report riffifi --quick --seed 5" in shown.read_text()
 
 
 @pytest.mark.parametrize(("args", "fragment"), [
@@ -260,7 +274,9 @@ def test_an_unwritable_or_foreign_output_is_refused_untouched(tmp_path):
 
 
 def test_a_failed_run_leaves_nothing_and_keeps_the_previous_result(tmp_path, monkeypatch, made):
-    from razzmatazz.analysis import report_games
+    from dataclasses import replace
+
+    from razzmatazz.analysis import games
     from razzmatazz.analysis.report import build_report
 
     out = tmp_path / "r"
@@ -271,8 +287,8 @@ def test_a_failed_run_leaves_nothing_and_keeps_the_previous_result(tmp_path, mon
         (directory / "riffifi-half.png").write_bytes(b"half")
         raise RuntimeError("drawing failed")
 
-    game = report_games.GAMES["riffifi"]
-    monkeypatch.setitem(report_games.GAMES, "riffifi", type(game)(**{**game.__dict__, "figures": broken}))
+    section = importlib.import_module(games.game("riffifi").report)
+    monkeypatch.setattr(section, "SECTION", replace(section.SECTION, figures=broken))
     with pytest.raises(RuntimeError, match="drawing failed"):
         build_report("riffifi", out, quick=True, seed=3, scale=SCALE)
     assert snapshot(out) == before and first.main.is_file() and not hidden_leftovers(out)
@@ -310,7 +326,7 @@ def test_the_pages_load_in_chromium_with_every_image_and_nothing_cut_off(made, i
     try:
         for page in ("index", *GAMES):
             driver.set_window_size(1280, 1000)
-            driver.get((made.directory / f"{page}.html").as_uri())
+            driver.get((made.directory / ("index.html" if page == "index" else f"{page}/{page}.html")).as_uri())
             info = driver.execute_script(CHECK_PAGE)
             assert info["broken"] == [], (page, info)
             assert info["images"] >= (0 if page == "index" else 3), (page, info)

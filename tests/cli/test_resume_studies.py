@@ -84,7 +84,7 @@ def test_resume_refuses_other_commands_runs_and_changed_options(tmp_path):
 def test_an_interrupted_report_resumes_to_the_uninterrupted_one(tmp_path, monkeypatch):
     import pandas as pd
 
-    from razzmatazz.analysis import report
+    from razzmatazz.analysis.report import build as report
 
     args = {"game": "riffifi", "quick": True, "seed": 3}
     out = tmp_path / "report"
@@ -108,7 +108,7 @@ def test_an_interrupted_report_resumes_to_the_uninterrupted_one(tmp_path, monkey
     resumed = report.build_report("riffifi", out, quick=True, seed=3, scale=0.03, run=args, resuming=True)
     assert played == []  # every chunk came from .partial
     whole = report.build_report("riffifi", tmp_path / "whole", quick=True, seed=3, scale=0.03)
-    for name in ("riffifi_policies", "riffifi_positions", "findings"):
+    for name in ("riffifi/riffifi_policies", "riffifi/riffifi_positions", "findings"):
         assert pd.read_parquet(resumed.directory / f"{name}.parquet").equals(
             pd.read_parquet(whole.directory / f"{name}.parquet"))
     assert not (out / ".partial").exists()

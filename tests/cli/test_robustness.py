@@ -130,7 +130,7 @@ def test_sigterm_during_the_write_leaves_nothing_behind(tmp_path):
     out = tmp_path / "res"
     code = (
         "import time, sys\n"
-        "import razzmatazz.analysis.plots as plots\n"
+        "import razzmatazz.analysis.razz.plots as plots\n"
         "def slow(table, subtitle, rank_by=None):\n"
         "    def draw(d):\n"
         "        (d / 'started').write_text('x')\n"

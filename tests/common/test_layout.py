@@ -92,7 +92,8 @@ def test_the_wheel_installs_one_top_level_package(tmp_path) -> None:
     tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"razzmatazz"}
     names = zipfile.ZipFile(wheel).namelist()
-    assert "razzmatazz/core/razz/equity.py" in names and "razzmatazz/analysis/cli/razz.py" in names
+    assert "razzmatazz/core/razz/equity.py" in names and "razzmatazz/analysis/razz/cli.py" in names
+    assert "razzmatazz/analysis/report/templates/report.html.j2" in names
 
 
 def _commands(group, path=()):
@@ -111,3 +112,85 @@ def test_the_readme_shows_every_command() -> None:
     readme = (ROOT / "README.md").read_text()
     missing = [c for c in _commands(main) if f"razzmatazz {c}" not in readme]
     assert not missing, f"commands the README never shows: {missing}"
+
+
+ALLOWED_TO_NAME_GAMES = {"analysis/games.py"}
+"""The one registry line per game (``REGISTRY``); every other module finds the games through it."""
+
+
+def _names_a_game(tree, games: set[str]) -> list[str]:
+    """Where a module's code names a game: an import of a game's package, an identifier with a game's name as a
+    word (``simulate_razz``), or a string that is not documentation holding the name as a word (docstrings and
+    comments may name games: they are words for people, not code)."""
+    import ast
+    import re
+
+    word = re.compile(r"\b(" + "|".join(sorted(games)) + r")\b", re.IGNORECASE)
+    docstrings = {id(n.value) for n in ast.walk(tree)  # a string standing as a statement documents
+                  if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    hits = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ImportFrom | ast.Import):
+            base = f"{n.module}." if isinstance(n, ast.ImportFrom) and n.module else ""
+            modules = [base + a.name for a in n.names]
+            hits += [f"line {n.lineno}: imports {m}" for m in modules if set(m.split(".")) & games]
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings:
+            hits += [f"line {n.lineno}: says {n.value[:60]!r}"] if word.search(n.value) else []
+        else:
+            ids = [getattr(n, k) for k in ("id", "attr", "name", "arg") if isinstance(getattr(n, k, None), str)]
+            hits += [f"line {n.lineno}: {i}" for i in ids if set(i.lower().split("_")) & games]
+    return hits
+
+
+def test_no_module_outside_a_games_room_names_a_game() -> None:
+    """A game lives in its rooms (``core/GAME/``, ``analysis/GAME/``); the rest of the house reads the registry."""
+    import ast
+
+    from razzmatazz.analysis import games
+
+    names = set(games.names())
+    assert names >= {"razz", "razzia", "riffifi"}
+    offenders = {}
+    for top in ("core", "analysis"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT)
+            if rel.parts[1] in names or rel.as_posix() in ALLOWED_TO_NAME_GAMES:
+                continue
+            hits = _names_a_game(ast.parse(path.read_text()), names)
+            if hits:
+                offenders[rel.as_posix()] = hits[:3]
+    assert offenders == {}
+
+
+def test_the_game_name_check_finds_what_it_looks_for() -> None:
+    import ast
+
+    games = {"razz", "riffifi"}
+    for code in ("from razzmatazz.core.razz import rules", "import razzmatazz.analysis.riffifi",
+                 "from razzmatazz.analysis import razz",
+                 "def simulate_razz(): pass", "x = RAZZ_PLAYERS", "f(game='riffifi')", "x = f'{n} Razz hands'"):
+        assert _names_a_game(ast.parse(code), games), code
+    for code in ('"""Razz and Riffifi: a docstring."""', "x = 'razzmatazz'  # razz in a comment",
+                 "def f():\n    '''razz'''\n    return game.name", "X = 1\n'''razz'''",
+                 "from razzmatazz.analysis import games"):
+        assert not _names_a_game(ast.parse(code), games), code
+
+
+def test_each_games_room_brings_its_group_section_and_public_api() -> None:
+    import importlib
+
+    import click
+
+    from razzmatazz.analysis import games
+    from razzmatazz.analysis.cli import main
+
+    for name in games.names():
+        spec = games.game(name)
+        room = importlib.import_module(f"razzmatazz.analysis.{name}")
+        assert room.SPEC is spec and spec.api.startswith(room.__name__ + ".")
+        assert isinstance(spec.command, click.Group) and main.commands[name] is spec.command
+        assert {"play", "policies"} <= set(spec.command.commands)
+        assert callable(spec.section.simulate) and spec.section.title == spec.title
+        assert room.play is spec.module.play and room.lineup is spec.module.lineup  # re-exported
+        with pytest.raises(AttributeError):
+            room.no_such_name  # noqa: B018

@@ -78,3 +78,19 @@ def test_missing_table(tmp_path: Path) -> None:
     (out / "seats.parquet").unlink()
     with pytest.raises(InputError, match="seats.parquet, listed in its manifest, is missing"):
         read_result(out)
+
+
+def test_tables_in_folders_and_a_foreign_file_inside_one(tmp_path: Path) -> None:
+    """A result may keep tables in folders (a report's one per game); a file in one it does not list is refused."""
+    from razzmatazz.analysis.store import OutputError, check_out_dir
+
+    out = tmp_path / "run"
+    tables = _tables()
+    write_result(out, {"a/policies": tables["policies"], "seats": tables["seats"]}, manifest(kind="test"))
+    assert (out / "a" / "policies.parquet").is_file() and (out / "a" / "policies.csv").is_file()
+    read, meta = read_result(out)
+    assert sorted(read) == ["policies", "seats"] and "a/policies.parquet" in meta["files"]
+    check_out_dir(out)  # its own files only: may be replaced
+    (out / "a" / "notes.txt").write_text("mine")
+    with pytest.raises(OutputError, match="a/notes.txt"):
+        check_out_dir(out)

@@ -44,3 +44,26 @@ def test_unknown_streams_are_refused(args, words):
 def test_wrong_number_of_path_parts_is_refused():
     with pytest.raises(InputError, match="takes 1 path parts"):
         streams.key(1, "razz", "policy")
+
+
+def test_each_game_registers_its_own_streams(monkeypatch):
+    """core/streams.py is the mechanism; each game package's streams.py adds its code and streams."""
+    import importlib
+    import pkgutil
+
+    import razzmatazz.core as core
+
+    packages = {m.name for m in pkgutil.iter_modules(core.__path__) if m.ispkg}
+    assert set(streams.GAMES) == {p for p in packages if importlib.util.find_spec(f"razzmatazz.core.{p}.streams")}
+    for game in streams.GAMES:
+        assert importlib.import_module(f"razzmatazz.core.{game}.streams")
+    monkeypatch.setattr(streams, "GAMES", dict(streams.GAMES))
+    monkeypatch.setattr(streams, "STREAMS", dict(streams.STREAMS))
+    streams.register("toy", 9, (streams.Stream("toy", "deal", 1, (), "the toy's cards"),))
+    assert streams.key(5, "toy", "deal") == stream_key(5, 9, 1)
+    with pytest.raises(ValueError, match="stream code 2 is taken"):
+        streams.register("other", 2, ())
+    with pytest.raises(ValueError, match="stream toy/shuffle"):
+        streams.register("toy", 9, (streams.Stream("toy", "shuffle", 1, (), "a second purpose with code 1"),))
+    with pytest.raises(ValueError, match="not game toy's"):
+        streams.register("toy", 9, (streams.Stream("razz", "extra", 9, (), "another game's stream"),))

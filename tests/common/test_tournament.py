@@ -1,4 +1,4 @@
-"""Tournaments and sweeps (razzmatazz.analysis.tournament, razzmatazz.analysis.sweep): the Python API.
+"""Tournaments and sweeps (razzmatazz.analysis.studies.tournament, razzmatazz.analysis.studies.sweep): the Python API.
 
 Oracles: the table layout's counting rules (every N-subset; every policy at every table with
 floor/ceil(N/k) seats), a noiseless strength model the least-squares fit must recover exactly,
@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from razzmatazz.analysis import sweep as S
-from razzmatazz.analysis import tournament as T
+from razzmatazz.analysis.studies import sweep as S
+from razzmatazz.analysis.studies import tournament as T
 from razzmatazz.core.errors import InputError
 
 GAMES = 1500
@@ -294,7 +294,7 @@ def test_sweep_same_seed_same_numbers(riffifi_sweep):
 
 
 def test_sweep_figure_has_labelled_axes_and_intervals(riffifi_sweep, tmp_path):
-    from razzmatazz.analysis.study_plots import sweep_figure, sweep_figures
+    from razzmatazz.analysis.studies.plots import sweep_figure, sweep_figures
 
     fig = sweep_figure(riffifi_sweep)
     ax = fig.axes[0]

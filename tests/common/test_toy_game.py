@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from razzmatazz.analysis import games
-from razzmatazz.analysis.sweep import sweep
-from razzmatazz.analysis.tournament import tournament
+from razzmatazz.analysis.studies.sweep import sweep
+from razzmatazz.analysis.studies.tournament import tournament
 from razzmatazz.core import streams
 from razzmatazz.core.errors import InputError
 

@@ -55,7 +55,7 @@ def _job(case: str):
     """The batch job of a case, built the way each game's ``play`` builds it."""
     game, fields, texts, duplicate, seed, items = CASES[case]
     if game == "razz":
-        from razzmatazz.analysis import razz_game as A
+        from razzmatazz.analysis.razz import game as A
         from razzmatazz.core.razz import engine as E
         from razzmatazz.core.razz.rules import Settings
     elif game == "razzia":

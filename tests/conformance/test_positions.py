@@ -19,7 +19,7 @@ from razzmatazz.core.positions import Position
 
 GAMES = {
     # game: (analysis module, lineups of policy texts, players)
-    "razz": ("razz_game", [["tag", "rock", "station", "steal", "reader", "random"], ["random"]], 6),
+    "razz": ("razz", [["tag", "rock", "station", "steal", "reader", "random"], ["random"]], 6),
     "razzia": ("razzia", [["greedy", "crowd", "bigpot", "hunter", "random"], ["random"]], 5),
     "riffifi": ("riffifi", [["expect", "undercut", "lowest", "thief"], ["random"]], 4),
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from razzmatazz.analysis.razz_game import UserPolicies
+from razzmatazz.analysis.razz.game import UserPolicies
 from razzmatazz.core.policy import Policy, PolicySpec
 from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import rules as R

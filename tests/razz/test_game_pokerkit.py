@@ -9,7 +9,7 @@ move; after the hand every seat's stack must be its starting stack plus the engi
 
 PokerKit cannot express every hand: ties for the bring-in broken by seat, a community card
 while folded cards could be reshuffled, more than 4 bets in a round. Those hands are left out
-of the oracle and must be marked in their PHH files (:mod:`razzmatazz.analysis.phh`).
+of the oracle and must be marked in their PHH files (:mod:`razzmatazz.analysis.razz.phh`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import pytest
 from pokerkit import Automation, FixedLimitRazz, HandHistory
 from pokerkit.notation import parse_action
 
-from razzmatazz.analysis.phh import hand_history, starting_stack, write_hand_histories
+from razzmatazz.analysis.razz.phh import hand_history, starting_stack, write_hand_histories
 from razzmatazz.core.cards import card_str, parse_cards
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz.engine import GameJob, play_deck

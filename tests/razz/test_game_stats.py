@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from razzmatazz.analysis import razz_game as G
+from razzmatazz.analysis.razz import game as G
 from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz.rules import Settings
 

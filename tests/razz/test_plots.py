@@ -8,7 +8,8 @@ import pandas as pd
 import pytest
 from matplotlib.text import Text
 
-from razzmatazz.analysis.plots import (
+from razzmatazz.analysis.razz import start_label
+from razzmatazz.analysis.razz.plots import (
     SHARE_MAX,
     SHARE_MIN,
     best_starts_figure,
@@ -17,7 +18,6 @@ from razzmatazz.analysis.plots import (
     panel_counts,
     table_figures,
 )
-from razzmatazz.analysis.razz import start_label
 from razzmatazz.core.razz.exact import multisets
 
 LABELS = [start_label(c) for c in multisets(3)[0]]

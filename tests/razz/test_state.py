@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from razzmatazz.analysis import razz_game as A
+from razzmatazz.analysis.razz import game as A
 from razzmatazz.core.positions import Position
 from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import rules as R

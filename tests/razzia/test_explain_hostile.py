@@ -19,7 +19,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from razzmatazz.analysis import razzia as Z
+from razzmatazz.analysis.razzia import scenario as Z
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.razzia import rules as R
 from tests.cli.test_explain_properties import JUNK, SCALARS

@@ -11,7 +11,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from razzmatazz.analysis.plots import STYLE, _save  # noqa: E402
+from razzmatazz.analysis.figures import STYLE, save  # noqa: E402
 from razzmatazz.core.razzia.engine import BUCKET_NAMES  # noqa: E402
 
 _KINDS = (("police", "police card"), ("gambler_police", "gambler beside police"),
@@ -76,7 +76,7 @@ def police_figures(tables: dict[str, pd.DataFrame]) -> Callable[[Path], list[str
         for i, mix in enumerate(sorted(tables["by_bucket"].mix.unique())):
             for stem, make in (("police_by_pot", win_by_pot_figure), ("money_by_value", money_by_value_figure)):
                 name = f"{stem}_{i + 1}.png"
-                _save(make(tables, mix), directory / name)
+                save(make(tables, mix), directory / name)
                 names.append(name)
         return names
 

@@ -15,13 +15,10 @@ from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from razzmatazz.analysis.razz import start_label, wide_equity  # noqa: E402
+from razzmatazz.analysis.figures import STYLE, save  # noqa: E402
+from razzmatazz.analysis.razz.equities import start_label, wide_equity  # noqa: E402
 from razzmatazz.core.cards import RANKS  # noqa: E402
 from razzmatazz.core.razz.exact import multisets  # noqa: E402
-
-PNG = {"dpi": 100, "metadata": {"Software": None}}
-STYLE = {"font.size": 10, "axes.titlesize": 11, "figure.titlesize": 12}
-"""Every text at least 10 pt (14 px at the saved dpi)."""
 
 SHARE_MIN, SHARE_MAX = 0.0, 4.0
 """Fixed colour scale of equity / fair share; the best start against 7 opponents is about 3.7."""
@@ -190,7 +187,7 @@ def door_figures(chart: pd.DataFrame, subtitle: str) -> Callable[[Path], list[st
     """A ``figures(dir)`` callback drawing ``doors.png``."""
 
     def draw(directory: Path) -> list[str]:
-        _save(doors_figure(chart, subtitle), directory / "doors.png")
+        save(doors_figure(chart, subtitle), directory / "doors.png")
         return ["doors.png"]
 
     return draw
@@ -202,17 +199,12 @@ def _zoom(low: float, high: float) -> tuple[float, float]:
     return low - pad, high + pad
 
 
-def _save(fig: Figure, path: Path) -> None:
-    fig.savefig(path, **PNG)
-    plt.close(fig)
-
-
 def table_figures(table: pd.DataFrame, subtitle: str, rank_by: int | None = None) -> Callable[[Path], list[str]]:
     """A ``figures(dir)`` callback for :func:`analysis.store.write_result`."""
 
     def draw(directory: Path) -> list[str]:
-        _save(heatmap_figure(table, subtitle, rank_by), directory / "heatmap.png")
-        _save(best_starts_figure(table, subtitle, rank_by), directory / "best_starts.png")
+        save(heatmap_figure(table, subtitle, rank_by), directory / "heatmap.png")
+        save(best_starts_figure(table, subtitle, rank_by), directory / "best_starts.png")
         return ["heatmap.png", "best_starts.png"]
 
     return draw

@@ -1,9 +1,9 @@
 """Reports: a self-contained HTML page and a Markdown file per game, from runs the report makes itself.
 
 :func:`build_report` runs each game's simulations through the games' Python API
-(:mod:`razzmatazz.analysis.report_games`), writes every finding from the tables
-(:mod:`razzmatazz.analysis.report_findings`), draws the figures and renders the templates in
-``analysis/templates``. The HTML embeds its figures (PNG data URIs) and its CSS, so it opens
+(each game's section, ``GameSpec.report``, made of :mod:`razzmatazz.analysis.report.sections`), writes
+every finding from the tables (:mod:`razzmatazz.analysis.report.findings`), draws the figures and renders
+the templates in ``analysis/report/templates``. The HTML embeds its figures (PNG data URIs) and its CSS, so it opens
 anywhere without a network; the Markdown refers to the PNG files beside it. Everything (pages,
 figures, tables as parquet and CSV, ``findings``, ``manifest.json``) is written at once through
 :mod:`razzmatazz.analysis.store`: a failed or interrupted run leaves nothing behind.
@@ -30,15 +30,15 @@ from pathlib import Path
 
 import pandas as pd
 
+from razzmatazz.analysis import games as registry
 from razzmatazz.analysis import store
-from razzmatazz.analysis.report_findings import Finding, Tables, Topic
-from razzmatazz.analysis.report_games import FULL, GAMES, QUICK, Run, Sizes
+from razzmatazz.analysis.report.findings import Finding, Tables, Topic
+from razzmatazz.analysis.report.sections import FULL, QUICK, Run, Sizes
 from razzmatazz.core.batch import CheckpointError, executing
 from razzmatazz.core.errors import InputError
 
 REPORT_RUNS = Path("results/report")
 """Where reports go without ``out``: a new folder per run, and ``latest`` pointing to the newest."""
-CHOICES = (*GAMES, "all")
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
@@ -67,11 +67,17 @@ class Report:
     parts: list[GamePart] = field(default_factory=list, repr=False)
 
 
+def reported() -> list[str]:
+    """The registered games that have a report section, in registry order."""
+    return [name for name in registry.names() if registry.game(name).report]
+
+
 def games_of(game: str) -> list[str]:
-    """The games a report covers: one, or all three for ``all``; anything else is an InputError."""
-    if game not in CHOICES:
-        raise InputError(f"unknown game {game!r}; choose one of {', '.join(CHOICES)}")
-    return list(GAMES) if game == "all" else [game]
+    """The games a report covers: one, or every game with a section for ``all``; anything else is an InputError."""
+    choices = [*reported(), "all"]
+    if game not in choices:
+        raise InputError(f"unknown game {game!r}; choose one of {', '.join(choices)}")
+    return reported() if game == "all" else [game]
 
 
 def sizes_for(quick: bool, scale: float = 1.0) -> Sizes:
@@ -92,7 +98,7 @@ def make_part(game: str, sizes: Sizes, seed: int, directory: Path, threads: int 
     from razzmatazz.core.threads import set_threads
 
     set_threads(threads)
-    start, g = time.perf_counter(), GAMES[game]
+    start, g = time.perf_counter(), registry.game(game).section
     with checkpointing(chunks / game) if chunks is not None else nullcontext():
         tables, runs = g.simulate(sizes, seed, progress)
     g.derive(tables, sizes)
@@ -165,7 +171,7 @@ def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False,
                  threads: int | None = None, progress: bool | None = False, scale: float = 1.0,
                  note: Callable[[str], None] | None = None, executor: Executor | None = None,
                  run: dict | None = None, resuming: bool = False) -> Report:
-    """Make the report of ``game`` (razz, razzia, riffifi or all) into ``out_dir``.
+    """Make the report of ``game`` (a registered game, or ``all``) into ``out_dir``.
 
     Without ``out_dir`` a new folder under ``results/report/`` is made and ``results/report/latest``
     pointed to it. ``quick`` uses the small sample sizes (minutes for all three games), else the full
@@ -197,15 +203,20 @@ def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False,
                                   games=games, runs=[r.__dict__ | {"game": p.game} for p in parts for r in p.runs],
                                   reproduce=reproduce_command(game, quick, seed, scale))
             meta["versions"] = {**meta["versions"], "jinja2": _version("jinja2")}
-            tables = {k: v for p in parts for k, v in p.tables.items()}
+            tables = {f"{p.game}/{k}": v for p in parts for k, v in p.tables.items()}  # a folder per game
             tables["findings"] = findings_table(parts)
             meta["wall_time_s"] = round(time.perf_counter() - start, 1)
             files = store.write_result(target, tables, meta, lambda d: render(parts, scratch, d, meta, len(games) > 1))
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
-    main = target / ("index.html" if len(games) > 1 else f"{games[0]}.html")
+    main = target / ("index.html" if len(games) > 1 else page_of(games[0]))
     latest = store.point_latest(target) if out_dir is None else None
     return Report(target, main, files, seed, round(time.perf_counter() - start, 1), latest, parts)
+
+
+def page_of(game: str, fmt: str = "html") -> str:
+    """Where a game's page is in a report's folder: in the game's own folder, with its figures and tables."""
+    return f"{game}/{game}.{fmt}"
 
 
 def reproduce_command(game: str, quick: bool, seed: int, scale: float = 1.0) -> str:
@@ -264,24 +275,27 @@ def _provenance(meta: dict, parts: list[GamePart]) -> dict:
 
 
 def render(parts: list[GamePart], scratch: Path, directory: Path, meta: dict, index: bool) -> list[str]:
-    """Write each game's HTML and Markdown (and the index for several games) into ``directory``."""
+    """Write each game's HTML, Markdown and figures into its folder ``directory/GAME/`` (and, for several games,
+    the index at the top, linking into them)."""
     env = _environment()
     prov = _provenance(meta, parts)
-    nav = [{"title": p.title, "href": f"{p.game}.html", "md": f"{p.game}.md"} for p in parts] if index else []
+    nav = [{"title": p.title, "href": f"../{page_of(p.game)}", "md": f"../{page_of(p.game, 'md')}"}
+           for p in parts] if index else []
     names = []
     for p in parts:
+        (directory / p.game).mkdir(exist_ok=True)
         for t in p.topics:
             for f in t.figures:
-                shutil.copyfile(scratch / f.name, directory / f.name)
-                names.append(f.name)
+                shutil.copyfile(scratch / f.name, directory / p.game / f.name)
+                names.append(f"{p.game}/{f.name}")
         for fmt, images in (("html", lambda n: _data_uri(scratch / n)), ("md", lambda n: n)):
             page = env.get_template(f"report.{fmt}.j2").render(
                 title=p.title, game=p.game, topics=[_topic_context(t, images) for t in p.topics], nav=nav,
                 provenance=prov, index=index)
-            (directory / f"{p.game}.{fmt}").write_text(page)
-            names.append(f"{p.game}.{fmt}")
+            (directory / page_of(p.game, fmt)).write_text(page)
+            names.append(page_of(p.game, fmt))
     if index:
-        summary = [{"title": p.title, "href": f"{p.game}.html", "md": f"{p.game}.md",
+        summary = [{"title": p.title, "href": page_of(p.game), "md": page_of(p.game, "md"),
                     "findings": [t.findings[0].text for t in p.topics if t.findings][:4]} for p in parts]
         for fmt in ("html", "md"):
             page = env.get_template(f"index.{fmt}.j2").render(games=summary, provenance=prov)

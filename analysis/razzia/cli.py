@@ -137,8 +137,8 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
     """
     if resume is not None:
         return resume_run(ctx, resume, "razzia play")
-    from razzmatazz.analysis import razzia as Z
     from razzmatazz.analysis.inputs import check_seed
+    from razzmatazz.analysis.razzia import game as Z
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -246,15 +246,16 @@ def explain_cmd(scenario: Path, policy_texts: tuple[str, ...], seed: int, fmt: s
     """
     import json
 
-    from razzmatazz.analysis import razzia as Z
     from razzmatazz.analysis.inputs import check_seed
+    from razzmatazz.analysis.razzia import game as Z
+    from razzmatazz.analysis.razzia import scenario as X
 
     check_seed(seed)
-    data = Z.load_scenario(scenario)
-    settings = Z.scenario_settings(data)
+    data = X.load_scenario(scenario)
+    settings = X.scenario_settings(data)
     policies = Z.lineup(policy_texts, settings.players) if policy_texts else None
-    result = Z.explain(data, seed=seed, policies=policies)
-    echo(json.dumps(result, indent=2) if fmt == "json" else Z.explain_text(result))
+    result = X.explain(data, seed=seed, policies=policies)
+    echo(json.dumps(result, indent=2) if fmt == "json" else X.explain_text(result))
 
 
 @razzia.command("police")
@@ -287,8 +288,8 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
     """
     if resume is not None:
         return resume_run(ctx, resume, "razzia police")
-    from razzmatazz.analysis import razzia as Z
     from razzmatazz.analysis.inputs import check_seed
+    from razzmatazz.analysis.razzia import game as Z
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -315,7 +316,7 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
-            from razzmatazz.analysis.razzia_plots import police_figures
+            from razzmatazz.analysis.razzia.plots import police_figures
 
             studied: dict[str, dict[str, list[str]]] = {}
             for (n, mix), policies in lineups.items():
@@ -346,7 +347,7 @@ def policies_cmd(fmt: str, plugin: Path | None) -> None:
       razzmatazz razzia policies
       razzmatazz razzia policies --format json
     """
-    from razzmatazz.analysis import razzia as Z
+    from razzmatazz.analysis.razzia import game as Z
     from razzmatazz.core.razzia.policies import REGISTRY
 
     registry = Z.load_plugin(plugin).registry() if plugin is not None else REGISTRY

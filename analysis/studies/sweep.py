@@ -2,8 +2,8 @@
 
 The swept policy sits in one seat (player 1) and the field fills the others (its texts repeated in
 order); seats rotate every game and deals are duplicated where the game allows, as in
-:mod:`razzmatazz.analysis.tournament`. Every grid point plays ``games`` games from one seed (the
-grid's :func:`~razzmatazz.analysis.tournament.derived_seed`): the points share their cards (common
+:mod:`razzmatazz.analysis.studies.tournament`. Every grid point plays ``games`` games from one seed (the
+grid's :func:`~razzmatazz.analysis.studies.tournament.derived_seed`): the points share their cards (common
 random numbers), so differences between points are measured more precisely than each point alone.
 The point with the highest payoff, and the runner-up, are then played again from a *different*
 seed (purpose "confirm"): the grid's best is the maximum of many noisy estimates and so overrated,
@@ -24,7 +24,7 @@ import pandas as pd
 
 from razzmatazz.analysis.inputs import check_seed
 from razzmatazz.analysis.stats import Z95
-from razzmatazz.analysis.tournament import (
+from razzmatazz.analysis.studies.tournament import (
     SWEEP_CONFIRM,
     SWEEP_GRID,
     Game,

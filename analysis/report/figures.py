@@ -10,7 +10,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from razzmatazz.analysis.plots import STYLE  # noqa: E402
+from razzmatazz.analysis.figures import STYLE  # noqa: E402
 
 WIDTH = 9.0
 """Figure width in inches (900 px at the saved dpi): fits a report column without scaling much."""

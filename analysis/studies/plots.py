@@ -13,9 +13,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
+from razzmatazz.analysis.figures import STYLE, save  # noqa: E402
 from razzmatazz.analysis.games import game  # noqa: E402
-from razzmatazz.analysis.plots import STYLE, _save  # noqa: E402
-from razzmatazz.analysis.sweep import field_text  # noqa: E402
+from razzmatazz.analysis.studies.sweep import field_text  # noqa: E402
 
 
 def _tick(x: float, _: object = None) -> str:
@@ -49,7 +49,7 @@ def rating_figure(result: Any) -> plt.Figure:
 def tournament_figures(result: Any) -> Callable[[Path], list[str]]:
     """A ``figures(dir)`` callback for :func:`razzmatazz.analysis.store.write_result`."""
     def draw(directory: Path) -> list[str]:
-        _save(rating_figure(result), directory / "rating.png")
+        save(rating_figure(result), directory / "rating.png")
         return ["rating.png"]
 
     return draw
@@ -92,7 +92,7 @@ def sweep_figure(result: Any) -> plt.Figure:
 def sweep_figures(result: Any) -> Callable[[Path], list[str]]:
     """A ``figures(dir)`` callback for :func:`razzmatazz.analysis.store.write_result`."""
     def draw(directory: Path) -> list[str]:
-        _save(sweep_figure(result), directory / "sweep.png")
+        save(sweep_figure(result), directory / "sweep.png")
         return ["sweep.png"]
 
     return draw

@@ -25,13 +25,12 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
-from razzmatazz.analysis.games import GameSpec, with_core_columns, with_core_pairs
-from razzmatazz.analysis.plugins import UserPolicies
+from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
 from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
 from razzmatazz.core.errors import InputError
-from razzmatazz.core.policy import Policy
+from razzmatazz.core.policy import Policy, Registry
 from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz.policies import REGISTRY, USER_ID
@@ -42,12 +41,19 @@ MAX_HANDS = 10**10
 MAX_PHH_HANDS = 100_000
 
 
-def load_plugin(path: str | Path) -> UserPolicies:
+@dataclass(frozen=True)
+class UserPolicies(plugins.UserPolicies):
+    """Users' own Razz policies: their specs (ids from ``USER_ID``) and the jitted ``decide`` playing them."""
+
+    base: Registry = field(default=REGISTRY, compare=False)
+
+
+def load_plugin(path: str | Path) -> plugins.UserPolicies:
     """Users' Razz policies from a Python file defining ``POLICIES`` (specs) and a jitted ``decide``."""
     return plugins.load_plugin(path, REGISTRY, USER_ID)
 
 
-def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None) -> tuple[Policy, ...]:
+def lineup(texts: Sequence[str], players: int, user: plugins.UserPolicies | None = None) -> tuple[Policy, ...]:
     """The policies of players 1..N: ``texts`` in order, repeated to fill the table (default: the mix)."""
     if not 2 <= players <= R.MAX_PLAYERS:
         raise InputError(f"Razz is played by 2 to {R.MAX_PLAYERS} players, got {players}")
@@ -83,10 +89,6 @@ def check_games(hands: int) -> None:
     check_hands(hands)
 
 
-SPEC = GameSpec("razz", "Razz", 1, tuple(range(2, 9)), 6, 200_000, "hand", "big bets per 100 hands", "bb/100",
-                "hands whose pot (or a share of it) the player took", __name__, "razzmatazz.core.razz")
-"""Razz in the registry of games (:mod:`razzmatazz.analysis.games`)."""
-
 
 @dataclass
 class PlayResult:
@@ -112,7 +114,7 @@ class PlayResult:
 
 
 def play(settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, *, duplicate: bool = False,
-         user: UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
+         user: plugins.UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
          chunk_size: int | None = None, checkpoint: batch.Checkpoint | None = None) -> PlayResult:
     """Play ``hands`` hands (rounded up to whole duplicate deals) and summarise them.
 
@@ -241,7 +243,7 @@ _STREETS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 
 
 
 def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, hand: int = 0, *, duplicate: bool = False,
-          user: UserPolicies | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+          user: plugins.UserPolicies | None = None) -> tuple[np.ndarray, np.ndarray, int]:
     """Hand ``hand`` of a run (as :func:`play` plays it): its log rows, per-seat results and G6 flags."""
     if hand < 0:
         raise InputError(f"the hand to trace must be 0 or more, got {hand}")
@@ -334,13 +336,13 @@ def check_phh_request(directory: Path, hands: int) -> None:
 
 
 def write_phh(directory: Path, settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, *,
-              duplicate: bool = False, user: UserPolicies | None = None) -> int:
+              duplicate: bool = False, user: plugins.UserPolicies | None = None) -> int:
     """Write hands ``0..hands-1`` of a run as PHH files into ``directory``, all or nothing; returns the count."""
     import os
     import secrets
     import shutil
 
-    from razzmatazz.analysis.phh import hand_history
+    from razzmatazz.analysis.razz.phh import hand_history
 
     directory = Path(directory)
     check_phh_request(directory, hands)

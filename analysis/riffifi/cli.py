@@ -119,8 +119,8 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
     """
     if resume is not None:
         return resume_run(ctx, resume, "riffifi play")
-    from razzmatazz.analysis import riffifi as F
     from razzmatazz.analysis.inputs import check_seed
+    from razzmatazz.analysis.riffifi import game as F
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -153,7 +153,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
-            from razzmatazz.analysis.riffifi_plots import riffifi_figures
+            from razzmatazz.analysis.riffifi.plots import riffifi_figures
 
             meta = manifest(kind="riffifi play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
                             games=result.games, deals=result.deals, redeals=result.redeals, duplicate=duplicate,
@@ -244,7 +244,7 @@ def explain_cmd(script: Path, fmt: str) -> None:
     """
     import json
 
-    from razzmatazz.analysis import riffifi as F
+    from razzmatazz.analysis.riffifi import script as F
 
     result = F.explain(F.load_script(script))
     echo(json.dumps(result, indent=2) if fmt == "json" else F.explain_text(result))
@@ -260,7 +260,7 @@ def policies_cmd(fmt: str, plugin: Path | None) -> None:
       razzmatazz riffifi policies
       razzmatazz riffifi policies --plugin examples/riffifi_policy.py --format json
     """
-    from razzmatazz.analysis import riffifi as F
+    from razzmatazz.analysis.riffifi import game as F
     from razzmatazz.core.riffifi.policies import REGISTRY
 
     registry = F.load_plugin(plugin).registry() if plugin is not None else REGISTRY
@@ -297,8 +297,8 @@ def study_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: t
     """
     if resume is not None:
         return resume_run(ctx, resume, "riffifi study")
-    from razzmatazz.analysis import riffifi as F
     from razzmatazz.analysis.inputs import check_seed
+    from razzmatazz.analysis.riffifi import game as F
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -325,7 +325,7 @@ def study_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: t
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
-            from razzmatazz.analysis.riffifi_plots import study_figures
+            from razzmatazz.analysis.riffifi.plots import study_figures
 
             meta = manifest(kind="riffifi study", seed=seed, players=players, games=games,
                             lineup=list(policy_texts) or list(F.DEFAULT_MIX), threads=n_threads,

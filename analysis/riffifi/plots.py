@@ -12,7 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from razzmatazz.analysis.plots import STYLE, _save  # noqa: E402
+from razzmatazz.analysis.figures import STYLE, save  # noqa: E402
 
 
 def policies_figure(result: Any) -> plt.Figure:
@@ -78,7 +78,7 @@ def riffifi_figures(result: Any) -> Callable[[Path], list[str]]:
         for name, make in (("policies.png", policies_figure), ("cards.png", cards_figure),
                            ("positions.png", positions_figure)):
             fig = make(result)
-            _save(fig, directory / name)
+            save(fig, directory / name)
             names.append(name)
         return names
 
@@ -93,7 +93,7 @@ def study_figures(tables: dict) -> Callable[[Path], list[str]]:
         for name, make in (("study_policies.png", _study_policies), ("study_positions.png", _study_positions),
                            ("study_cards.png", _study_cards)):
             fig = make(tables)
-            _save(fig, directory / name)
+            save(fig, directory / name)
             out.append(name)
         return out
 

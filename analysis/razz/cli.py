@@ -64,7 +64,7 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
     """
     import pandas as pd
 
-    from razzmatazz.analysis.razz import BadInput, evaluate_texts
+    from razzmatazz.analysis.razz.equities import BadInput, evaluate_texts
     from razzmatazz.analysis.store import manifest, reserve, write_result
 
     texts: list[str] = []
@@ -120,7 +120,7 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
     """
     if resume is not None:
         return resume_run(ctx, resume, "razz equity")
-    from razzmatazz.analysis.razz import check_equity_request, equity, opponent_hands
+    from razzmatazz.analysis.razz.equities import check_equity_request, equity, opponent_hands
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     if hero is None:
@@ -220,8 +220,8 @@ def table_cmd(ctx: click.Context, trials: int, opp_text: str, exact: bool, rank_
     """
     if resume is not None:
         return resume_run(ctx, resume, "razz table")
-    from razzmatazz.analysis.plots import table_figures
-    from razzmatazz.analysis.razz import check_seed, check_table_request, opponent_counts, starting_table
+    from razzmatazz.analysis.razz.equities import check_seed, check_table_request, opponent_counts, starting_table
+    from razzmatazz.analysis.razz.plots import table_figures
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
     from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION
 
@@ -271,7 +271,7 @@ def _written(target: Path, paths: list[Path], new_run: bool) -> str:
 
 
 def _table_text(table: Any, top: int, how: str, seed: int, rank_by: int | None, where: str) -> str:
-    from razzmatazz.analysis.razz import wide_equity
+    from razzmatazz.analysis.razz.equities import wide_equity
 
     wide = wide_equity(table, rank_by=rank_by)
     by = rank_by if rank_by is not None else wide.columns.min()
@@ -316,7 +316,7 @@ def draw_cmd(hand: str, dead: str, fmt: str) -> None:
     """
     import pandas as pd
 
-    from razzmatazz.analysis.razz import draw
+    from razzmatazz.analysis.razz.equities import draw
 
     res = draw(hand, dead)
     rows = [{"final low": _low_label(k), "probability": p, "this or better": None} for k, p in res["lows"].items()]
@@ -364,7 +364,7 @@ def street_cmd(ctx: click.Context, hands: tuple[str, ...], dead: str, trials: in
     """
     if resume is not None:
         return resume_run(ctx, resume, "razz street")
-    from razzmatazz.analysis.razz import check_street_request, street_equities
+    from razzmatazz.analysis.razz.equities import check_street_request, street_equities
     from razzmatazz.analysis.store import manifest, reserve, write_result
     from razzmatazz.core.rng import new_seed
 
@@ -391,7 +391,7 @@ def street_cmd(ctx: click.Context, hands: tuple[str, ...], dead: str, trials: in
 
 
 def _street_text(res: Any) -> str:
-    from razzmatazz.analysis.razz import ORDINAL as names
+    from razzmatazz.analysis.razz.equities import ORDINAL as names
     from razzmatazz.analysis.stats import Z95
 
     rows = []
@@ -433,8 +433,8 @@ def doors_cmd(top: int, threads: int | None, fmt: str, out: Path | None, quiet: 
       razzmatazz razz doors
       razzmatazz razz doors --format json --out results/doors
     """
-    from razzmatazz.analysis.plots import door_figures
-    from razzmatazz.analysis.razz import door_table
+    from razzmatazz.analysis.razz.equities import door_table
+    from razzmatazz.analysis.razz.plots import door_figures
     from razzmatazz.analysis.store import manifest, reserve, write_result
 
     n_threads = set_threads(threads)
@@ -464,3 +464,6 @@ def _doors_text(chart: Any, top: int, where: str) -> str:
         f"the {top} best starts of 455, ranked by equity against a random hand; all are in the files",
         where,
     ])
+
+
+from razzmatazz.analysis.razz import cli_play as _play  # noqa: E402,F401  (adds razz play and razz policies)

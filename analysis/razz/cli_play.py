@@ -28,12 +28,12 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
     set_threads,
 )
-from razzmatazz.analysis.cli.razz import razz
+from razzmatazz.analysis.razz.cli import razz
 
 
 def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: int | None, cap: int,
               uncapped_heads_up: bool, bring_in_tie: str, exhausted: str, stack: int, stacks: str | None) -> Any:
-    from razzmatazz.analysis.razz_game import parse_stacks
+    from razzmatazz.analysis.razz.game import parse_stacks
     from razzmatazz.core.razz.rules import Settings
 
     return Settings(players=players, ante=ante, bring_in=bring_in, small_bet=small_bet,
@@ -98,8 +98,8 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
     """
     if resume is not None:
         return resume_run(ctx, resume, "razz play")
-    from razzmatazz.analysis import razz_game as G
     from razzmatazz.analysis.inputs import check_seed
+    from razzmatazz.analysis.razz import game as G
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -205,7 +205,7 @@ def policies_cmd(fmt: str, plugin: Path | None) -> None:
       razzmatazz razz policies
       razzmatazz razz policies --plugin examples/razz_policy.py --format json
     """
-    from razzmatazz.analysis import razz_game as G
+    from razzmatazz.analysis.razz import game as G
     from razzmatazz.core.razz.policies import REGISTRY
 
     registry = G.load_plugin(plugin).registry() if plugin is not None else REGISTRY
