@@ -52,16 +52,23 @@ H_WORTH = H_HOLD + R.MAX_PLAYERS  # float: the chosen offer's worth to the propo
 H_LEN = H_WORTH + 1
 
 
-@njit(cache=True, _nrt=False)
+def _count_table() -> np.ndarray:
+    """``[vx - vy + 5]``: of the 36 throws, how many x wins outright and how many tie (cards 1-6)."""
+    out = np.zeros((11, 2), np.int64)
+    for delta in range(-5, 6):
+        out[delta + 5, 0] = sum(1 for dx in range(1, 7) for dy in range(1, 7) if dx + delta > dy)
+        out[delta + 5, 1] = sum(1 for dx in range(1, 7) for dy in range(1, 7) if dx + delta == dy)
+    return out
+
+
+_COUNTS = _count_table()
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _counts(vx, vy):
-    """Of the 36 throws of x (card ``vx``) and y (card ``vy``): how many x wins outright, how many tie."""
-    win = 0
-    tie = 0
-    for dx in range(1, 7):
-        for dy in range(1, 7):
-            win += dx + vx > dy + vy
-            tie += dx + vx == dy + vy
-    return win, tie
+    """Of the 36 throws of x (card ``vx``) and y (card ``vy``, 1-6): how many x wins outright, how many tie."""
+    i = min(10, max(0, vx - vy + 5))
+    return _COUNTS[i, 0], _COUNTS[i, 1]
 
 
 @njit(cache=True, _nrt=False)

@@ -13,7 +13,8 @@ combined with *haggling* parameters in the same row (the last two of every row e
   earlier heuristic, kept for comparison), 1 always accept, 2 always duel. Exact: as responder, the
   rational rule below with P and the comparison in exact integers; as proposer, the division of the
   best expected money against such responders (every formable division, knockouts included; above
-  ``haggle.MAX_DIVISIONS`` divisions the rational offer). Rational: as responder, accept when the
+  ``haggle.MAX_DIVISIONS`` divisions the rational offer; with two contestants and no ``offer_duel`` the
+  rational offer, which is then the exact one, tested against the brute force). Rational: as responder, accept when the
   share offered is at least ``margin`` x P(win the duel) x the money at stake (the proposer's and its
   own share under ``one_declines remainder``, its own share under ``own_share`` with three or more
   contestants; P exact from the two cards and ``duel_tie``). As proposer, offer each other contestant
@@ -593,12 +594,12 @@ def _decide_long(pid, row, view, state):
     at = _HAGGLE_AT[pid] if pid < 5 else 0
     haggle = int(row[at])
     if kind == R.K_OFFER:
-        if haggle == 3:
+        if haggle == 3 and (_contestants(view) > 2 or view[R.ST_OFFER_DUEL]):
             ans = H.exact_offer(view, view[R.VIEW_LEN + SCR_PARENT:R.VIEW_LEN + SCRATCH_LEN])
             if ans != -2:
                 return ans, state
             return _rational_offer(view, view[R.VIEW_LEN:]), state  # too many divisions (H.MAX_DIVISIONS)
-        if haggle == 0:
+        if haggle == 0 or haggle == 3:  # two contestants: the rational offer is the exact one (and cheaper)
             return _rational_offer(view, view[R.VIEW_LEN:]), state
         return _keep_all(view), state
     if haggle == 3:
