@@ -330,21 +330,15 @@ def exact_offer(view, scr):
     if _divisions(view, k) > MAX_DIVISIONS:
         return np.int64(-2)
     r, total = _setup(view, scr)
-    best = -1.0
-    while True:  # pass 1: the best worth
-        x, _, _ = _worth(view, scr, r, total)
-        best = max(best, x)
-        if not _advance(view, scr, r):
-            break
     chosen = -1
     chosen_nd = 0
-    chosen_worth = 0.0
-    while True:  # pass 2: the first best division by the tie-break (the odometer is back at zero)
+    chosen_worth = -1.0
+    while True:  # one pass: a better worth, or an equal one (within EPS) better by the tie-break
         x, mine, nd = _worth(view, scr, r, total)
-        if x >= best - EPS and (chosen < 0 or _better(scr, r, nd, mine, chosen_nd, chosen)):
+        if x > chosen_worth + EPS or (x >= chosen_worth - EPS and _better(scr, r, nd, mine, chosen_nd, chosen)):
             chosen = mine
             chosen_nd = nd
-            chosen_worth = x
+            chosen_worth = max(x, chosen_worth) if x >= chosen_worth - EPS else x
             for i in range(R.MAX_DENOMS * MR):
                 scr[H_BEST + i] = scr[H_Y + i]
             for j in range(r):
