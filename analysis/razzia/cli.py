@@ -277,7 +277,7 @@ def police_cmd(ctx: click.Context, players_text: str, games: int, policy_texts: 
     card value, by the money at the bar and by how many other cards were played there; the same
     for gambling cards played beside police and without police; money won per card played;
     the croupier's advantage; and how much the haggling policy matters (one play policy with
-    rational, always-accept and always-duel haggling, paired). --out writes parquet and CSV
+    exact, always-accept and always-duel haggling, paired). --out writes parquet and CSV
     tables and the figures.
 
     \b
@@ -339,8 +339,9 @@ def policies_cmd(fmt: str, plugin: Path | None) -> None:
     """The built-in policies of 'razzia play', their parameters and defaults.
 
     A policy plays cards and places money its own way; its haggle parameter picks how it
-    haggles (0 rational: exact duel odds and the smallest formable offer a rational opponent
-    accepts; 1 always accept; 2 always duel).
+    haggles (3, the default, exact: the haggle solved over every formable division; 0 rational:
+    exact duel odds and the smallest formable offer a rational opponent accepts; 1 always accept;
+    2 always duel).
 
     \b
     Examples:

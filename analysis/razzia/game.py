@@ -274,7 +274,7 @@ DEFAULT_STUDY_MIXES = {
     "all hunters": ("hunter",),
     "haggling styles": ("greedy", "greedy:haggle=1", "greedy:haggle=2"),
 }
-"""The police study's lineups: the default mix; everyone a police hunter; the same play policy with rational,
+"""The police study's lineups: the default mix; everyone a police hunter; the same play policy with exact,
 always-accept and always-duel haggling (how much haggling matters). Each seats every player count from 2 to 8:
 cycled to fill a larger table, and at a smaller one its first policies (2 players: greedy against
 greedy:haggle=1)."""

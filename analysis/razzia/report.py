@@ -191,7 +191,7 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
                            "win rate (95 % CI)": ("win_rate", "win_low", "win_high", "%", " %"),
                            "money a game (95 % CI)": ("money", "money_low", "money_high", "$", "")})
     return Topic("Policies and haggling", "Win rates (a shared win counts 1/k) of the default mix of policies, and "
-                 "of one play policy with three haggling styles (rational, always accept, always duel), each "
+                 "of one play policy with three haggling styles (exact, always accept, always duel), each "
                  "with 95 % intervals over games; differences are paired.", out,
                  displays=[Display("Policies", "Win rate and money a game with 95 % intervals.", shown),
                            Display("Differences between policies", "Win-rate difference in percentage points, "
@@ -246,7 +246,7 @@ def razzia_figures(tables: Tables, directory: Path) -> dict[str, list[FigureFile
                                   xlabel="difference in games won, percentage points (95 % interval)",
                                   title="Razzia: how much does haggling matter?"),
                   directory, "razzia-haggling.png", "Win-rate differences between haggling styles of one play "
-                  "policy (rational: greedy, always accept: haggle=1, always duel: haggle=2).")],
+                  "policy (exact: greedy, always accept: haggle=1, always duel: haggle=2).")],
         "The croupier and the seats": [
             save_figure(interval_figure(crou, "where", "money_per_round", "ci_low", "ci_high", group="players",
                                   group_name="players", xlabel="money won in a round, $ (95 % interval)",

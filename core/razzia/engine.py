@@ -941,6 +941,8 @@ def _new_game(w):
     w[R.ST_OFFER_DUEL] = w[W_CFG + R.C_OFFER_DUEL]
     w[R.ST_DUEL_TIE] = w[W_CFG + R.C_DUEL_TIE]
     w[R.ST_ONE_DECLINES] = w[W_CFG + R.C_ONE_DECLINES]
+    w[R.ST_MULTI] = w[W_CFG + R.C_MULTI]
+    w[R.ST_MANY] = w[W_CFG + R.C_MANY]
     # K3: bars in play
     for b in range(R.MAX_BARS):
         w[W_BARS + b] = b if b < nb else 0
@@ -1498,6 +1500,8 @@ def _resolve_bar(cfg, bar, croupier, money, seats, kinds, values, offer, answers
     w[R.ST_OFFER_DUEL] = cfg[R.C_OFFER_DUEL]
     w[R.ST_DUEL_TIE] = cfg[R.C_DUEL_TIE]
     w[R.ST_ONE_DECLINES] = cfg[R.C_ONE_DECLINES]
+    w[R.ST_MULTI] = cfg[R.C_MULTI]
+    w[R.ST_MANY] = cfg[R.C_MANY]
     w[R.ST_CROUPIER] = croupier
     w[R.ST_REVEALED] = 1
     card_of = np.zeros(money.shape[0], np.int64)

@@ -9,7 +9,12 @@ written into the view's ``V_OFFER``), and accept or duel (``K_ANSWER``).
 A lineup entry is one policy id and one parameter row, so every built-in policy is a *play* policy
 combined with *haggling* parameters in the same row (the last two of every row except ``random``):
 
-* ``haggle``: 0 rational, 1 always accept, 2 always duel. Rational: as responder, accept when the
+* ``haggle``: 3 exact (the default: the haggle subgame solved, :mod:`.haggle`), 0 rational (the
+  earlier heuristic, kept for comparison), 1 always accept, 2 always duel. Exact: as responder, the
+  rational rule below with P and the comparison in exact integers; as proposer, the division of the
+  best expected money against such responders (every formable division, knockouts included; above
+  ``haggle.MAX_DIVISIONS`` divisions the rational offer; with two contestants and no ``offer_duel`` the
+  rational offer, which is then the exact one, tested against the brute force). Rational: as responder, accept when the
   share offered is at least ``margin`` x P(win the duel) x the money at stake (the proposer's and its
   own share under ``one_declines remainder``, its own share under ``own_share`` with three or more
   contestants; P exact from the two cards and ``duel_tie``). As proposer, offer each other contestant
@@ -31,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from razzmatazz.core.policy import Param, PolicySpec, Registry
+from razzmatazz.core.razzia import haggle as H
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.rng import next_u64
 
@@ -40,8 +46,9 @@ _INV53 = 1.0 / 9007199254740992.0
 _S11 = np.uint64(11)
 
 REGISTRY = Registry("razzia")
-_HAGGLE = Param("haggle", 0, 0, 2, "0 rational haggling, 1 always accept, 2 always duel", integer=True)
-_MARGIN = Param("margin", 1.0, 0, 3, "a rational responder accepts a share >= margin x P(win) x stake")
+_HAGGLE = Param("haggle", 3, 0, 3, "3 exact (the haggle solved), 0 rational (the old offer), 1 always accept, "
+                "2 always duel", integer=True)
+_MARGIN = Param("margin", 1.0, 0, 3, "a responder (exact or rational) accepts a share >= margin x P(win) x stake")
 RANDOM = REGISTRY.add(PolicySpec("random", 0, (
     Param("accept", 0.5, 0, 1, "chance of accepting an offer"),
     Param("no_offer", 0.2, 0, 1, "chance of calling a duel instead of offering (offer_duel on)"),
@@ -587,9 +594,16 @@ def _decide_long(pid, row, view, state):
     at = _HAGGLE_AT[pid] if pid < 5 else 0
     haggle = int(row[at])
     if kind == R.K_OFFER:
-        if haggle == 0:
+        if haggle == 3 and (_contestants(view) > 2 or view[R.ST_OFFER_DUEL]):
+            ans = H.exact_offer(view, view[R.VIEW_LEN + SCR_PARENT:R.VIEW_LEN + SCRATCH_LEN])
+            if ans != -2:
+                return ans, state
+            return _rational_offer(view, view[R.VIEW_LEN:]), state  # too many divisions (H.MAX_DIVISIONS)
+        if haggle == 0 or haggle == 3:  # two contestants: the rational offer is the exact one (and cheaper)
             return _rational_offer(view, view[R.VIEW_LEN:]), state
         return _keep_all(view), state
+    if haggle == 3:
+        return H.exact_answer(view, row[at + 1], view[R.V_SEAT]), state
     if haggle == 1:
         return np.int64(R.ACCEPT), state
     if haggle == 2:

@@ -29,8 +29,8 @@ then scalars ``ST_PLAYERS``, ``ST_NBARS``, ``ST_BARS`` (mask of bars in play), `
 ``ST_CROUPIER``, ``ST_LAST_ROUND``, ``ST_STOCK`` (cards in the stock), ``ST_DISCARD`` (cards on the
 discard pile), ``ST_MONEY_LEFT`` (money deck cards), ``ST_REVEALED`` (1 once the round's cards are
 turned over), and copies of the switches a policy needs: ``ST_OFFER_DUEL``, ``ST_DUEL_TIE``,
-``ST_ONE_DECLINES``, ``ST_NDENOM``, and ``ST_COLOUR_G``/``ST_COLOUR_P``: gamblers and police of one colour
-in the game's deck.
+``ST_ONE_DECLINES``, ``ST_NDENOM``, ``ST_COLOUR_G``/``ST_COLOUR_P``: gamblers and police of one colour
+in the game's deck, and ``ST_MULTI``, ``ST_MANY`` (``multi_duel``, ``many_order``: the exact haggle's duel orders).
 
 The view (R9): others' hand slots are -1; ``ST_TABLE`` is -1 for everyone else until
 ``ST_REVEALED``; with ``open_money`` off others' ``ST_WON`` and ``ST_BARS_WON`` are -1. Everything
@@ -131,9 +131,9 @@ ST_BARS_WON = ST_WON + MAX_PLAYERS
 ST_GONE = ST_BARS_WON + MAX_PLAYERS
 ST_DENOM = ST_GONE + 2 * MAX_BARS
 (ST_PLAYERS, ST_NBARS, ST_BARS, ST_ROUND, ST_CROUPIER, ST_LAST_ROUND, ST_STOCK, ST_DISCARD, ST_MONEY_LEFT,
- ST_REVEALED, ST_OFFER_DUEL, ST_DUEL_TIE, ST_ONE_DECLINES, ST_NDENOM, ST_COLOUR_G, ST_COLOUR_P) = range(
-    ST_DENOM + MAX_DENOMS, ST_DENOM + MAX_DENOMS + 16)
-ST_LEN = ST_DENOM + MAX_DENOMS + 16
+ ST_REVEALED, ST_OFFER_DUEL, ST_DUEL_TIE, ST_ONE_DECLINES, ST_NDENOM, ST_COLOUR_G, ST_COLOUR_P, ST_MULTI,
+ ST_MANY) = range(ST_DENOM + MAX_DENOMS, ST_DENOM + MAX_DENOMS + 18)
+ST_LEN = ST_DENOM + MAX_DENOMS + 18
 
 # view = state + the decision
 V_KIND = ST_LEN

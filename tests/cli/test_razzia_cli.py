@@ -301,7 +301,7 @@ def _bad_tables(tmp_path):
 BAD = [
     (["--policy", "nosuch"], "unknown razzia policy 'nosuch'"),
     (["--policy", "greedy:nosuch=1"], "no parameter 'nosuch'"),
-    (["--policy", "greedy:haggle=5"], "haggle must be in [0, 2]"),
+    (["--policy", "greedy:haggle=5"], "haggle must be in [0, 3]"),
     (["--policy", "hunter:min_prob=1.5"], "min_prob must be in"),
     (["--players", "1"], "2 to 8 players"),
     (["--players", "9"], "2 to 8 players"),

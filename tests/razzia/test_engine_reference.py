@@ -282,7 +282,7 @@ def test_resolve_bar_gives_every_scenarios_expect(name):
 def test_resolve_bar_asks_policies_and_the_dice_stream_for_what_is_missing():
     s = R.Settings()
     cards = [(1, "gambler", 5), (3, "gambler", 2)]
-    got = engine.resolve_bar(s, 0, [20000, 5000, 5000], cards, seed=3)  # greedy everywhere: rational haggling
+    got = engine.resolve_bar(s, 0, [20000, 5000, 5000], cards, seed=3)  # greedy: exact haggling (as rational for two)
     # P(gambler 2 beats gambler 5, the tie to the caller) = 1/6: the smallest amount >= 1/6 x $30,000 is one $5,000
     assert got["proposer"] == 1 and got["payout"] == {0: 0, 1: 25000, 2: 0, 3: 5000}
     assert [r[2] for r in got["log"] if r[0] == R.L_ANSWER] == [R.ACCEPT]

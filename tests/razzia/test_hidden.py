@@ -68,6 +68,8 @@ def kernel_state(game: ref.Game, settings: R.Settings) -> np.ndarray:
     st[R.ST_OFFER_DUEL] = settings.offer_duel
     st[R.ST_DUEL_TIE] = R.CHOICES["duel_tie"].index(settings.duel_tie)
     st[R.ST_ONE_DECLINES] = R.CHOICES["one_declines"].index(settings.one_declines)
+    st[R.ST_MULTI] = R.CHOICES["multi_duel"].index(settings.multi_duel)
+    st[R.ST_MANY] = R.CHOICES["many_order"].index(settings.many_order)
     st[R.ST_NDENOM] = len(denoms)
     st[R.ST_COLOUR_G] = sum(c for k, _, c in rows if k == R.GAMBLER)
     st[R.ST_COLOUR_P] = sum(c for k, _, c in rows if k == R.POLICE)
