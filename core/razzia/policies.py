@@ -67,7 +67,7 @@ HUNTER = REGISTRY.add(PolicySpec("hunter", 4, (
    "opponents drawn to money), else greedy"))
 
 SEARCH = REGISTRY.add(PolicySpec("search", 5, (
-    *budget_params(8, 1, 12),
+    *budget_params(4, 1, 12),
     Param("rollout", 1, 0, 4, "the built-in policy (id) that plays the search seat in its rollouts, at its "
           "defaults", integer=True),
     Param("lead", 0, 0, 1, "a rollout cut short by depth: 1 counts leading in money as a win, 0 lets the money "
