@@ -1450,13 +1450,21 @@ def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
 
 
 @njit(cache=True, nogil=True)
+def play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
+                  searcher):
+    """:func:`play_games` with the users' policy function ``user`` and the ``searcher`` (see :func:`step`)
+    given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
+    return _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                       user, searcher)
+
+
 def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
     """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
 
     An item is one game, or with ``duplicate`` one deal (and dice) played N times with the players rotated.
     """
-    return _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       policies.no_user_policy, no_search)
+    return play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                         policies.no_user_policy, no_search)
 
 
 @njit(nogil=True)
@@ -1479,7 +1487,6 @@ def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, dup
     return _logged(w), w[W_RES:W_RES + n * N_RES].reshape((n, N_RES)).copy()
 
 
-@njit(cache=True)
 def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
     """Game ``g`` of a run played again with its log: (log rows, per-seat results ``H_*``)."""
     return _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g,

@@ -72,7 +72,7 @@ SEARCH = REGISTRY.add(PolicySpec("search", 5, (
           "defaults", integer=True),
     Param("lead", 0, 0, 1, "a rollout cut short by depth: 1 counts leading in money as a win, 0 lets the money "
           "alone decide", integer=True),
-), "search: at each decision, samples the unseen cards from its seat's observation, plays each candidate "
+), "at each decision, samples the unseen cards from its seat's observation, plays each candidate "
    "on against the lineup's policies and keeps the best by win rate, then money (core/razzia/search.py)"))
 SEARCH_ID = SEARCH.id
 SEARCH_ROLLOUT = 2

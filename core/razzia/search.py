@@ -267,26 +267,13 @@ def choose(pos, pids, params, user):
     return hook(pos, pos[E.W_ACTOR], pids, params, user)[1]
 
 
-@njit(cache=True, nogil=True)
-def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
-                searcher):
-    return E._play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                         user, searcher)
-
-
 def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
-    :func:`.policies.no_user_policy` if none); the searcher :func:`hook` is passed in, not named inside the
-    kernel, which numba could then not cache."""
-    return _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       user, hook)
-
-
-@njit(cache=True)
-def _trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, searcher):
-    return E._trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, searcher)
+    :func:`.policies.no_user_policy` if none), the searcher :func:`hook`."""
+    return E.play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                           user, hook)
 
 
 def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     """:func:`.engine.trace_game` for a lineup with ``search`` seats."""
-    return _trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, hook)
+    return E._trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, hook)
