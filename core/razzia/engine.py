@@ -217,7 +217,8 @@ def _ask(w, s, kind, lo, hi, pids, params, user):
     A built-in policy answers on the live state (it reads only what the seat may see, see
     ``policies.decide``); a user's policy on the seat's view (R9) with those fields, the division it
     writes as proposer copied back to ``V_OFFER``. ``pids`` and ``params`` are the lineup's (see
-    :func:`player_of`)."""
+    :func:`player_of`). A ``search`` seat asked here (where no searcher decides for it: rollouts, one bar
+    of ``razzia explain``) answers as its rollout policy with that policy's row (``policies.kernel_row``)."""
     p = player_of(w, s)
     pid = pids[p]
     row = params[p, policies.SEARCH_MODEL:] if pid == policies.SEARCH_ID else params[p]

@@ -23,6 +23,9 @@ Placement (every policy but ``random``): the free card goes to the bar where the
 highest gambler (none: the richest bar); under spielbox the largest card goes there and the others
 to the bars left to right. An illegal answer is replaced as :mod:`.rules` says. Ids are stable:
 never renumber, only add. Users' policies take ids from :data:`USER_ID`.
+
+``search`` (:data:`SEARCH`) is not decided here: the engine asks :mod:`.search` for its moves (it needs
+the lineup and the settings, not only the view); where nothing searches, it plays as its rollout policy.
 """
 
 from __future__ import annotations
