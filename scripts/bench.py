@@ -226,6 +226,46 @@ def bench_razzia(games: int, ref_games: int, seed: int) -> list[tuple[str, float
     return rows
 
 
+SEARCH_BUDGETS = ("search", "search:samples=2", "search:samples=4", "search:samples=16", "search:samples=8,depth=2")
+
+
+def bench_razzia_search(games: int, seed: int) -> tuple[float, list[tuple[str, float, float]]]:
+    """Razzia, five players, one ``search`` seat among greedy ones, one thread: (the search seat's decisions
+    per game, [(budget, games/s, microseconds per search decision)])."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from razzmatazz.analysis.razzia import lineup
+    from razzmatazz.core.positions import Position
+    from razzmatazz.core.razzia import engine as E
+    from razzmatazz.core.razzia import state as S
+    from razzmatazz.core.razzia.rules import Settings
+
+    settings = Settings(players=5)
+    greedy = E.GameJob(settings, lineup(["greedy"], 5), seed, games)
+    decisions = 0
+    for g in range(50):  # player 0's decisions in a game (greedy in its seat: about as many as search's)
+        p = Position.begin(S, greedy, g)
+        while not p.over():
+            decisions += E.player_of(p.pos, p.actor()) == 0
+            p.step()
+    decisions /= 50
+    _, base = _timed(E.play_games, *greedy.arrays(), 0, games)
+    rows = []
+    for text in SEARCH_BUDGETS:
+        job = E.GameJob(settings, lineup([text, "greedy"], 5), seed, games)
+        job.run_chunk(0, 2)  # compile
+        _, t = _timed(job.run_chunk, 0, games)
+        rows.append((text, games / t, 1e6 * (t - base) / games / decisions))
+    return decisions, rows
+
+
+def _razzia_search_report(decisions: float, rows: list[tuple[str, float, float]]) -> None:
+    print(f"\nRazzia search, 5 players, one search seat and 4 greedy, one thread ({decisions:.1f} search decisions "
+          "a game; target: 200 games/s at the default budget)")
+    print(f"{'budget':38s} {'games/s':>10s} {'us/decision':>12s}")
+    for text, rate, cost in rows:
+        print(f"{text:38s} {rate:10,.0f} {cost:12,.0f}")
+
+
 def _razzia_report(rows: list[tuple[str, float, float]]) -> None:
     print("\nRazzia, 5 players, one thread: games/s (the reference plays random policies; 12 rounds a game)")
     print(f"{'lineup':38s} {'razzmatazz':>14s} {'reference':>12s} {'ratio':>10s} {'ns/decision':>12s}")
@@ -322,6 +362,7 @@ def main() -> None:
             _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
         else:
             _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
+            _razzia_search_report(*bench_razzia_search(int(400 * scale) + 20, args.seed))
         return
 
     from razzmatazz.core.threads import available_cores, set_threads
@@ -347,6 +388,7 @@ def main() -> None:
           f"{'n/a':>12s}")
     _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
     _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
+    _razzia_search_report(*bench_razzia_search(int(400 * scale) + 20, args.seed))
     set_threads(None)
     if not args.skip_exact:
         dt = bench_exact_table()

@@ -45,7 +45,7 @@ def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
                           open_money=rng.random() < 0.7, **switches)
     lineup = []
     for _ in range(n):
-        spec = rng.choice(list(REGISTRY))
+        spec = rng.choice([s for s in REGISTRY if s.name != "search"])  # search: far slower, own tests
         values = {p.name: (rng.randint(int(p.lo), int(p.hi)) if p.integer else round(rng.uniform(p.lo, p.hi), 3))
                   for p in spec.params}
         lineup.append(REGISTRY.parse(spec.name + (":" + ",".join(f"{k}={v}" for k, v in values.items())

@@ -217,23 +217,26 @@ def _ask(w, s, kind, lo, hi, pids, params, user):
     A built-in policy answers on the live state (it reads only what the seat may see, see
     ``policies.decide``); a user's policy on the seat's view (R9) with those fields, the division it
     writes as proposer copied back to ``V_OFFER``. ``pids`` and ``params`` are the lineup's (see
-    :func:`player_of`)."""
+    :func:`player_of`). A ``search`` seat asked here (where no searcher decides for it: rollouts, one bar
+    of ``razzia explain``) answers as its rollout policy with that policy's row (``policies.kernel_row``)."""
     p = player_of(w, s)
     pid = pids[p]
+    row = params[p, policies.SEARCH_MODEL:] if pid == policies.SEARCH_ID else params[p]
+    pid = np.int64(params[p, policies.SEARCH_ROLLOUT]) if pid == policies.SEARCH_ID else pid
     state = np.uint64(w[W_PSTATE + s])
     if pid >= USER_ID:
         view = w[W_VIEW:W_VIEW + R.VIEW_LEN]
         R.fill_view(w[W_CFG:W_CFG + R.N_CFG], w, s, kind, view)
         for i in range(lo, hi):
             view[i] = w[i]
-        ans, state = user(pid, params[p], view, state)
+        ans, state = user(pid, row, view, state)
         if kind == R.K_OFFER:
             for i in range(R.V_OFFER, R.VIEW_LEN):
                 w[i] = view[i]
     else:
         w[R.V_KIND] = kind
         w[R.V_SEAT] = s
-        ans, state = policies.decide(pid, params[p], w, state)
+        ans, state = policies.decide(pid, row, w, state)
     w[W_PSTATE + s] = np.int64(state)
     return ans
 
@@ -244,7 +247,7 @@ def _ask_card(w, s, kind, lo, hi, pids, params, user):
     :func:`_ask` (fields ``lo:hi`` of the question kept), built-ins straight to
     :func:`.policies.play_or_place` (the cheapest call)."""
     p = player_of(w, s)
-    if pids[p] >= USER_ID:
+    if pids[p] >= USER_ID or pids[p] == policies.SEARCH_ID:
         return _ask(w, s, kind, lo, hi, pids, params, user)
     w[R.V_KIND] = kind
     w[R.V_SEAT] = s
@@ -1328,12 +1331,22 @@ def apply(w, move, dice_script):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def step(w, pids, params, user, dice_script, codes):
+def step(w, pids, params, user, dice_script, codes, searcher):
     """The actor's policy (the lineup's ``pids``/``params``, see :func:`player_of`) answers the decision
     posed, its answer is made legal (an illegal one replaced as :mod:`.rules` says; a user's division
-    checked) and played; returns it, an offer as its code (:func:`offer_code`) if ``codes``."""
+    checked) and played; returns it, an offer as its code (:func:`offer_code`) if ``codes``.
+
+    A ``search`` seat is asked to ``searcher(w, s, pids, params, user) -> (handled, move)`` (the search
+    player's hook, :mod:`.search`), whose legal ``move`` is applied as :func:`apply` applies it; the
+    searcher :func:`no_search` (rollouts, kernels without a search seat) declines, and the seat then plays
+    as its rollout model (:func:`_ask`)."""
     kind = w[W_KIND]
     s = w[W_ACTOR]
+    if pids[player_of(w, s)] == policies.SEARCH_ID:
+        handled, move = searcher(w, s, pids, params, user)
+        if handled:
+            apply(w, move, dice_script)
+            return move
     if kind == R.K_PLAY:
         answer = _legal_slot(w, _ask_card(w, s, R.K_PLAY, 0, 0, pids, params, user))
         _played(w, answer, dice_script)
@@ -1359,14 +1372,21 @@ def step(w, pids, params, user, dice_script, codes):
 
 
 @njit(cache=True, _nrt=False)
-def play_game(w, deal_state, dice_state, pids, params, no_dice, user):
+def no_search(w, s, pids, params, user):
+    """The searcher of kernels and rollouts without the search player: it declines (see :func:`step`)."""
+    return False, np.int64(0)
+
+
+@njit(cache=True, _nrt=False)
+def play_game(w, deal_state, dice_state, pids, params, no_dice, user, searcher):
     """One game in the workspace ``w`` (the seat rotation and the policies' stream states set, see
-    :func:`seat_policies`; ``no_dice``: an empty dice script, shape (0, 1)): per-seat results (``H_*``) in
+    :func:`seat_policies`; ``no_dice``: an empty dice script, shape (0, 1); ``searcher``: see :func:`step`):
+    per-seat results (``H_*``) in
     ``W_RES``, croupier, global and study counts added to the counts (the police table at ``W_OTAB``, the
     two gambler tables follow it). Returns the leftover."""
     begin(w, deal_state, dice_state, no_dice)
     while w[W_KIND] != K_OVER:
-        step(w, pids, params, user, no_dice, False)
+        step(w, pids, params, user, no_dice, False, searcher)
     return w[W_LEFT]
 
 
@@ -1394,7 +1414,8 @@ def _tally(out, base, w, s, leftover):
 
 
 @njit(cache=True)
-def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
+                searcher):
     n = cfg[R.C_PLAYERS]
     lay_seat = n * N_PFIELDS
     lay_crou = lay_seat + n * N_PFIELDS
@@ -1415,7 +1436,7 @@ def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
         for g in range(item * per_item, (item + 1) * per_item):
             seat_policies(w, g, n, policy_keys)
             leftover = play_game(w, game_state(deal_key, item), game_state(dice_key, item), lineup_pids,
-                                 lineup_params, no_dice, user)
+                                 lineup_params, no_dice, user, searcher)
             _count(w, G_GAMES, 1)
             for s in range(n):
                 p = player_of(w, s)
@@ -1432,24 +1453,32 @@ def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
 
 
 @njit(cache=True, nogil=True)
+def play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
+                  searcher):
+    """:func:`play_games` with the users' policy function ``user`` and the ``searcher`` (see :func:`step`)
+    given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
+    return _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                       user, searcher)
+
+
 def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
     """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
 
     An item is one game, or with ``duplicate`` one deal (and dice) played N times with the players rotated.
     """
-    return _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       policies.no_user_policy)
+    return play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                         policies.no_user_policy, no_search)
 
 
 @njit(nogil=True)
 def play_games_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
     return _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       user)
+                       user, no_search)
 
 
 @njit(cache=True)
-def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, searcher):
     n = cfg[R.C_PLAYERS]
     rounds = cfg[R.C_NMONEY] // cfg[R.C_PER_ROUND] + 1
     w = _workspace(cfg, n * N_CFIELDS + N_GFIELDS + 3 * N_TABLE, 0, n * N_CFIELDS, n * N_CFIELDS + N_GFIELDS,
@@ -1457,21 +1486,20 @@ def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, dup
     seat_policies(w, g, n, policy_keys)
     item = g // n if duplicate else g
     play_game(w, game_state(deal_key, item), game_state(dice_key, item), lineup_pids, lineup_params,
-              np.zeros((0, 1), np.int64), user)
+              np.zeros((0, 1), np.int64), user, searcher)
     return _logged(w), w[W_RES:W_RES + n * N_RES].reshape((n, N_RES)).copy()
 
 
-@njit(cache=True)
 def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
     """Game ``g`` of a run played again with its log: (log rows, per-seat results ``H_*``)."""
     return _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
-                  policies.no_user_policy)
+                  policies.no_user_policy, no_search)
 
 
 @njit
 def trace_game_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     """:func:`trace_game` with a user's policy function (see :func:`play_games_with`)."""
-    return _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user)
+    return _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, no_search)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1660,12 +1688,13 @@ class GameJob:
 
     def arrays(self) -> tuple:
         """The kernel's arguments before the item range: settings, deal and dice keys, policy keys, ids,
-        parameter rows, duplicate."""
+        parameter rows (:func:`.policies.kernel_row`), duplicate."""
         n = self.settings.players
-        width = max(1, max(len(p.row) for p in self.lineup))
+        rows = [policies.kernel_row(p) for p in self.lineup]
+        width = max(1, max(len(r) for r in rows))
         params = np.zeros((n, width), np.float64)
-        for i, p in enumerate(self.lineup):
-            params[i, :len(p.row)] = p.row
+        for i, r in enumerate(rows):
+            params[i, :len(r)] = r
         pids = np.array([p.spec.id for p in self.lineup], np.int64)
         policy_keys = np.array([streams.key(self.seed, "razzia", "policy", s) for s in range(n)], np.uint64)
         return (self.settings.row(), streams.key(self.seed, "razzia", "deal"), streams.key(self.seed, "razzia", "dice"),
@@ -1678,12 +1707,28 @@ class GameJob:
         args = (deal_key, dice_key, policy_keys, pids, params, duplicate, start, stop)
         if fast.supports(self.settings, pids, self.user):
             return fast.play_games(cfg, *fast.decks(cfg), *args)
+        if self.searching:
+            from razzmatazz.core.razzia import search
+
+            return search.play_games(cfg, *args, self._user())
         if self.user is None:
             return play_games(cfg, *args)
         return play_games_with(cfg, *args, with_nrt(self.user))
 
+    @property
+    def searching(self) -> bool:
+        """Does a seat play the ``search`` policy (the kernels of :mod:`.search`)?"""
+        return any(p.spec.id == policies.SEARCH_ID for p in self.lineup)
+
+    def _user(self) -> Callable:
+        return policies.no_user_policy if self.user is None else with_nrt(self.user)
+
     def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
+        if self.searching:
+            from razzmatazz.core.razzia import search
+
+            return search.trace_game(*self.arrays(), g, self._user())
         if self.user is None:
             return trace_game(*self.arrays(), g)
         return trace_game_with(*self.arrays(), g, with_nrt(self.user))

@@ -2,7 +2,7 @@
 same integer sums as :func:`.engine.play_games`, bit for bit, about twice as fast.
 
 :class:`.engine.GameJob` runs its chunks here when :func:`supports` says the table and lineup allow it
-(every rule switch at its default except the player count and the decks, built-in policies only);
+(every rule switch at its default except the player count and the decks, built-in policies but ``search``);
 everything else (other switches, users' policies, traces, ``razzia explain``) is the general engine's.
 The same games: the same streams, draws, decisions and counts in the same order, checked against the
 general engine on many games for every built-in policy at every player count
@@ -51,7 +51,7 @@ I_LEN = 8 * 11
 def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
     """Can the fast lane play this table and lineup (policy ids ``pids``, ``user`` a user's policy function
     or None)?"""
-    if user is not None or bool((pids >= P.USER_ID).any()) or settings.players < 3:
+    if user is not None or bool((pids >= P.USER_ID).any() or (pids == P.SEARCH_ID).any()) or settings.players < 3:
         return False
     return all(getattr(settings, name) == getattr(_DEFAULTS, name) for name in GENERAL)
 

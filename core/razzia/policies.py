@@ -28,6 +28,9 @@ Placement (every policy but ``random``): the free card goes to the bar where the
 highest gambler (none: the richest bar); under spielbox the largest card goes there and the others
 to the bars left to right. An illegal answer is replaced as :mod:`.rules` says. Ids are stable:
 never renumber, only add. Users' policies take ids from :data:`USER_ID`.
+
+``search`` (:data:`SEARCH`) is not decided here: the engine asks :mod:`.search` for its moves (it needs
+the lineup and the settings, not only the view); where nothing searches, it plays as its rollout policy.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from razzmatazz.core.policy import Param, PolicySpec, Registry
 from razzmatazz.core.razzia import haggle as H
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.rng import next_u64
+from razzmatazz.core.search import budget_params
 
 USER_ID = 1000
 """Policy ids from here on belong to users' own policies."""
@@ -71,6 +75,28 @@ HUNTER = REGISTRY.add(PolicySpec("hunter", 4, (
     _HAGGLE, _MARGIN,
 ), "police hunter: police at the bar most likely to draw a gambler (unseen gamblers of that colour, "
    "opponents drawn to money), else greedy"))
+
+SEARCH = REGISTRY.add(PolicySpec("search", 5, (
+    *budget_params(4, 1, 12),
+    Param("rollout", 1, 0, 4, "the built-in policy (id) that plays the search seat in its rollouts, at its "
+          "defaults", integer=True),
+    Param("lead", 0, 0, 1, "a rollout cut short by depth: 1 counts leading in money as a win, 0 lets the money "
+          "alone decide", integer=True),
+), "at each decision, samples the unseen cards from its seat's observation, plays each candidate "
+   "on against the lineup's policies and keeps the best by win rate, then money (core/razzia/search.py)"))
+SEARCH_ID = SEARCH.id
+SEARCH_ROLLOUT = 2
+"""Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
+SEARCH_LEAD = 3
+SEARCH_MODEL = 4
+
+
+def kernel_row(policy) -> np.ndarray:
+    """The parameter row the kernels get for ``policy``: its row; for ``search`` the row followed by its
+    rollout policy's default row (what the engine plays the seat with where it does not search)."""
+    if policy.spec.id != SEARCH_ID:
+        return policy.row
+    return np.r_[policy.row, REGISTRY.by_id(int(policy.row[SEARCH_ROLLOUT])).defaults()]
 
 
 _HAGGLE_AT = np.array([0, 2, 1, 1, 1], np.int64)

@@ -186,13 +186,13 @@ def apply(ro, pos, move):
 
 @njit(cache=True)
 def step(ro, pos, pids, params, user):
-    return E.step(pos, pids, params, user, ro[4], True)
+    return E.step(pos, pids, params, user, ro[4], True, SR.hook)
 
 
 @njit(cache=True)
 def playout(ro, pos, pids, params, user):
     while pos[E.W_KIND] != E.K_OVER:
-        E.step(pos, pids, params, user, ro[4], False)
+        E.step(pos, pids, params, user, ro[4], False, SR.hook)
 
 
 @njit(cache=True)
@@ -522,3 +522,6 @@ def determinize(ro, obs, seat, key, draw, pos):
     pos[E.W_DEAL] = np.int64(x)
     state, x = next_u64(state)
     pos[E.W_DICE] = np.int64(x)
+
+
+from razzmatazz.core.razzia import search as SR  # noqa: E402  (it imports this module; step's search seats)

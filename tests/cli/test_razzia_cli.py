@@ -82,7 +82,7 @@ def test_policies_lists_every_policy():
     result = invoke(["razzia", "policies"])
     assert_ok(result)
     names = [spec.name for spec in REGISTRY]
-    assert set(names) == {"random", "greedy", "crowd", "bigpot", "hunter"}
+    assert set(names) == {"random", "greedy", "crowd", "bigpot", "hunter", "search"}
     for spec in REGISTRY:
         assert f"\n{spec.name}: " in result.stdout
         for p in spec.params:

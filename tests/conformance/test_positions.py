@@ -20,7 +20,8 @@ from razzmatazz.core.positions import Position
 GAMES = {
     # game: (analysis module, lineups of policy texts, players)
     "razz": ("razz", [["tag", "rock", "station", "steal", "reader", "random"], ["random"]], 6),
-    "razzia": ("razzia", [["greedy", "crowd", "bigpot", "hunter", "random"], ["random"]], 5),
+    "razzia": ("razzia", [["greedy", "crowd", "bigpot", "hunter", "random"], ["random"],
+                          ["search:samples=2", "greedy", "hunter", "random", "search:samples=1,rollout=0"]], 5),
     "riffifi": ("riffifi", [["expect", "undercut", "lowest", "thief"], ["random"]], 4),
 }
 N_GAMES = 60

@@ -1,0 +1,279 @@
+"""Razzia's search player (policy ``search``, :data:`.policies.SEARCH`): determinized rollouts.
+
+At each of its decisions the engine (:func:`.engine.step`) asks :func:`hook`, which builds the seat's
+observation (:func:`.state.observation`: what the seat has seen of this game, nothing else; the chunk's
+counts and the last game's results, which the kernel's workspace also holds, are blanked) and hands it
+to :func:`decide` with the public game parameters (the settings row, the lineup's ids and rows, the
+user's function) and nothing hidden. :func:`decide`:
+
+1. draws a key from the seat's own policy stream (the only randomness of the decision);
+2. draws ``samples`` positions from the observation (:func:`.state.determinize`, stream ``(key, i)``);
+3. plays every candidate move on from each, against the model of the field: the lineup's policies in
+   the other seats, in its own seat (and any other ``search`` seat) its ``rollout`` policy at its
+   defaults; every candidate of a sample from the same position and streams (common random numbers);
+   ``depth`` 0 plays to the end of the game, ``depth`` k to the end of the current round and k - 1 more,
+   where the money held decides (the leader wins, ties shared);
+4. keeps the candidate with the best mean win, then mean money (:func:`razzmatazz.core.search.best`).
+
+Candidates: every card in hand (one per distinct card), every bar for the free card, accept and duel;
+a spielbox round's placements all if at most :data:`ALL_PLACEMENTS`, else the largest card to each bar
+and the others to the bars left to right; an offer's divisions all if at most :data:`ALL_OFFERS`, else
+all to the proposer, the divisions the rollout policy makes with each haggling style (``haggle`` 0 to
+:data:`HAGGLES` - 1: a style that does not exist keeps all) and, with ``offer_duel``, no offer.
+
+Rollouts play through :func:`.engine.step` with the searcher :func:`.engine.no_search`, a second
+dispatcher without the search player: a rollout never searches.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from razzmatazz.core import search as SH
+from razzmatazz.core.razzia import engine as E
+from razzmatazz.core.razzia import policies as P
+from razzmatazz.core.razzia import rules as R
+from razzmatazz.core.razzia import state as S
+from razzmatazz.core.rng import next_u64
+
+ALL_OFFERS = 16
+"""An offer with at most this many legal moves has them all as candidates."""
+ALL_PLACEMENTS = 64
+"""A spielbox round with at most this many placements has them all as candidates."""
+GREEDY_ID = P.GREEDY.id
+HAGGLES = 6
+"""The haggling styles asked of the rollout policy for an offer's candidates (0 to HAGGLES - 1)."""
+
+
+@njit(cache=True, _nrt=False)
+def copy_live(src, dst):
+    """The parts of position ``src`` that a game played on reads, into ``dst`` (a position of the same
+    layout): the state and question, the settings row to the money deck's header, the live stock,
+    discards and money deck. Scratch, the user's view, the counts and the log are not copied (they are
+    written before they are read, or only added to)."""
+    for i in range(R.VIEW_LEN):
+        dst[i] = src[i]
+    for i in range(E.W_CFG, E.W_STOCK):
+        dst[i] = src[i]
+    for i in range(src[E.W_POS] + src[E.W_POS + 1]):
+        dst[E.W_STOCK + i] = src[E.W_STOCK + i]
+    for i in range(src[E.W_POS + 2]):
+        dst[E.W_DISCARD + i] = src[E.W_DISCARD + i]
+    for i in range(src[E.W_MM]):
+        dst[E.W_MDECK + i] = src[E.W_MDECK + i]
+
+
+@njit(cache=True, _nrt=True)
+def model(pids, params):
+    """The lineup the rollouts play: every ``search`` player replaced by its rollout policy and row."""
+    mp = pids.copy()
+    mr = np.zeros_like(params)
+    for p in range(pids.shape[0]):
+        if pids[p] == P.SEARCH_ID:
+            mp[p] = np.int64(params[p, P.SEARCH_ROLLOUT])
+            for j in range(params.shape[1] - P.SEARCH_MODEL):
+                mr[p, j] = params[p, P.SEARCH_MODEL + j]
+        else:
+            mr[p, :] = params[p, :]
+    return mp, mr
+
+
+@njit(cache=True)
+def _unique_cards(pos, seat, out):
+    """The hand slots of ``seat`` holding a card no earlier slot holds."""
+    n = 0
+    h = R.ST_HAND + seat * R.HAND
+    for j in range(R.HAND):
+        c = pos[h + j]
+        if c < 0:
+            continue
+        dup = False
+        for i in range(j):
+            dup = dup or pos[h + i] == c
+        if not dup:
+            out[n] = j
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _placement_to(pos, bar):
+    """A spielbox round's largest card to ``bar``, the others to the bars left to right."""
+    k = pos[R.V_NDRAWN]
+    big = 0
+    for i in range(k):
+        if pos[R.V_DRAWN + i] > pos[R.V_DRAWN + big]:
+            big = i
+    code = np.int64(0)
+    b = 0
+    for i in range(k):
+        t = bar
+        if i != big:
+            t = pos[E.W_BARS + b]
+            b += 1
+        code |= np.int64(t) << np.int64(3 * i)
+    return code
+
+
+@njit(cache=True)
+def _add(out, n, move):
+    """``move`` appended to the candidates ``out[:n]`` unless listed; returns the count."""
+    for i in range(n):
+        if out[i] == move:
+            return n
+    out[n] = move
+    return n + 1
+
+
+@njit(cache=True, _nrt=True)
+def _offers(pos, seat, mpid, mrow, out):
+    """An offer's candidates (see the module doc) into ``out``; returns how many."""
+    n = _add(out, 0, np.int64(0))
+    if pos[E.W_CFG + R.C_OFFER_DUEL]:
+        n = _add(out, n, np.int64(R.NO_OFFER))
+    pid = mpid if 1 <= mpid < P.SEARCH_ID else np.int64(GREEDY_ID)
+    at = P._HAGGLE_AT[pid]
+    row = np.zeros(max(mrow.shape[0], at + 2), np.float64)
+    if pid == mpid:
+        row[:mrow.shape[0]] = mrow
+    else:
+        row[at + 1] = 1.0
+    tmp = pos.copy()
+    for h in range(HAGGLES):
+        row[at] = h
+        tmp[R.V_KIND] = R.K_OFFER
+        tmp[R.V_SEAT] = seat
+        tmp[R.V_OFFER:R.VIEW_LEN] = 0
+        ans, _ = P.decide(pid, row, tmp, np.uint64(0))
+        if ans == R.NO_OFFER:
+            if pos[E.W_CFG + R.C_OFFER_DUEL]:
+                n = _add(out, n, np.int64(R.NO_OFFER))
+        else:
+            n = _add(out, n, E.offer_code(tmp))
+    return n
+
+
+@njit(cache=True, _nrt=True)
+def candidates(ro, pos, seat, mpid, mrow):
+    """The candidate moves of ``seat``, the actor of ``pos`` (see the module doc)."""
+    kind = pos[E.W_KIND]
+    out = np.zeros(max(ALL_PLACEMENTS, ALL_OFFERS, HAGGLES + 2, R.MAX_BARS) + 1, np.int64)
+    if kind == R.K_PLAY:
+        n = _unique_cards(pos, seat, out)
+    elif kind == R.K_ALL:
+        n = S.legal(ro, pos, out)
+        if n > ALL_PLACEMENTS:
+            n = 0
+            for i in range(pos[R.ST_NBARS]):
+                out[n] = _placement_to(pos, pos[E.W_BARS + i])
+                n += 1
+    elif kind == R.K_OFFER:
+        n = S.legal(ro, pos, out[:ALL_OFFERS + 1])
+        if n > ALL_OFFERS:
+            n = _offers(pos, seat, mpid, mrow, out)
+    else:
+        n = S.legal(ro, pos, out)
+    return out[:n].copy()
+
+
+@njit(cache=True, _nrt=False)
+def leaf(pos, seat, lead):
+    """(win count, money) of ``seat`` where a rollout stops: the game's result once it is over, else the
+    money held, and with ``lead`` a win for the leader (:data:`.engine.WIN` shared among those tied)."""
+    if pos[E.W_KIND] == E.K_OVER:
+        return pos[E.W_RES + seat * E.N_RES + E.H_WIN], pos[E.W_RES + seat * E.N_RES + E.H_MONEY]
+    if not lead:
+        return 0, pos[R.ST_WON + seat]
+    top = -1
+    tied = 0
+    for s in range(pos[R.ST_PLAYERS]):
+        m = pos[R.ST_WON + s]
+        if m > top:
+            top, tied = m, 1
+        elif m == top:
+            tied += 1
+    mine = pos[R.ST_WON + seat]
+    return (E.WIN // tied if mine == top else 0), mine
+
+
+@njit(cache=True, _nrt=False)
+def rollout(pos, seat, stop_round, lead, mpids, mparams, user, no_dice):
+    """Play ``pos`` on with the model lineup until the game is over or round ``stop_round`` begins (-1: to
+    the end); returns :func:`leaf`."""
+    while pos[E.W_KIND] != E.K_OVER and (stop_round < 0 or pos[R.ST_ROUND] < stop_round):
+        E.step(pos, mpids, mparams, user, no_dice, False, E.no_search)
+    return leaf(pos, seat, lead)
+
+
+@njit(cache=True, _nrt=True)
+def decide(obs, cfg, seat, pids, params, user):
+    """The search player's move for ``seat`` from its observation ``obs`` alone (see the module doc), and
+    its policy stream's new state. ``cfg``, ``pids``, ``params`` and ``user`` are the game's public
+    parameters: the settings row and the lineup (in player order, rows of :func:`.policies.kernel_row`)."""
+    n = cfg[R.C_PLAYERS]
+    p = (seat - obs[S.B_CTRL + E.W_ROT - E.W_CTRL]) % n
+    samples, depth = SH.budget(params[p])
+    lead = params[p, P.SEARCH_LEAD] != 0
+    state, key = next_u64(np.uint64(obs[S.B_PSTATE]))
+    mpids, mparams = model(pids, params)
+    ro = (cfg,)
+    base = np.zeros(S.POS_LEN, np.int64)
+    S.determinize(ro, obs, seat, key, 0, base)
+    cands = candidates(ro, base, seat, mpids[p], mparams[p])
+    if cands.shape[0] == 1:
+        return cands[0], state
+    stop_round = obs[S.B_ST + R.ST_ROUND] + depth if depth > 0 else -1
+    stats = SH.new_stats(cands.shape[0])
+    work = np.zeros(S.POS_LEN, np.int64)
+    E.set_workspace(work, cfg, S.N_COUNTS, S.C_CROU, S.C_GLOB, S.C_TAB, 1)
+    no_dice = np.zeros((0, 1), np.int64)
+    for i in range(samples):
+        if i > 0:
+            S.determinize(ro, obs, seat, key, i, base)
+        for c in range(cands.shape[0]):
+            copy_live(base, work)
+            E.apply(work, cands[c], no_dice)
+            win, pay = rollout(work, seat, stop_round, lead, mpids, mparams, user, no_dice)
+            SH.record(stats, c, win, pay)
+    return cands[SH.best(stats)], state
+
+
+@njit(cache=True, _nrt=True)
+def seat_observation(w, s):
+    """What seat ``s`` of the game in ``w`` (a kernel's workspace or a position) has seen of this game: its
+    observation, the counts and the results of earlier games (which a kernel's workspace holds) blanked."""
+    obs = np.zeros(S.OBS_LEN, np.int64)
+    S.observation((w,), w, s, obs)
+    obs[S.B_RES:S.B_PSTATE] = 0
+    obs[S.B_COUNTS:] = 0
+    return obs
+
+
+@njit(cache=True, _nrt=True)
+def hook(w, s, pids, params, user):
+    """The searcher of :func:`.engine.step`: seat ``s``'s move from its observation (:func:`decide`), its
+    stream's state updated in ``w``."""
+    obs = seat_observation(w, s)
+    move, state = decide(obs, w[E.W_CFG:E.W_CFG + R.N_CFG].copy(), s, pids, params, user)
+    w[E.W_PSTATE + s] = np.int64(state)
+    return True, move
+
+
+@njit(cache=True, _nrt=True)
+def choose(pos, pids, params, user):
+    """The move the search player in the actor's seat of position ``pos`` makes (not played; its stream
+    advanced in ``pos``), for tests and notebooks."""
+    return hook(pos, pos[E.W_ACTOR], pids, params, user)[1]
+
+
+def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+    """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
+    :func:`.policies.no_user_policy` if none), the searcher :func:`hook`."""
+    return E.play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                           user, hook)
+
+
+def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+    """:func:`.engine.trace_game` for a lineup with ``search`` seats."""
+    return E._trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, hook)

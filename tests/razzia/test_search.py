@@ -1,0 +1,180 @@
+"""Razzia's search player (``core/razzia/search.py``): it decides from its seat's observation only, plays
+legal moves, is reproducible from the seed whatever the chunks, beats greedy on duplicate deals and places
+the croupier's free card at least as well as random placement."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from razzmatazz.analysis.razzia import lineup
+from razzmatazz.core.positions import Position
+from razzmatazz.core.razzia import engine as E
+from razzmatazz.core.razzia import policies as P
+from razzmatazz.core.razzia import rules as R
+from razzmatazz.core.razzia import search as SR
+from razzmatazz.core.razzia import state as S
+from razzmatazz.core.search import best, new_stats, record
+
+FIELD = ["greedy", "hunter", "bigpot", "crowd", "random"]
+
+
+def job(texts, players=5, seed=7, games=40, duplicate=False, **switches):
+    settings = R.Settings(players=players, **switches)
+    return E.GameJob(settings, tuple(lineup(list(texts), players)), seed, games, duplicate)
+
+
+def search_decisions(j, games):
+    """Every position of games 0.. of ``j`` where player 0 (the search player) is to move."""
+    for g in range(games):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            if E.player_of(p.pos, p.actor()) == 0:
+                yield g, p
+            p.step()
+
+
+def choose(p, pos=None):
+    """The search player's move at ``p`` (on a copy: ``p`` is left as it is) and its stream's new state."""
+    w = (p.pos if pos is None else pos).copy()
+    return int(SR.choose(w, p.pids, p.params, P.no_user_policy)), int(w[E.W_PSTATE + p.actor()])
+
+
+def hidden_twin(p, rng):
+    """``p`` with a card of another seat's hand swapped for a card of the stock: what the actor cannot see."""
+    pos = p.pos.copy()
+    me, n = p.actor(), int(pos[R.ST_PLAYERS])
+    slots = [R.ST_HAND + o * R.HAND + j for o in range(n) if o != me for j in range(R.HAND)
+             if pos[R.ST_HAND + o * R.HAND + j] >= 0]
+    top, stock = int(pos[E.W_POS]), int(pos[E.W_POS + 1])
+    for _ in range(20):
+        a, b = int(rng.choice(slots)), E.W_STOCK + top + int(rng.integers(stock))
+        if pos[a] != pos[b]:
+            pos[a], pos[b] = pos[b], pos[a]
+            return pos
+    return None
+
+
+def test_the_candidate_statistics_pick_by_win_then_payoff():
+    stats = new_stats(3)
+    for c, win, pay in ((0, 840, 5), (0, 0, 5), (1, 840, 1), (1, 0, 11), (2, 0, 100)):
+        record(stats, c, win, pay)
+    assert best(stats) == 1  # 0 and 1 win half the time, 1 with more money; 2 has the most money, no win
+    record(stats, 2, 840, 0)
+    record(stats, 2, 840, 0)
+    assert best(stats) == 2  # now 2 wins most (2 of 3)
+    record(stats, 0, 0, 2)
+    record(stats, 1, 0, 0)
+    assert best(stats) == 2 and best(stats[:2]) == 0  # 0 and 1 equal (a third, 4 a game): the first listed
+    assert best(new_stats(2)) == -1
+
+
+def test_the_decision_depends_only_on_what_the_seat_has_seen():
+    """Two true positions with the same observation for the search seat (a hidden card swapped between
+    another hand and the stock) give the same move and stream state; a change of the seat's own stream,
+    the randomness its samples are drawn from, does change some decisions (so the samples matter)."""
+    j = job(["search:samples=2"] + FIELD[:4])
+    rng = np.random.default_rng(1)
+    same = moved = 0
+    for _, p in search_decisions(j, 6):
+        twin = hidden_twin(p, rng)
+        if twin is None:
+            continue
+        me = p.actor()
+        obs = np.zeros(S.OBS_LEN, np.int64)
+        S.observation(p.ro, twin, me, obs)
+        assert np.array_equal(obs, p.observation(me)) and not np.array_equal(twin, p.pos)
+        assert choose(p) == choose(p, twin)
+        same += 1
+        other = p.pos.copy()
+        other[E.W_PSTATE + me] ^= 0x5DEECE66D
+        moved += choose(p)[0] != choose(p, other)[0]
+    assert same > 50 and moved > 0
+
+
+def test_the_observation_handed_to_search_holds_nothing_of_other_games():
+    """The kernel's workspace also holds the chunk's counts and the last game's results: blanked."""
+    j = job(["search:samples=2"] + FIELD[:4])
+    _, p = next(search_decisions(j, 1))
+    w = p.pos.copy()
+    w[E.W_COUNTS:] = 12345
+    w[E.W_RES:E.W_RES + 5 * E.N_RES] = 7
+    assert np.array_equal(SR.seat_observation(w, p.actor()), SR.seat_observation(p.pos, p.actor()))
+
+
+@pytest.mark.parametrize("switches", [{}, {"spielbox": True, "offer_duel": True}])
+def test_the_search_players_moves_are_legal(switches):
+    j = job(["search:samples=2", "random", "greedy", "hunter"], players=4, **switches)
+    kinds = set()
+    for _, p in search_decisions(j, 8):
+        legal = p.legal()
+        move = p.copy().step()
+        assert move in legal, (int(p.pos[E.W_KIND]), move)
+        kinds.add(int(p.pos[E.W_KIND]))
+    assert {R.K_PLAY, R.K_OFFER, R.K_ANSWER} <= kinds
+    assert (R.K_ALL if switches else R.K_FREE) in kinds
+
+
+def test_a_game_with_a_search_seat_is_reproducible_from_its_seed_whatever_the_chunks():
+    j = job(["search:samples=3"] + FIELD[:4], games=12)
+    whole = j.run_chunk(0, 12)
+    assert np.array_equal(whole, j.run_chunk(0, 12))
+    assert np.array_equal(whole, j.run_chunk(0, 5) + j.run_chunk(5, 12))
+    other = job(["search:samples=3"] + FIELD[:4], games=12, seed=8)
+    assert not np.array_equal(whole, other.run_chunk(0, 12))
+
+
+def test_search_beats_greedy_on_duplicate_deals():
+    """Five players, one search seat at a small budget among greedy players, every deal played five times
+    with the players rotated. An all-greedy table replays each deal identically in every rotation, so each
+    greedy player's win rate on these deals is exactly 1/5: search must beat it by 4 standard errors (the
+    SE from the deals' totals, the duplicate blocks)."""
+    items = 120
+    baseline = job(["greedy"], games=items, duplicate=True, seed=21).run_chunk(0, items)
+    assert baseline[E.P_WIN] == E.WIN * items  # player 0 wins 1/5 of the 5 x items games
+    counts = job(["search:samples=6", "greedy"], games=items, duplicate=True, seed=21).run_chunk(0, items)
+    lay = E.layout(5)
+    per_deal = counts[E.P_WIN] / items  # player 0 = search, summed over the deal's five games
+    var = counts[lay["cross"] + 25] / items - per_deal ** 2  # win block x win block, player 0 with itself
+    rate, se = per_deal / 5 / E.WIN, np.sqrt(var / items) / 5 / E.WIN
+    assert rate - 0.2 > 4 * se, (rate, se)
+
+
+def test_the_croupiers_free_card_placed_by_search_is_no_worse_than_at_random():
+    """At every free card of greedy games, the same position played on twice, the card once where search
+    puts it (the croupier a search player whose rollouts play greedy, the field greedy) and once at a random
+    bar: the croupier's money at the end of the game, paired. One-sided: the mean difference is above -4 SE."""
+    j = job(["greedy"], games=30, seed=5)
+    searchers = [S.lineup(job(["greedy"] * q + ["search"] + ["greedy"] * (4 - q))) for q in range(5)]
+    rng = np.random.default_rng(9)
+    diffs = []
+    for g in range(30):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            if int(p.pos[E.W_KIND]) == R.K_FREE:
+                s = p.actor()
+                pids, params = searchers[E.player_of(p.pos, s)]
+                bar = int(SR.choose(p.pos.copy(), pids, params, P.no_user_policy))
+                money = []
+                for move in (bar, int(rng.choice(p.legal()))):
+                    q = p.copy()
+                    q.apply(move)
+                    q.playout()
+                    money.append(int(q.pos[E.W_RES + s * E.N_RES + E.H_MONEY]))
+                diffs.append(money[0] - money[1])
+            p.step()
+    d = np.array(diffs, np.float64)
+    assert len(d) > 300
+    assert d.mean() > -4 * d.std(ddof=1) / np.sqrt(len(d)), (d.mean(), d.std(ddof=1))
+
+
+def test_the_cli_plays_search_with_its_budget_and_refuses_a_bad_parameter():
+    from tests.cli.test_razz_cli import invoke
+
+    ok = invoke(["razzia", "play", "--players", "5", "--policy", "search:samples=2", "--policy", "greedy",
+                 "--games", "10", "--seed", "1", "--format", "json"])
+    assert ok.exit_code == 0, ok.stderr
+    assert "search:samples=2" in ok.stdout
+    for bad in ("search:foo=1", "search:samples=0", "search:rollout=5", "search:depth=1.5"):
+        result = invoke(["razzia", "play", "--policy", bad, "--games", "10"])
+        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, (bad, result.stderr)
