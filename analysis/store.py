@@ -479,9 +479,10 @@ def chunk_folder(target: Path, kind: str, args: dict, *, resuming: bool) -> Path
 
 
 def damaged(directory: Path, why: str) -> InputError:
-    """The error for an interrupted run whose ``.partial`` folder cannot be trusted."""
+    """The error for an interrupted run whose ``.partial`` folder cannot be trusted (the folder to remove in full:
+    a shortened path cannot be copied)."""
     return InputError(f"the interrupted run in {_shown(directory)} is damaged ({why}): remove "
-                      f"{_shown(Path(directory) / PARTIAL)} and start the run again")
+                      f"{Path(directory) / PARTIAL} and start the run again")
 
 
 @contextmanager
@@ -534,7 +535,7 @@ def load_run(directory: Path, kind: str) -> dict:
                          f"{_version()}; start it again")
     if not isinstance(run.get("args"), dict):
         raise InputError(f"{_shown(directory)} holds a run of an earlier razzmatazz, or a damaged one ({RUN_FILE} "
-                         f"keeps no arguments): remove {_shown(Path(directory) / PARTIAL)} and start the run again")
+                         f"keeps no arguments): remove {Path(directory) / PARTIAL} and start the run again")
     return run
 
 
