@@ -379,7 +379,7 @@ def test_police_default_mixes_seat_two_players(tmp_path):
     meta = json.loads((out / "manifest.json").read_text())
     assert meta["players"] == [2, 3] and set(meta["mixes"]) == {"default mix", "all hunters", "haggling styles"}
     assert [p.split(":")[0] + ":" + p.split("haggle=")[1][0] for p in meta["mixes"]["haggling styles"]["2"]] == [
-        "greedy:0", "greedy:1"]
+        "greedy:3", "greedy:1"]
     assert len(meta["mixes"]["haggling styles"]["3"]) == 3 and len(meta["mixes"]["default mix"]["2"]) == 2
     cards = pd.read_parquet(out / "cards.parquet")
     for (n, _), part in cards.groupby(["players", "mix"]):

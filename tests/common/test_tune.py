@@ -82,7 +82,7 @@ def test_a_bad_start_of_a_real_game_is_beaten():
     r = tune("razzia", "bigpot:threshold=0", "greedy", players=3, budget=14, games_per_eval=300, seed=2, fix=["haggle"])
     assert r.params == ("threshold", "margin")
     assert r.confirm.iloc[0].win_rate_low > 0
-    assert "haggle" not in r.history.columns and r.history.policy.str.contains("haggle=0,").all()  # kept fixed
+    assert "haggle" not in r.history.columns and r.history.policy.str.contains("haggle=3,").all()  # kept fixed
 
 
 def test_the_unit_cube_maps_onto_the_declared_ranges():
