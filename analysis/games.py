@@ -32,8 +32,11 @@ if TYPE_CHECKING:
 CORE_COLUMNS = ("policy", "games", "payoff", "payoff_low", "payoff_high", "win_rate", "win_low", "win_high")
 """Columns of every game's ``policies`` table (``players`` and ``seats`` have them too, with ``player`` or
 ``seat`` for ``policy``); the game's own columns follow."""
-PAIR_COLUMNS = ("policy", "versus", "payoff_difference", "payoff_low", "payoff_high", "clear")
-"""Columns of every game's ``pairs`` table: the paired difference ``policy - versus`` and its 95 % interval."""
+PAIR_COLUMNS = ("policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high", "payoff_difference",
+                "payoff_low", "payoff_high", "clear")
+"""Columns of every game's ``pairs`` table: the paired differences ``policy - versus`` (win rate, payoff) and
+their 95 % intervals; ``clear``: the game's headline difference is established (win rate in the games
+won by winning, payoff in Razz)."""
 
 REGISTRY: dict[str, str] = {
     "razz": "razzmatazz.analysis.razz",
@@ -165,8 +168,10 @@ def with_core_pairs(frame: pd.DataFrame, difference: str, low: str, high: str) -
     """``frame`` (a play's ``pairs``) with :data:`PAIR_COLUMNS` first, taken from the game's own columns."""
     import pandas as pd
 
-    core = pd.DataFrame({"policy": frame["policy"], "versus": frame["versus"], "payoff_difference": frame[difference],
-                         "payoff_low": frame[low], "payoff_high": frame[high], "clear": frame["clear"]})
+    core = pd.DataFrame({"policy": frame["policy"], "versus": frame["versus"],
+                         **{c: frame[c] for c in ("win_rate_difference", "win_rate_low", "win_rate_high")},
+                         "payoff_difference": frame[difference], "payoff_low": frame[low], "payoff_high": frame[high],
+                         "clear": frame["clear"]})
     rest = frame.drop(columns=[c for c in core.columns if c in frame.columns])
     return pd.concat([core, rest], axis=1)
 

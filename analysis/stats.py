@@ -15,6 +15,7 @@ computed in exact integer arithmetic and rounded once, so sums of any size keep 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -139,3 +140,25 @@ def rate_interval(k: ArrayLike, n: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     lo, hi = proportion_confint(k, np.maximum(n, 1), alpha=0.05, method="wilson")
     lo, hi = np.where(k == 0, 0.0, lo), np.where(k == n, 1.0, hi)
     return np.where(n > 0, lo, np.nan), np.where(n > 0, hi, np.nan)
+
+
+def group_contrast(totals: np.ndarray, cross: np.ndarray, blocks: int, a: Sequence[int], b: Sequence[int], *,
+                   scale: float = 1.0) -> dict[str, float]:
+    """The difference between two groups of players' mean results, with its interval paired over blocks.
+
+    ``totals[p]`` is player p's sum over the run and ``cross[p, q]`` the sum over blocks of
+    ``X_p X_q`` (X: a player's sum in one block). The observation of a block is
+    ``|b| X_a - |a| X_b`` (X_a: the group's sum), so the two groups' shared luck cancels; ``scale``
+    turns one integer unit of it into the report's unit (divide by the items per block and by
+    ``|a| |b|`` for a per-player, per-item difference).
+    """
+    na, nb = len(a), len(b)
+    ta, tb = sum(int(totals[p]) for p in a), sum(int(totals[p]) for p in b)
+
+    def sq(g: Sequence[int], h: Sequence[int]) -> int:
+        return sum(int(cross[p, q]) for p in g for q in h)
+
+    total = nb * ta - na * tb
+    total_sq = nb * nb * sq(a, a) - 2 * na * nb * sq(a, b) + na * na * sq(b, b)
+    m = mean_columns(blocks, total, total_sq, scale=scale)
+    return {k: float(v) for k, v in m.items()}

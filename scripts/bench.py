@@ -184,8 +184,8 @@ def bench_riffifi(games: int, ref_games: int, seed: int) -> list[tuple[str, floa
             ref = ref_games / t
         rows.append((name, games / ours, ref))
         if name in ("random play", "default mix"):  # the general engine (other switches, users' policies)
-            play_games(*job.arrays(), 0, 10)
-            _, general = _timed(play_games, *job.arrays(), 0, games)
+            play_games(*job.kernel_args(), 0, 10)
+            _, general = _timed(play_games, *job.kernel_args(), 0, games)
             rows.append((f"{name}, general engine", games / general, ref))
     return rows
 
@@ -220,8 +220,8 @@ def bench_razzia(games: int, ref_games: int, seed: int) -> list[tuple[str, float
         _, ours = _timed(job.run_chunk, 0, games)
         rows.append((name, games / ours, ref_rate))
         if name in ("random play", "default mix"):  # the general engine (other switches, users' policies)
-            play_games(*job.arrays(), 0, 10)
-            _, general = _timed(play_games, *job.arrays(), 0, games)
+            play_games(*job.kernel_args(), 0, 10)
+            _, general = _timed(play_games, *job.kernel_args(), 0, games)
             rows.append((f"{name}, general engine", games / general, ref_rate))
     return rows
 
@@ -248,7 +248,7 @@ def bench_razzia_search(games: int, seed: int) -> tuple[float, list[tuple[str, f
             decisions += E.player_of(p.pos, p.actor()) == 0
             p.step()
     decisions /= 50
-    _, base = _timed(E.play_games, *greedy.arrays(), 0, games)
+    _, base = _timed(E.play_games, *greedy.kernel_args(), 0, games)
     rows = []
     for text in SEARCH_BUDGETS:
         job = E.GameJob(settings, lineup([text, "greedy"], 5), seed, games)

@@ -83,7 +83,7 @@ def numba_port(name: str, games: int, repeat: int, seed: int) -> tuple[float, bo
         n, n_keys = 4, 2  # deal and policy keys
     port = _numba_port(name)
     job = GameJob(Settings(players=n), lineup(["random"], n), seed, games)
-    keys = job.arrays()[1:1 + n_keys]
+    keys = job.kernel_args()[1:1 + n_keys]
     port.play(0, 10, *keys)  # compile
     best = float("inf")
     for _ in range(repeat):
@@ -100,7 +100,7 @@ def razzia(tmp: Path, games: int, repeat: int, seed: int) -> tuple[float, float,
     from razzmatazz.core.razzia.rules import Settings
 
     job = GameJob(Settings(players=5), lineup(["random"], 5), seed, games)
-    _, deal_key, dice_key, policy_keys, *_ = job.arrays()
+    _, deal_key, dice_key, policy_keys, *_ = job.kernel_args()
     keys = [str(int(k)) for k in (deal_key, dice_key, *policy_keys)]
     exe = _build("razzia.c", tmp, "STUDY")
     ours, rate = _ours(job, games, repeat)
@@ -118,7 +118,7 @@ def riffifi(tmp: Path, games: int, repeat: int, seed: int) -> tuple[float, float
     from razzmatazz.core.riffifi.rules import Settings
 
     job = E.GameJob(Settings(players=4), lineup(["random"], 4), seed, games)
-    _, deal_key, policy_keys, *_ = job.arrays()
+    _, deal_key, policy_keys, *_ = job.kernel_args()
     keys = [str(int(k)) for k in (deal_key, *policy_keys)]
     exe = _build("riffifi.c", tmp, "STUDY=1")
     ours, rate = _ours(job, games, repeat)

@@ -67,10 +67,8 @@ def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
 def check_counts(counts: np.ndarray, settings: R.Settings, hands: int) -> list[str]:
     """Invariants of one job's integer sums."""
     n = settings.players
-    lay = E.layout(n)
-    pl = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
-    se = counts[lay["seat"]:lay["global"]].reshape(n, E.N_QFIELDS)
-    cross = counts[lay["cross"]:]
+    c = E.view(counts, n)
+    pl, se, cross = c["player"], c["seat"], c["cross"]
     bad = []
     if not (pl[:, E.P_HANDS] == hands).all() or not (se[:, E.Q_HANDS] == hands).all():
         bad.append("a player or seat missed hands")

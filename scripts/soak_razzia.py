@@ -56,10 +56,8 @@ def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
 def check_counts(counts: np.ndarray, settings: R.Settings, games: int) -> list[str]:
     """Violations of the conservation laws in a run's counts."""
     n = settings.players
-    lay = E.layout(n)
-    player = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
-    seat = counts[lay["seat"]:lay["croupier"]].reshape(n, E.N_PFIELDS)
-    glob = counts[lay["global"]:lay["police"]]
+    c = E.view(counts, n)
+    player, seat, glob = c["player"], c["seat"], c["global"]
     out = []
     if not ((player[:, E.P_GAMES] == games).all() and (seat[:, E.P_GAMES] == games).all()):
         out.append("not every player and seat played every game")
@@ -69,10 +67,10 @@ def check_counts(counts: np.ndarray, settings: R.Settings, games: int) -> list[s
         out.append(f"money not conserved: {player[:, E.P_MONEY].sum()} + {glob[E.G_LEFTOVER]} != "
                    f"{settings.money_total * games}")
     for kind in ("police", "gambler_police", "gambler_free"):
-        t = counts[lay[kind]:lay[kind] + E.N_TABLE].reshape(-1, 3)
+        t = c[kind].reshape(-1, 3)
         if (t[:, E.T_WON] > t[:, E.T_PLAYS]).any():
             out.append(f"{kind}: a card won more often than it was played")
-    if counts[lay["gambler_police"]:lay["gambler_police"] + E.N_TABLE].reshape(-1, 3)[:, E.T_WON].any():
+    if c["gambler_police"][..., E.T_WON].any():
         out.append("a gambling card won beside police")
     return out
 

@@ -61,12 +61,8 @@ def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
 def check_counts(counts: np.ndarray, settings: R.Settings, games: int) -> list[str]:
     """Violations of the conservation laws in a run's counts."""
     n = settings.players
-    lay = E.layout(n)
-    player = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
-    seat = counts[lay["seat"]:lay["position"]].reshape(n, E.N_PFIELDS)
-    pos = counts[lay["position"]:lay["global"]].reshape(n, E.N_POSFIELDS)
-    glob = counts[lay["global"]:lay["table"]]
-    table = counts[lay["table"]:lay["cross"]].reshape(E.ORBITS, R.N_VALUES, 3)
+    c = E.view(counts, n)
+    player, seat, pos, glob, table = c["player"], c["seat"], c["position"], c["global"], c["table"]
     out = []
     if not ((player[:, E.P_GAMES] == games).all() and (seat[:, E.P_GAMES] == games).all()):
         out.append("not every player and seat played every game")

@@ -26,7 +26,7 @@ import pandas as pd
 
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
-from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
+from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
 from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
 from razzmatazz.core.errors import InputError
@@ -139,11 +139,8 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
               duplicate: bool) -> PlayResult:
     """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.razz.engine`)."""
     n = settings.players
-    lay = E.layout(n)
-    per_player = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
-    per_seat = counts[lay["seat"]:lay["global"]].reshape(n, E.N_QFIELDS)
-    glob = counts[lay["global"]:lay["cross"]]
-    cross = counts[lay["cross"]:].reshape(n, n)
+    c = E.view(counts, n)
+    per_player, per_seat, glob, cross, cross_win = c["player"], c["seat"], c["global"], c["cross"], c["cross_win"]
     blocks = int(glob[E.G_BLOCKS])
     names = [label(p) for p in policies]
     groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
@@ -157,8 +154,8 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     pol = pol.sort_values("bb_per_100", ascending=False, kind="stable").reset_index(drop=True)
     pol = with_core_columns(pol, ["policy"], "hands", "bb_per_100", "ci_low", "ci_high")
     players = with_core_columns(players, ["player", "policy"], "hands", "bb_per_100", "ci_low", "ci_high")
-    pairs = with_core_pairs(_pairs(per_player, cross, blocks, settings, groups), "difference_bb_per_100", "ci_low",
-                            "ci_high")
+    pairs = with_core_pairs(_pairs(per_player, cross, cross_win, blocks, settings, groups),
+                            "difference_bb_per_100", "ci_low", "ci_high")
     return PlayResult(pol, players, _seats(per_seat, settings), pairs,
                       settings, policies, int(glob[E.G_HANDS]), seed, duplicate, int(glob[E.G_COMMUNITY]),
                       int(glob[E.G_RESHUFFLE]), counts)
@@ -212,29 +209,28 @@ def _seats(per_seat: np.ndarray, settings: R.Settings) -> pd.DataFrame:
     return with_core_columns(frame, ["seat"], "hands", "bb_per_100", "ci_low", "ci_high")
 
 
-def _pairs(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Settings,
+def _pairs(per_player: np.ndarray, cross: np.ndarray, cross_win: np.ndarray, blocks: int, settings: R.Settings,
            groups: dict[str, list[int]]) -> pd.DataFrame:
-    """Every difference ``a - b`` between two policies' results, with a paired interval over blocks."""
+    """Every difference ``a - b`` between two policies (big bets per 100 hands, win rate), paired over blocks.
+
+    ``clear``: the difference in big bets is established (95 %).
+    """
     rows = []
     names = list(groups)
+    won = per_player[:, E.P_SD_WON] + per_player[:, E.P_WON_NO_SD]
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             ga, gb = groups[a], groups[b]
-            na, nb = len(ga), len(gb)
-            ta = int(per_player[ga, E.P_NET].sum())
-            tb = int(per_player[gb, E.P_NET].sum())
-            saa = sum(int(cross[p, q]) for p in ga for q in ga)
-            sbb = sum(int(cross[p, q]) for p in gb for q in gb)
-            sab = sum(int(cross[p, q]) for p in ga for q in gb)
-            total = nb * ta - na * tb
-            total_sq = nb * nb * saa - 2 * na * nb * sab + na * na * sbb
-            per_block = int(per_player[ga, E.P_HANDS].sum()) / na / blocks
-            m = mean_columns(blocks, total, total_sq, scale=100 / settings.big_bet / per_block / (na * nb))
-            rows.append({"policy": a, "versus": b, "difference_bb_per_100": float(m["mean"]),
-                         "stderr": float(m["stderr"]), "ci_low": float(m["ci_low"]), "ci_high": float(m["ci_high"]),
-                         "clear": bool(abs(m["mean"]) > Z95 * m["stderr"])})
+            per_block = int(per_player[ga, E.P_HANDS].sum()) / len(ga) / blocks
+            per = per_block * len(ga) * len(gb)
+            m = group_contrast(per_player[:, E.P_NET], cross, blocks, ga, gb, scale=100 / settings.big_bet / per)
+            w = group_contrast(won, cross_win, blocks, ga, gb, scale=1 / per)
+            clear = bool(abs(m["mean"]) > Z95 * m["stderr"])
+            rows.append({"policy": a, "versus": b, "difference_bb_per_100": m["mean"], "stderr": m["stderr"],
+                         "ci_low": m["ci_low"], "ci_high": m["ci_high"], "clear": clear,
+                         "win_rate_difference": w["mean"], "win_rate_low": w["ci_low"], "win_rate_high": w["ci_high"]})
     return pd.DataFrame(rows, columns=["policy", "versus", "difference_bb_per_100", "stderr", "ci_low", "ci_high",
-                                       "clear"])
+                                       "clear", "win_rate_difference", "win_rate_low", "win_rate_high"])
 
 
 # ----------------------------------------------------------------------------- one hand, step by step

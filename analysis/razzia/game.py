@@ -28,7 +28,7 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
-from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
+from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
@@ -119,13 +119,9 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
               duplicate: bool) -> PlayResult:
     """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.razzia.engine`)."""
     n = settings.players
-    lay = E.layout(n)
-    per_player = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
-    per_seat = counts[lay["seat"]:lay["croupier"]].reshape(n, E.N_PFIELDS)
-    crou = counts[lay["croupier"]:lay["global"]].reshape(n, E.N_CFIELDS)
-    glob = counts[lay["global"]:lay["police"]]
-    cross_money = counts[lay["cross"]:lay["cross"] + n * n].reshape(n, n)
-    cross_win = counts[lay["cross"] + n * n:].reshape(n, n)
+    c = E.view(counts, n)
+    per_player, per_seat, crou, glob = c["player"], c["seat"], c["croupier"], c["global"]
+    cross_money, cross_win = c["cross"], c["cross_win"]
     blocks = int(glob[E.G_BLOCKS])
     split = settings.leftover == "split"
     names = [p.label for p in policies]
@@ -212,16 +208,11 @@ def _pairs(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarra
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             ga, gb = groups[a], groups[b]
-            na, nb = len(ga), len(gb)
-            per_block = int(per_player[ga, E.P_GAMES].sum()) / na / blocks
+            per = int(per_player[ga, E.P_GAMES].sum()) / blocks * len(gb)
             row = {"policy": a, "versus": b}
             for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
                                            ("money", E.P_MONEY, cross_money, R.UNIT)):
-                ta, tb = int(per_player[ga, fld].sum()), int(per_player[gb, fld].sum())
-                total = nb * ta - na * tb
-                total_sq = (nb * nb * _block_sq(cross, ga) - 2 * na * nb * _block_sq(cross, ga, gb)
-                            + na * na * _block_sq(cross, gb))
-                m = mean_columns(blocks, total, total_sq, scale=unit / per_block / (na * nb))
+                m = group_contrast(per_player[:, fld], cross, blocks, ga, gb, scale=unit / per)
                 row.update({f"{name}_difference": float(m["mean"]), f"{name}_low": float(m["ci_low"]),
                             f"{name}_high": float(m["ci_high"])})
                 if name == "win_rate":
@@ -243,10 +234,10 @@ def _haggling(glob: np.ndarray) -> pd.DataFrame:
 
 def card_table(counts: np.ndarray, n: int) -> pd.DataFrame:
     """Every card-table cell with plays: kind, value, money bucket, other cards, plays, won, money (dollars)."""
-    lay = E.layout(n)
+    c = E.view(counts, n)
     rows = []
     for kind in CARD_KINDS:
-        t = counts[lay[kind]:lay[kind] + E.N_TABLE].reshape(6, E.N_BUCKETS, E.N_OTHERS, 3)
+        t = c[kind]
         for v, b, o in zip(*np.nonzero(t[..., E.T_PLAYS])):
             plays, won, money = (int(x) for x in t[v, b, o])
             rows.append({"kind": kind, "value": int(v) + 1, "bucket": E.BUCKET_NAMES[b], "bucket_index": int(b),

@@ -27,7 +27,7 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
-from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
+from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
@@ -109,14 +109,9 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
               duplicate: bool) -> PlayResult:
     """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.riffifi.engine`)."""
     n = settings.players
-    lay = E.layout(n)
-    per_player = counts[:lay["seat"]].reshape(n, E.N_PFIELDS)
-    per_seat = counts[lay["seat"]:lay["position"]].reshape(n, E.N_PFIELDS)
-    per_pos = counts[lay["position"]:lay["global"]].reshape(n, E.N_POSFIELDS)
-    glob = counts[lay["global"]:lay["table"]]
-    table = counts[lay["table"]:lay["cross"]].reshape(E.ORBITS, R.N_VALUES, 3)
-    cross_score = counts[lay["cross"]:lay["cross"] + n * n].reshape(n, n)
-    cross_win = counts[lay["cross"] + n * n:].reshape(n, n)
+    c = E.view(counts, n)
+    per_player, per_seat, per_pos, glob, table = c["player"], c["seat"], c["position"], c["global"], c["table"]
+    cross_score, cross_win = c["cross"], c["cross_win"]
     blocks = int(glob[E.G_BLOCKS])
     names = [p.label for p in policies]
     groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
@@ -193,16 +188,11 @@ def _pairs(per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarra
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             ga, gb = groups[a], groups[b]
-            na, nb = len(ga), len(gb)
-            per_block = int(per_player[ga, E.P_GAMES].sum()) / na / blocks
+            per = int(per_player[ga, E.P_GAMES].sum()) / blocks * len(gb)
             row = {"policy": a, "versus": b}
-            for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, E.WIN),
+            for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
                                            ("chips", E.P_SCORE, cross_score, 1)):
-                ta, tb = int(per_player[ga, fld].sum()), int(per_player[gb, fld].sum())
-                total = nb * ta - na * tb
-                total_sq = (nb * nb * _block_sq(cross, ga) - 2 * na * nb * _block_sq(cross, ga, gb)
-                            + na * na * _block_sq(cross, gb))
-                m = mean_columns(blocks, total, total_sq, scale=1 / unit / per_block / (na * nb))
+                m = group_contrast(per_player[:, fld], cross, blocks, ga, gb, scale=unit / per)
                 row.update({f"{name}_difference": float(m["mean"]), f"{name}_low": float(m["ci_low"]),
                             f"{name}_high": float(m["ci_high"])})
                 if name == "win_rate":

@@ -7,22 +7,25 @@ only. :func:`play_games` plays hands ``start..stop-1`` of a run and returns inte
 :class:`GameJob` is what the batch runner runs. Hand ``g`` deals deck ``g`` (or ``g // N``
 with duplicate deals) from stream ``razz/deal`` and rotates the players one seat per hand.
 
-Counts (one int64 vector, offsets from :func:`layout`): per player (the lineup's order)
+Counts (one int64 vector, blocks named by :func:`blocks`, read with :func:`view`): per player (the lineup's order)
 ``hands, net, net², vpip, showdowns, showdowns won, won without showdown``; per seat the
 same; ``hands, blocks, community cards, reshuffles``; and per block (one
 hand, or the N hands of one duplicate deal) the cross sums ``Σ X_p X_q`` of each player's
-net chips, from which any difference between two players gets a paired interval.
+net chips, then of each player's hands won (a pot or a share of it), from which any difference
+between two players gets a paired interval.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from razzmatazz.core import streams
+from razzmatazz.core.counts import Blocks, Counts, offsets
+from razzmatazz.core.job import GameJob as BaseJob
 from razzmatazz.core.policy import Policy
 from razzmatazz.core.razz import policies
 from razzmatazz.core.razz import rules as R
@@ -47,14 +50,21 @@ W_STATUS, W_STACK, W_PUT, W_BET, W_ACTED, W_CLASS, W_WON, W_DECISIONS = range(8)
 N_WS = 8
 
 
+def blocks(n_players: int) -> Blocks:
+    """The count vector's blocks for ``n_players``: (name, shape), in order."""
+    n = n_players
+    return (("player", (n, N_PFIELDS)), ("seat", (n, N_QFIELDS)), ("global", (N_GFIELDS,)), ("cross", (n, n)),
+            ("cross_win", (n, n)))
+
+
 def layout(n_players: int) -> dict[str, int]:
     """Offsets of the count blocks for ``n_players`` and the total length."""
-    n = n_players
-    player = 0
-    seat = player + n * N_PFIELDS
-    glob = seat + n * N_QFIELDS
-    cross = glob + N_GFIELDS
-    return {"player": player, "seat": seat, "global": glob, "cross": cross, "size": cross + n * n}
+    return offsets(blocks(n_players))
+
+
+def view(counts: np.ndarray, n_players: int) -> Counts:
+    """The blocks of a run's counts by name (``view(c, n)["player"][p, P_NET]``)."""
+    return Counts(counts, blocks(n_players))
 
 
 @njit(cache=True)
@@ -562,7 +572,8 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     o_seat = n * N_PFIELDS
     o_glob = o_seat + n * N_QFIELDS
     o_cross = o_glob + N_GFIELDS
-    out = np.zeros(o_cross + n * n, np.int64)
+    o_win = o_cross + n * n
+    out = np.zeros(o_win + n * n, np.int64)
     ws = np.zeros((N_WS, R.MAX_PLAYERS), np.int64)
     hands = np.full((R.MAX_PLAYERS, 7), -1, np.int64)
     view = np.full(R.VIEW_LEN, -1, np.int64)
@@ -572,11 +583,13 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     params = np.zeros((n, lineup_params.shape[1]), np.float64)
     pstate = np.zeros(n, np.uint64)
     block = np.zeros(n, np.int64)
+    block_win = np.zeros(n, np.int64)
     per_item = n if duplicate else 1
     deck = np.empty(52, np.int64)
     swap = np.empty(52, np.int64)
     for item in range(start, stop):
         block[:] = 0
+        block_win[:] = 0
         for g in range(item * per_item, (item + 1) * per_item):
             deal_state = shuffle(deal_key, item, deck, swap)
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
@@ -593,10 +606,12 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
                 _tally(out, p * N_PFIELDS, res, s)
                 _tally(out, o_seat + s * N_QFIELDS, res, s)
                 block[p] += res[s, H_NET]
+                block_win[p] += res[s, H_SD_WON] + res[s, H_WON_NO_SD]
         out[o_glob + G_BLOCKS] += 1
         for p in range(n):
             for q in range(n):
                 out[o_cross + p * n + q] += block[p] * block[q]
+                out[o_win + p * n + q] += block_win[p] * block_win[q]
     return out
 
 
@@ -656,53 +671,46 @@ def trace_hand_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupl
     return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, user)
 
 
+class Args(NamedTuple):
+    """The Razz kernels' leading arguments (:meth:`GameJob.kernel_args`)."""
+
+    cfg: np.ndarray
+    deal_key: np.uint64
+    policy_keys: np.ndarray
+    lineup_pids: np.ndarray
+    lineup_params: np.ndarray
+    duplicate: bool
+
+
 @dataclass(frozen=True, eq=False)
-class GameJob:
+class GameJob(BaseJob):
     """``n_items`` hands (or duplicate deals of N hands each) of one lineup at one table, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in hand ``g`` (G9). ``user`` is
     the jitted function that plays policy ids from ``USER_ID`` (users' own policies).
     """
 
+    GAME = "razz"
+    Args = Args
     settings: R.Settings
-    lineup: tuple[Policy, ...]
-    seed: int
-    n_items: int
-    duplicate: bool = False
-    user: Callable | None = None
-
-    def __post_init__(self) -> None:
-        if len(self.lineup) != self.settings.players:
-            raise ValueError(f"{len(self.lineup)} policies for {self.settings.players} players")
 
     @property
     def hands(self) -> int:
-        return self.n_items * (self.settings.players if self.duplicate else 1)
-
-    def arrays(self) -> tuple:
-        """The kernel's arguments before the item range: settings, keys, ids, parameter rows."""
-        n = self.settings.players
-        width = max(1, max(len(p.row) for p in self.lineup))
-        params = np.zeros((n, width), np.float64)
-        for i, p in enumerate(self.lineup):
-            params[i, :len(p.row)] = p.row
-        pids = np.array([p.spec.id for p in self.lineup], np.int64)
-        policy_keys = np.array([streams.key(self.seed, "razz", "policy", s) for s in range(n)], np.uint64)
-        return (self.settings.row(), streams.key(self.seed, "razz", "deal"), policy_keys, pids, params,
-                bool(self.duplicate))
+        """Hands played (:attr:`games`, in the word Razz players use)."""
+        return self.games
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         nopair, paired = tables()
         if self.user is None:
-            return play_games(*self.arrays(), start, stop, nopair, paired)
-        return play_games_with(*self.arrays(), start, stop, nopair, paired, self.user)
+            return play_games(*self.kernel_args(), start, stop, nopair, paired)
+        return play_games_with(*self.kernel_args(), start, stop, nopair, paired, self.user)
 
     def trace(self, g: int) -> tuple[np.ndarray, np.ndarray, int]:
         """Hand ``g`` with its log rows (see :mod:`.rules`), per-seat results and G6 flags."""
         nopair, paired = tables()
         if self.user is None:
-            return trace_hand(*self.arrays(), g, nopair, paired)
-        return trace_hand_with(*self.arrays(), g, nopair, paired, self.user)
+            return trace_hand(*self.kernel_args(), g, nopair, paired)
+        return trace_hand_with(*self.kernel_args(), g, nopair, paired, self.user)
 
 
 @njit
@@ -733,10 +741,10 @@ def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int]
         raise ValueError("the deck must list distinct cards 0-51")
     full = np.array(given + [c for c in range(52) if c not in set(given)], np.int64)
     job = GameJob(settings, tuple(seats), seed, 1, user=user)
-    cfg, deal_key, policy_keys, pids, params, _ = job.arrays()
-    pstate = np.array([game_state(k, 0) for k in policy_keys], np.uint64)
-    deal_state = np.uint64(game_state(deal_key, 0))
+    a = job.kernel_args()
+    pstate = np.array([game_state(k, 0) for k in a.policy_keys], np.uint64)
+    deal_state = np.uint64(game_state(a.deal_key, 0))
     nopair, paired = tables()
     if user is None:
-        return _trace_deck_builtin(cfg, full, deal_state, pids, params, pstate, nopair, paired)
-    return _trace_deck_with(cfg, full, deal_state, pids, params, pstate, nopair, paired, user)
+        return _trace_deck_builtin(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired)
+    return _trace_deck_with(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired, user)

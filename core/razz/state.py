@@ -63,14 +63,14 @@ workspace disagree."""
 
 def read_only(job) -> tuple:
     """``ro`` of a :class:`.engine.GameJob`: settings row, deal key, policy keys and the evaluator tables."""
-    cfg, deal_key, policy_keys, _, _, _ = job.arrays()
-    return (cfg, deal_key, policy_keys, *tables())
+    a = job.kernel_args()
+    return (a.cfg, a.deal_key, a.policy_keys, *tables())
 
 
 def lineup(job) -> tuple[np.ndarray, np.ndarray]:
     """The lineup's policy ids and parameter rows, player order."""
-    _, _, _, pids, params, _ = job.arrays()
-    return pids, params
+    a = job.kernel_args()
+    return a.lineup_pids, a.lineup_params
 
 
 def counts_len(ro: tuple) -> int:
@@ -309,6 +309,7 @@ def tally(ro, pos, out):
     o_seat = n * E.N_PFIELDS
     o_glob = o_seat + n * E.N_QFIELDS
     o_cross = o_glob + E.N_GFIELDS
+    o_win = o_cross + n * n
     out[o_glob + E.G_HANDS] += 1
     out[o_glob + E.G_BLOCKS] += 1
     out[o_glob + E.G_COMMUNITY] += pos[P_FLAGS] & 1
@@ -319,6 +320,12 @@ def tally(ro, pos, out):
     for p in range(n):
         for q in range(n):
             out[o_cross + p * n + q] += res[(p + r) % n, E.H_NET] * res[(q + r) % n, E.H_NET]
+            out[o_win + p * n + q] += _won(res, (p + r) % n) * _won(res, (q + r) % n)
+
+
+@njit(cache=True, inline="always")
+def _won(res, s):
+    return res[s, E.H_SD_WON] + res[s, E.H_WON_NO_SD]
 
 
 # --- consistency -------------------------------------------------------------------------------

@@ -35,12 +35,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from razzmatazz.core import streams
+from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.job import GameJob as BaseJob
 from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.razzia import policies
 from razzmatazz.core.razzia import rules as R
@@ -72,18 +74,23 @@ LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(256)], np.int64)
 SCRIPT_ASK, SCRIPT_DIVISION, SCRIPT_NO_OFFER = range(3)
 
 
+def blocks(n_players: int) -> Blocks:
+    """The count vector's blocks for ``n_players``: (name, shape), in order."""
+    n = n_players
+    table = (6, N_BUCKETS, N_OTHERS, 3)
+    return (("player", (n, N_PFIELDS)), ("seat", (n, N_PFIELDS)), ("croupier", (n, N_CFIELDS)),
+            ("global", (N_GFIELDS,)), ("police", table), ("gambler_police", table), ("gambler_free", table),
+            ("cross", (n, n)), ("cross_win", (n, n)))
+
+
 def layout(n_players: int) -> dict[str, int]:
     """Offsets of the count blocks for ``n_players`` and the total length."""
-    n = n_players
-    seat = n * N_PFIELDS
-    crou = seat + n * N_PFIELDS
-    glob = crou + n * N_CFIELDS
-    police = glob + N_GFIELDS
-    gpol = police + N_TABLE
-    gfree = gpol + N_TABLE
-    cross = gfree + N_TABLE
-    return {"player": 0, "seat": seat, "croupier": crou, "global": glob, "police": police, "gambler_police": gpol,
-            "gambler_free": gfree, "cross": cross, "size": cross + 2 * n * n}
+    return offsets(blocks(n_players))
+
+
+def view(counts: np.ndarray, n_players: int) -> Counts:
+    """The blocks of a run's counts by name (``view(c, n)["player"][p, P_MONEY]``)."""
+    return Counts(counts, blocks(n_players))
 
 
 def table_index(value: int, units: int, others: int, field: int) -> int:
@@ -1651,8 +1658,9 @@ def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, a
     if lineup is None:
         lineup = tuple(Policy(policies.GREEDY, policies.GREEDY.defaults()) for _ in range(n))
     job = GameJob(settings, tuple(lineup), seed, 1)
-    cfg, _, dice_key, policy_keys, pids, params, _ = job.arrays()
-    pstate = np.array([game_state(policy_keys[s], game) for s in range(n)], np.uint64)
+    a = job.kernel_args()
+    cfg, dice_key, pids, params = a.cfg, a.dice_key, a.lineup_pids, a.lineup_params
+    pstate = np.array([game_state(a.policy_keys[s], game) for s in range(n)], np.uint64)
     payout, remains, proposer, _, log, used = _resolve_bar(
         cfg, bar, croupier, units, np.array(seats, np.int64), np.array(kinds, np.int64), np.array(values, np.int64),
         per_card, ans, script, pids, params, pstate, np.uint64(game_state(dice_key, game)))
@@ -1662,8 +1670,20 @@ def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, a
             "dice_left": {s: d for s, d in dice_left.items() if d}}
 
 
+class Args(NamedTuple):
+    """The Razzia kernels' leading arguments (:meth:`GameJob.kernel_args`)."""
+
+    cfg: np.ndarray
+    deal_key: np.uint64
+    dice_key: np.uint64
+    policy_keys: np.ndarray
+    lineup_pids: np.ndarray
+    lineup_params: np.ndarray
+    duplicate: bool
+
+
 @dataclass(frozen=True, eq=False)
-class GameJob:
+class GameJob(BaseJob):
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g``. ``user`` is the jitted
@@ -1671,49 +1691,29 @@ class GameJob:
     (:mod:`.fast`, the same sums) when it supports the settings and lineup, else in :func:`play_games`.
     """
 
+    GAME = "razzia"
+    STREAMS = ("deal", "dice")
+    Args = Args
     settings: R.Settings
-    lineup: tuple[Policy, ...]
-    seed: int
-    n_items: int
-    duplicate: bool = False
-    user: Callable | None = None
 
-    def __post_init__(self) -> None:
-        if len(self.lineup) != self.settings.players:
-            raise ValueError(f"{len(self.lineup)} policies for {self.settings.players} players")
-
-    @property
-    def games(self) -> int:
-        return self.n_items * (self.settings.players if self.duplicate else 1)
-
-    def arrays(self) -> tuple:
-        """The kernel's arguments before the item range: settings, deal and dice keys, policy keys, ids,
-        parameter rows (:func:`.policies.kernel_row`), duplicate."""
-        n = self.settings.players
-        rows = [policies.kernel_row(p) for p in self.lineup]
-        width = max(1, max(len(r) for r in rows))
-        params = np.zeros((n, width), np.float64)
-        for i, r in enumerate(rows):
-            params[i, :len(r)] = r
-        pids = np.array([p.spec.id for p in self.lineup], np.int64)
-        policy_keys = np.array([streams.key(self.seed, "razzia", "policy", s) for s in range(n)], np.uint64)
-        return (self.settings.row(), streams.key(self.seed, "razzia", "deal"), streams.key(self.seed, "razzia", "dice"),
-                policy_keys, pids, params, bool(self.duplicate))
+    def policy_row(self, policy: Policy) -> np.ndarray:
+        """The row the kernels read (:func:`.policies.kernel_row`)."""
+        return policies.kernel_row(policy)
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         from razzmatazz.core.razzia import fast  # it imports this module
 
-        cfg, deal_key, dice_key, policy_keys, pids, params, duplicate = self.arrays()
-        args = (deal_key, dice_key, policy_keys, pids, params, duplicate, start, stop)
-        if fast.supports(self.settings, pids, self.user):
-            return fast.play_games(cfg, *fast.decks(cfg), *args)
+        a = self.kernel_args()
+        cfg, *args = a
+        if fast.supports(self.settings, a.lineup_pids, self.user):
+            return fast.play_games(cfg, *fast.decks(cfg), *args, start, stop)
         if self.searching:
             from razzmatazz.core.razzia import search
 
-            return search.play_games(cfg, *args, self._user())
+            return search.play_games(cfg, *args, start, stop, self._user())
         if self.user is None:
-            return play_games(cfg, *args)
-        return play_games_with(cfg, *args, with_nrt(self.user))
+            return play_games(cfg, *args, start, stop)
+        return play_games_with(cfg, *args, start, stop, with_nrt(self.user))
 
     @property
     def searching(self) -> bool:
@@ -1728,7 +1728,7 @@ class GameJob:
         if self.searching:
             from razzmatazz.core.razzia import search
 
-            return search.trace_game(*self.arrays(), g, self._user())
+            return search.trace_game(*self.kernel_args(), g, self._user())
         if self.user is None:
-            return trace_game(*self.arrays(), g)
-        return trace_game_with(*self.arrays(), g, with_nrt(self.user))
+            return trace_game(*self.kernel_args(), g)
+        return trace_game_with(*self.kernel_args(), g, with_nrt(self.user))

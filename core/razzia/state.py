@@ -67,14 +67,14 @@ OBS_LEN = B_COUNTS + N_COUNTS
 
 def read_only(job) -> tuple:
     """``ro``: the settings row, the deal and dice keys, the policy keys, an empty dice script."""
-    cfg, deal_key, dice_key, policy_keys, _, _, _ = job.arrays()
-    return cfg, np.uint64(deal_key), np.uint64(dice_key), policy_keys, np.zeros((0, 1), np.int64)
+    a = job.kernel_args()
+    return a.cfg, np.uint64(a.deal_key), np.uint64(a.dice_key), a.policy_keys, np.zeros((0, 1), np.int64)
 
 
 def lineup(job) -> tuple[np.ndarray, np.ndarray]:
     """The lineup's policy ids and parameter rows, in player order."""
-    _, _, _, _, pids, params, _ = job.arrays()
-    return pids, params
+    a = job.kernel_args()
+    return a.lineup_pids, a.lineup_params
 
 
 def counts_len(ro: tuple) -> int:

@@ -23,14 +23,15 @@ between two gets an interval over independent blocks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from razzmatazz.core import streams
-from razzmatazz.core.policy import Policy, with_nrt
+from razzmatazz.core.counts import Blocks, Counts, offsets
+from razzmatazz.core.job import GameJob as BaseJob
+from razzmatazz.core.policy import with_nrt
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import USER_ID, decide
@@ -81,16 +82,21 @@ LOG_PER_DEAL = 700
 the middle, four opponents and three odd chips, play, undercut), the end orbit and the deal's two rows."""
 
 
+def blocks(n_players: int) -> Blocks:
+    """The count vector's blocks for ``n_players``: (name, shape), in order."""
+    n = n_players
+    return (("player", (n, N_PFIELDS)), ("seat", (n, N_PFIELDS)), ("position", (n, N_POSFIELDS)),
+            ("global", (N_GFIELDS,)), ("table", (ORBITS, R.N_VALUES, 3)), ("cross", (n, n)), ("cross_win", (n, n)))
+
+
 def layout(n_players: int) -> dict[str, int]:
     """Offsets of the count blocks for ``n_players`` and the total length."""
-    n = n_players
-    seat = n * N_PFIELDS
-    pos = seat + n * N_PFIELDS
-    glob = pos + n * N_POSFIELDS
-    table = glob + N_GFIELDS
-    cross = table + N_TABLE
-    return {"player": 0, "seat": seat, "position": pos, "global": glob, "table": table, "cross": cross,
-            "size": cross + 2 * n * n}
+    return offsets(blocks(n_players))
+
+
+def view(counts: np.ndarray, n_players: int) -> Counts:
+    """The blocks of a run's counts by name (``view(c, n)["player"][p, P_SCORE]``)."""
+    return Counts(counts, blocks(n_players))
 
 
 @njit(cache=True)
@@ -602,8 +608,19 @@ def first_deal(cfg, deal_key, item):
     return dealt[:cfg[R.C_PLAYERS]].copy(), redeals
 
 
+class Args(NamedTuple):
+    """The Riffifi kernels' leading arguments (:meth:`GameJob.kernel_args`)."""
+
+    cfg: np.ndarray
+    deal_key: np.uint64
+    policy_keys: np.ndarray
+    lineup_pids: np.ndarray
+    lineup_params: np.ndarray
+    duplicate: bool
+
+
 @dataclass(frozen=True, eq=False)
-class GameJob:
+class GameJob(BaseJob):
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g`` (G6). ``user`` is the
@@ -611,38 +628,15 @@ class GameJob:
     lane (:mod:`.fast`, the same sums) when it supports the settings and lineup, else in :func:`play_games`.
     """
 
+    GAME = "riffifi"
+    Args = Args
     settings: R.Settings
-    lineup: tuple[Policy, ...]
-    seed: int
-    n_items: int
-    duplicate: bool = False
-    user: Callable | None = None
-
-    def __post_init__(self) -> None:
-        if len(self.lineup) != self.settings.players:
-            raise ValueError(f"{len(self.lineup)} policies for {self.settings.players} players")
-
-    @property
-    def games(self) -> int:
-        return self.n_items * (self.settings.players if self.duplicate else 1)
-
-    def arrays(self) -> tuple:
-        """The kernel's arguments before the item range: settings, keys, ids, parameter rows, duplicate."""
-        n = self.settings.players
-        width = max(1, max(len(p.row) for p in self.lineup))
-        params = np.zeros((n, width), np.float64)
-        for i, p in enumerate(self.lineup):
-            params[i, :len(p.row)] = p.row
-        pids = np.array([p.spec.id for p in self.lineup], np.int64)
-        policy_keys = np.array([streams.key(self.seed, "riffifi", "policy", s) for s in range(n)], np.uint64)
-        return (self.settings.row(), streams.key(self.seed, "riffifi", "deal"), policy_keys, pids, params,
-                bool(self.duplicate))
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         from razzmatazz.core.riffifi import fast  # it imports this module
 
-        args = self.arrays()
-        if fast.supports(self.settings, args[3], self.user):
+        args = self.kernel_args()
+        if fast.supports(self.settings, args.lineup_pids, self.user):
             return fast.play_games(*args, start, stop)
         if self.user is None:
             return play_games(*args, start, stop)
@@ -651,5 +645,5 @@ class GameJob:
     def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
         if self.user is None:
-            return trace_game(*self.arrays(), g)
-        return trace_game_with(*self.arrays(), g, with_nrt(self.user))
+            return trace_game(*self.kernel_args(), g)
+        return trace_game_with(*self.kernel_args(), g, with_nrt(self.user))

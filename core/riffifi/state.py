@@ -52,14 +52,14 @@ _TRIES = 1000
 
 def read_only(job) -> tuple:
     """``(settings row, deal key, policy keys per seat, a log that records nothing)`` of a GameJob."""
-    cfg, deal_key, policy_keys, _, _, _ = job.arrays()
-    return cfg, np.uint64(deal_key), policy_keys, np.zeros((1, 5), np.int64)
+    a = job.kernel_args()
+    return a.cfg, np.uint64(a.deal_key), a.policy_keys, np.zeros((1, 5), np.int64)
 
 
 def lineup(job) -> tuple[np.ndarray, np.ndarray]:
     """The lineup's policy ids and parameter rows, in player order."""
-    arrays = job.arrays()
-    return arrays[3], arrays[4]
+    a = job.kernel_args()
+    return a.lineup_pids, a.lineup_params
 
 
 def counts_len(ro) -> int:

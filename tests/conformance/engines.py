@@ -80,15 +80,15 @@ def _razz_game_reference(job: batch.Job, start: int, stop: int) -> np.ndarray:
 def _chips_conserved(players: int, hands_per_item: int = 1) -> Callable[[np.ndarray, int], None]:
     """Every hand's chips stay at the table: the players' nets add up to zero; every seat played every hand."""
     def check(counts: np.ndarray, n: int) -> None:
-        lay = game.layout(players)
-        per_player = counts[:lay["seat"]].reshape(players, game.N_PFIELDS)
-        per_seat = counts[lay["seat"]:lay["global"]].reshape(players, game.N_QFIELDS)
+        c = game.view(counts, players)
+        per_player, per_seat = c["player"], c["seat"]
         hands = n * hands_per_item
         assert counts.dtype == np.int64 and (per_player[:, game.P_HANDS] == hands).all()
         assert per_player[:, game.P_NET].sum() == 0 and per_seat[:, game.Q_NET].sum() == 0
-        assert (per_seat[:, game.Q_HANDS] == hands).all() and counts[lay["global"] + game.G_BLOCKS] == n
-        cross = counts[lay["cross"]:].reshape(players, players)
-        assert cross.sum() == 0  # the square of each block's zero total
+        assert (per_seat[:, game.Q_HANDS] == hands).all() and c["global"][game.G_BLOCKS] == n
+        assert c["cross"].sum() == 0  # the square of each block's zero total
+        won = per_player[:, game.P_SD_WON] + per_player[:, game.P_WON_NO_SD]
+        assert np.trace(c["cross_win"]) >= won.sum() and (c["cross_win"] >= 0).all()  # Σ W² >= Σ W for whole W
     return check
 
 
@@ -125,11 +125,8 @@ def _loot_conserved(settings: riffifi_rules.Settings, games_per_item: int = 1) -
     """Every deal's chips are someone's points or still in the middle; one win per game; every seat every game."""
     def check(counts: np.ndarray, n: int) -> None:
         k = settings.players
-        lay = riffifi.layout(k)
-        per_player = counts[:lay["seat"]].reshape(k, riffifi.N_PFIELDS)
-        per_seat = counts[lay["seat"]:lay["position"]].reshape(k, riffifi.N_PFIELDS)
-        per_pos = counts[lay["position"]:lay["global"]].reshape(k, riffifi.N_POSFIELDS)
-        glob = counts[lay["global"]:lay["table"]]
+        c = riffifi.view(counts, k)
+        per_player, per_seat, per_pos, glob = c["player"], c["seat"], c["position"], c["global"]
         games = n * games_per_item
         deals = glob[riffifi.G_DEALS]
         loot = 5 * settings.chips_per_colour * deals
@@ -139,7 +136,7 @@ def _loot_conserved(settings: riffifi_rules.Settings, games_per_item: int = 1) -
         assert per_seat[:, riffifi.P_SCORE].sum() == per_pos[:, 1].sum() == per_player[:, riffifi.P_SCORE].sum()
         assert per_player[:, riffifi.P_CHIPS:riffifi.P_CHIPS + 5].sum() == per_player[:, riffifi.P_SCORE].sum()
         assert per_player[:, riffifi.P_WIN].sum() == riffifi.WIN * games
-        table = counts[lay["table"]:lay["cross"]].reshape(riffifi.ORBITS, 8, 3)
+        table = c["table"]
         assert (table[..., riffifi.T_PAID] <= table[..., riffifi.T_PLAYS]).all()
         assert (table[..., riffifi.T_CHIPS] <= 8 * table[..., riffifi.T_PAID]).all()
         if settings.scoring == "chips":

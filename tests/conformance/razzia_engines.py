@@ -162,13 +162,10 @@ def _money_conserved(settings: R.Settings, games_per_item: int = 1) -> Callable[
     rounds = -(-sum(c for _, c in settings.money_cards()) // (settings.n_bars + 1))
 
     def check(counts: np.ndarray, items: int) -> None:
-        lay = E.layout(n)
+        c = E.view(counts, n)
         games = items * games_per_item
-        per_player = counts[lay["player"]:lay["seat"]].reshape(n, E.N_PFIELDS)
-        per_seat = counts[lay["seat"]:lay["croupier"]].reshape(n, E.N_PFIELDS)
-        crou = counts[lay["croupier"]:lay["global"]].reshape(n, E.N_CFIELDS)
-        glob = counts[lay["global"]:lay["police"]]
-        assert counts.dtype == np.int64 and len(counts) == lay["size"] and (counts[:lay["cross"]] >= 0).all()
+        per_player, per_seat, crou, glob = c["player"], c["seat"], c["croupier"], c["global"]
+        assert counts.dtype == np.int64 and (counts[:E.layout(n)["cross"]] >= 0).all()
         assert (per_player[:, E.P_GAMES] == games).all() and (per_seat[:, E.P_GAMES] == games).all()
         assert glob[E.G_GAMES] == games and glob[E.G_BLOCKS] == items and glob[E.G_ROUNDS] == games * rounds
         won = per_player[:, E.P_MONEY].sum()
@@ -177,8 +174,7 @@ def _money_conserved(settings: R.Settings, games_per_item: int = 1) -> Callable[
         assert (per_player[:, E.P_MONEY2] >= per_player[:, E.P_MONEY]).all()
         assert per_player[:, E.P_WIN].sum() == per_seat[:, E.P_WIN].sum() == E.WIN * games
         assert (crou[:, 0] == glob[E.G_ROUNDS]).all()
-        tables = [counts[lay[k]:lay[k] + E.N_TABLE].reshape(6, E.N_BUCKETS, E.N_OTHERS, 3) for k in
-                  ("police", "gambler_police", "gambler_free")]
+        tables = [c[k] for k in ("police", "gambler_police", "gambler_free")]
         assert sum(t[..., E.T_PLAYS].sum() for t in tables) == glob[E.G_ROUNDS] * n
         assert sum(t[..., E.T_MONEY].sum() for t in tables) == won
         assert sum(t[..., E.T_WON].sum() for t in tables) == per_player[:, E.P_BARS_WON].sum()
@@ -188,9 +184,9 @@ def _money_conserved(settings: R.Settings, games_per_item: int = 1) -> Callable[
         assert tables[0][:, 0, :, E.T_WON].sum() == 0 and tables[2][:, 0, :, E.T_WON].sum() == 0  # B6: no money
         assert glob[E.G_ACCEPTS] + glob[E.G_DECLINES] >= glob[E.G_HAGGLES] - glob[E.G_NO_OFFER]
         assert glob[E.G_CALLER_WINS] <= glob[E.G_CALLED] <= glob[E.G_DUELS]
-        cross_win = counts[lay["cross"] + n * n:].reshape(n, n)
+        cross_win = c["cross_win"]
         assert cross_win.sum() == items * (E.WIN * games_per_item) ** 2  # each block's wins add up to its games
-        cross = counts[lay["cross"]:lay["cross"] + n * n].reshape(n, n)
+        cross = c["cross"]
         assert (np.diag(cross) >= 0).all() and np.array_equal(cross, cross.T)
         assert glob[E.G_ROLLOFFS if settings.multi_duel == "knockout" else E.G_KNOCKOUTS] == 0
         if settings.furthest == "clockwise":

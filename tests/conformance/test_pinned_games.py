@@ -37,9 +37,9 @@ CASES = {
 
 PINNED: dict[str, tuple[str, int, int]] = {
     # name: (sha256 of the counts' bytes, first 16 hex digits; number of counts; their sum)
-    "razz six, the default mix": ("08632d41c4a4f7d7", 124, 417288454),
-    "razz heads-up, duplicate": ("2043a8ae0c7b2915", 36, 15904048),
-    "razz eight, reshuffle, stacks": ("17c4fa503a67ab27", 180, 356486490),
+    "razz six, the default mix": ("c54c96367255140f", 160, 417291463),
+    "razz heads-up, duplicate": ("06ff2370675fe43d", 40, 15908048),
+    "razz eight, reshuffle, stacks": ("4ef89c5d94a18ac6", 244, 356488005),
     "razzia four, the default mix": ("f12edf7420ef70a0", 3141, 6854262516),
     "razzia three, duplicate": ("270463232b22404f", 3110, 7671217512),
     "razzia five, switches": ("1d6ea6904fa98764", 3176, 4552609029),

@@ -150,10 +150,10 @@ def test_traces_equal_reference(name):
 def test_chunks_add_up():
     job = job_of("duplicate deals, four players, stack 152")
     parts = [reference_play_games(job, a, b) for a, b in ((0, 7), (7, 30), (30, 60))]
-    layout = engine.layout(4)
     whole = job.run_chunk(0, 60)
     assert np.array_equal(sum(parts), whole)
-    assert whole[layout["global"] + 1] == 60 and whole[layout["global"]] == 240  # blocks, hands
+    glob = engine.view(whole, 4)["global"]
+    assert glob[engine.G_BLOCKS] == 60 and glob[engine.G_HANDS] == 240
 
 
 @cache

@@ -237,7 +237,7 @@ def test_counts_are_the_sums_of_the_traced_games(players):
                          lineup(["greedy", "random", "hunter", "crowd:haggle=2", "bigpot:haggle=1", "random",
                                  "greedy:haggle=1", "hunter"][:players]), 77, 6, players == 5)
     out = job.run_chunk(0, job.n_items)
-    lay = engine.layout(players)
+    c = engine.view(out, players)
     money = np.zeros(players, np.int64)
     wins = np.zeros(players, np.int64)
     for g in range(job.games):
@@ -246,20 +246,18 @@ def test_counts_are_the_sums_of_the_traced_games(players):
             p = (s - g) % players
             money[p] += res[s, engine.H_MONEY]
             wins[p] += res[s, engine.H_WIN]
-    per = out[lay["player"]:lay["seat"]].reshape(players, engine.N_PFIELDS)
+    per = c["player"]
     assert per[:, engine.P_GAMES].tolist() == [job.games] * players
     assert per[:, engine.P_MONEY].tolist() == money.tolist()
     assert per[:, engine.P_WIN].tolist() == wins.tolist()
-    glob = out[lay["global"]:lay["global"] + engine.N_GFIELDS]
+    glob = c["global"]
     assert glob[engine.G_GAMES] == job.games
     assert per[:, engine.P_MONEY].sum() + glob[engine.G_LEFTOVER] == job.games * job.settings.money_total
-    crou = out[lay["croupier"]:lay["global"]].reshape(players, engine.N_CFIELDS)
+    crou = c["croupier"]
     assert crou[:, 1].sum() == per[:, engine.P_MONEY].sum() and crou[0, 0] == glob[engine.G_ROUNDS]
-    plays = sum(out[lay[k] + engine.T_PLAYS:lay[k] + engine.N_TABLE:3].sum()
-                for k in ("police", "gambler_police", "gambler_free"))
+    plays = sum(c[k][..., engine.T_PLAYS].sum() for k in ("police", "gambler_police", "gambler_free"))
     assert plays == glob[engine.G_ROUNDS] * players
-    won = sum(out[lay[k] + engine.T_MONEY:lay[k] + engine.N_TABLE:3].sum()
-              for k in ("police", "gambler_police", "gambler_free"))
+    won = sum(c[k][..., engine.T_MONEY].sum() for k in ("police", "gambler_police", "gambler_free"))
     assert won == per[:, engine.P_MONEY].sum()
 
 

@@ -21,8 +21,8 @@ LINEUPS = [["random"], ["random:accept=0.9"], ["greedy"], ["greedy:police_weight
 
 def both(settings: Settings, texts: list[str], games: int, duplicate: bool, seed: int) -> tuple[np.ndarray, ...]:
     job = E.GameJob(settings, lineup(texts[:settings.players], settings.players), seed, games, duplicate)
-    assert F.supports(job.settings, job.arrays()[4], job.user)
-    return E.play_games(*job.arrays(), 0, games), job.run_chunk(0, games)
+    assert F.supports(job.settings, job.kernel_args().lineup_pids, job.user)
+    return E.play_games(*job.kernel_args(), 0, games), job.run_chunk(0, games)
 
 
 @pytest.mark.parametrize("players", range(3, 9))
@@ -48,14 +48,14 @@ def test_the_fast_lane_follows_the_decks_and_bars_of_the_settings(settings):
 def test_other_switches_stay_with_the_general_engine(change):
     settings = Settings(**{"players": 5, **change})
     job = E.GameJob(settings, lineup(["random"], settings.players), 3, 20)
-    assert not F.supports(settings, job.arrays()[4], None)
-    assert np.array_equal(job.run_chunk(0, 20), E.play_games(*job.arrays(), 0, 20))
+    assert not F.supports(settings, job.kernel_args().lineup_pids, None)
+    assert np.array_equal(job.run_chunk(0, 20), E.play_games(*job.kernel_args(), 0, 20))
 
 
 def test_users_policies_stay_with_the_general_engine():
     job = E.GameJob(Settings(players=4), lineup(["random"], 4), 3, 20)
-    assert not F.supports(job.settings, job.arrays()[4], lambda *a: None)
-    pids = job.arrays()[4].copy()
+    assert not F.supports(job.settings, job.kernel_args().lineup_pids, lambda *a: None)
+    pids = job.kernel_args().lineup_pids.copy()
     pids[0] = E.USER_ID
     assert not F.supports(job.settings, pids, None)
 
@@ -71,14 +71,14 @@ def test_two_player_deck_the_engines_agree_on_the_deck(deck, size):
     mine = ref.Settings(players=2, two_player_deck=deck)
     assert len(ref.build_deck(mine, ref.choose_bars(mine, None))) == size
     job = E.GameJob(settings, lineup(["greedy", "hunter"], 2), 3, 4)
-    assert not F.supports(settings, job.arrays()[4], None)
+    assert not F.supports(settings, job.kernel_args().lineup_pids, None)
 
 
 def test_two_player_deck_changes_nothing_for_more_players():
     for n in range(3, 9):
         assert Settings(players=n, two_player_deck="full").row().tolist() == Settings(players=n).row().tolist()
     job = E.GameJob(Settings(players=4, two_player_deck="full"), lineup(list(DEFAULT_MIX[:4]), 4), 3, 20)
-    assert F.supports(job.settings, job.arrays()[4], None)
+    assert F.supports(job.settings, job.kernel_args().lineup_pids, None)
 
 
 def test_every_setting_is_classified_for_the_fast_lane():
@@ -89,7 +89,7 @@ def test_every_setting_is_classified_for_the_fast_lane():
     names = [f.name for f in fields(Settings)]
     assert sorted(F.FOLLOWED + F.GENERAL) == sorted(names) and not set(F.FOLLOWED) & set(F.GENERAL)
     job = E.GameJob(Settings(players=4), lineup(list(DEFAULT_MIX[:4]), 4), 3, 20)
-    pids = job.arrays()[4]
+    pids = job.kernel_args().lineup_pids
     for name in F.GENERAL:
         default = getattr(Settings(), name)
         other = (not default) if isinstance(default, bool) else next(v for v in R.CHOICES[name] if v != default)

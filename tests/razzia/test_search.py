@@ -133,9 +133,8 @@ def test_search_beats_greedy_on_duplicate_deals():
     baseline = job(["greedy"], games=items, duplicate=True, seed=21).run_chunk(0, items)
     assert baseline[E.P_WIN] == E.WIN * items  # player 0 wins 1/5 of the 5 x items games
     counts = job(["search:samples=6", "greedy"], games=items, duplicate=True, seed=21).run_chunk(0, items)
-    lay = E.layout(5)
     per_deal = counts[E.P_WIN] / items  # player 0 = search, summed over the deal's five games
-    var = counts[lay["cross"] + 25] / items - per_deal ** 2  # win block x win block, player 0 with itself
+    var = E.view(counts, 5)["cross_win"][0, 0] / items - per_deal ** 2  # player 0's wins per block, squared
     rate, se = per_deal / 5 / E.WIN, np.sqrt(var / items) / 5 / E.WIN
     assert rate - 0.2 > 4 * se, (rate, se)
 

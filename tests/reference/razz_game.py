@@ -501,7 +501,7 @@ def hand_of_run(job, g: int) -> Hand:
 
 
 def layout_size(n: int) -> int:
-    return n * len(PLAYER_FIELDS) + n * len(SEAT_FIELDS) + len(GLOBAL_FIELDS) + n * n
+    return n * len(PLAYER_FIELDS) + n * len(SEAT_FIELDS) + len(GLOBAL_FIELDS) + 2 * n * n
 
 
 def reference_play_games(job, start: int, stop: int) -> np.ndarray:
@@ -512,8 +512,10 @@ def reference_play_games(job, start: int, stop: int) -> np.ndarray:
     seats = [[0] * len(SEAT_FIELDS) for _ in range(n)]
     glob = dict.fromkeys(GLOBAL_FIELDS, 0)
     cross = [[0] * n for _ in range(n)]
+    cross_win = [[0] * n for _ in range(n)]
     for item in range(start, stop):
         block = [0] * n
+        won = [0] * n  # hands won (a pot or a share of it) in the block
         for g in range(item * per_item, (item + 1) * per_item):
             hand = hand_of_run(job, g)
             flags = hand.play()
@@ -537,12 +539,14 @@ def reference_play_games(job, start: int, stop: int) -> np.ndarray:
                 seats[s][3:7] = [a + int(hand.res[s, f]) for a, f in
                                  zip(seats[s][3:7], (VPIP, SHOWDOWN, SHOWDOWN_WON, WON_WITHOUT_SHOWDOWN))]
                 block[p] += net
+                won[p] += int(hand.res[s, SHOWDOWN_WON]) + int(hand.res[s, WON_WITHOUT_SHOWDOWN])
         glob["blocks"] += 1
         for p in range(n):
             for q in range(n):
                 cross[p][q] += block[p] * block[q]
+                cross_win[p][q] += won[p] * won[q]
     out = [x for row in players for x in row] + [x for row in seats for x in row]
-    out += [glob[k] for k in GLOBAL_FIELDS] + [x for row in cross for x in row]
+    out += [glob[k] for k in GLOBAL_FIELDS] + [x for row in cross for x in row] + [x for row in cross_win for x in row]
     assert len(out) == layout_size(n)
     return np.array(out, np.int64)
 

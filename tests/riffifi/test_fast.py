@@ -23,8 +23,8 @@ LINEUPS = [["random"], ["lowest"], ["undercut"], ["undercut:min_claim=1"], ["hol
 
 def both(settings: Settings, texts: list[str], games: int, duplicate: bool, seed: int) -> tuple[np.ndarray, ...]:
     job = E.GameJob(settings, lineup(texts[:settings.players], settings.players), seed, games, duplicate)
-    assert F.supports(job.settings, job.arrays()[3], job.user)
-    return E.play_games(*job.arrays(), 0, games), job.run_chunk(0, games)
+    assert F.supports(job.settings, job.kernel_args().lineup_pids, job.user)
+    return E.play_games(*job.kernel_args(), 0, games), job.run_chunk(0, games)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -64,14 +64,14 @@ def test_the_fast_lane_follows_the_switches_it_supports(change):
 def test_other_switches_stay_with_the_general_engine(change):
     settings = Settings(**change)
     job = E.GameJob(settings, lineup(["random", "expect", "thief"], settings.players), 3, 20)
-    assert not F.supports(settings, job.arrays()[3], None)
-    assert np.array_equal(job.run_chunk(0, 20), E.play_games(*job.arrays(), 0, 20))
+    assert not F.supports(settings, job.kernel_args().lineup_pids, None)
+    assert np.array_equal(job.run_chunk(0, 20), E.play_games(*job.kernel_args(), 0, 20))
 
 
 def test_users_policies_stay_with_the_general_engine():
     job = E.GameJob(Settings(), lineup(["random"], 4), 3, 20)
-    assert not F.supports(job.settings, job.arrays()[3], lambda *a: None)
-    pids = job.arrays()[3].copy()
+    assert not F.supports(job.settings, job.kernel_args().lineup_pids, lambda *a: None)
+    pids = job.kernel_args().lineup_pids.copy()
     pids[0] = E.USER_ID
     assert not F.supports(job.settings, pids, None)
 
@@ -193,7 +193,7 @@ def test_every_setting_is_classified_for_the_fast_lane():
     names = [f.name for f in fields(Settings)]
     assert sorted(F.FOLLOWED + F.GENERAL) == sorted(names) and not set(F.FOLLOWED) & set(F.GENERAL)
     job = E.GameJob(Settings(players=4), lineup(list(DEFAULT_MIX[:4]), 4), 3, 20)
-    pids = job.arrays()[3]
+    pids = job.kernel_args().lineup_pids
     assert F.supports(job.settings, pids, None)
     for name, other in (("officer", True), ("after_claim", "stay"), ("scoring", "ticks")):
         assert name in F.GENERAL

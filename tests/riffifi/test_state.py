@@ -220,4 +220,4 @@ def test_the_switches_played_through_the_interface(fields):
                 assert S.check(d.ro, d.playout().pos) == 0
             p.step()
         total = p.tally(total)
-    assert np.array_equal(total, E.play_games(*j.arrays(), 0, 6))
+    assert np.array_equal(total, E.play_games(*j.kernel_args(), 0, 6))

@@ -34,7 +34,7 @@ def check_games(games: int) -> None:
 
 @dataclass(frozen=True)
 class Job:
-    """Games of one lineup: per player the games, chips won, their squares, wins (x N), and chip cross products."""
+    """Games of one lineup: per player the games, chips won, their squares, wins (x N); chip and win cross products."""
 
     settings: Settings
     lineup: tuple[Policy, ...]
@@ -55,7 +55,8 @@ class Job:
         chips = share - 1
         wins = np.where(best, n // k, 0)  # a win shared by k counts n // k of n
         return np.concatenate([np.full(n, len(g)), chips.sum(0), (chips ** 2).sum(0), wins.sum(0),
-                               (chips[:, :, None] * chips[:, None, :]).sum(0).ravel()]).astype(np.int64)
+                               (chips[:, :, None] * chips[:, None, :]).sum(0).ravel(),
+                               (wins[:, :, None] * wins[:, None, :]).sum(0).ravel()]).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def play(settings: Settings, policies: Sequence[Policy], games: int, seed: int, 
     counts = batch.run([Job(settings, tuple(policies), seed, games)], executor=executor, progress=progress)[0]
     n = settings.players
     played, chips, sq, wins = (counts[i * n:(i + 1) * n] for i in range(4))
-    cross = counts[4 * n:].reshape(n, n)
+    cross, cross_win = counts[4 * n:4 * n + n * n].reshape(n, n), counts[4 * n + n * n:].reshape(n, n)
     m = mean_columns(played, chips, sq)
     lo, hi = rate_interval(wins, played * n)
     players = pd.DataFrame({"player": np.arange(1, n + 1), "policy": [p.label for p in policies], "games": played,
@@ -86,7 +87,11 @@ def play(settings: Settings, policies: Sequence[Policy], games: int, seed: int, 
         for b in first.policy[i + 1:]:
             x, y = list(players.policy).index(a.policy), list(players.policy).index(b)
             d = mean_columns(games, int(chips[x] - chips[y]), int(sq[x] - 2 * cross[x, y] + sq[y]))
-            rows.append({"policy": a.policy, "versus": b, "payoff_difference": float(d["mean"]),
+            w = mean_columns(games, int(wins[x] - wins[y]),
+                             int(cross_win[x, x] - 2 * cross_win[x, y] + cross_win[y, y]), scale=1 / n)
+            rows.append({"policy": a.policy, "versus": b, "win_rate_difference": float(w["mean"]),
+                         "win_rate_low": float(w["ci_low"]), "win_rate_high": float(w["ci_high"]),
+                         "payoff_difference": float(d["mean"]),
                          "payoff_low": float(d["ci_low"]), "payoff_high": float(d["ci_high"]),
                          "clear": bool(abs(d["mean"]) > Z95 * d["stderr"])})
     pairs = pd.DataFrame(rows, columns=list(G.PAIR_COLUMNS))

@@ -1,0 +1,80 @@
+"""What every game's batch job shares: the lineup, the streams, and the kernel's arguments by name.
+
+A game's ``GameJob`` (in its ``engine`` module) subclasses :class:`GameJob`, names its game and the
+streams its games draw from (:attr:`GameJob.STREAMS`, in the kernels' argument order), declares its
+kernels' leading arguments as a :class:`~typing.NamedTuple` (:attr:`GameJob.Args`) and says how a chunk
+runs (``run_chunk``) and how one game is traced (``trace``). :meth:`GameJob.kernel_args` builds those
+arguments, so code reads ``args.lineup_pids`` rather than an index into a tuple, and passes them on with
+``*args``. Player ``p`` of the lineup sits in seat ``(p + g) mod N`` in game ``g``; with duplicate
+deals an item is one deal played N times with the players rotated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from razzmatazz.core import streams
+from razzmatazz.core.policy import Policy
+
+
+def parameter_rows(rows: list[np.ndarray] | list[tuple[float, ...]], n: int) -> np.ndarray:
+    """The lineup's parameter rows as one ``n x width`` float64 array, zero-padded (width >= 1)."""
+    width = max(1, max(len(r) for r in rows))
+    params = np.zeros((n, width), np.float64)
+    for i, r in enumerate(rows):
+        params[i, :len(r)] = r
+    return params
+
+
+@dataclass(frozen=True, eq=False)
+class GameJob:
+    """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
+
+    ``user`` is the jitted function that plays policy ids from the game's ``USER_ID`` (users' own
+    policies). Subclasses set :attr:`GAME`, :attr:`STREAMS` and :attr:`Args`.
+    """
+
+    GAME: ClassVar[str]
+    """The game's name in the streams registry."""
+    STREAMS: ClassVar[tuple[str, ...]] = ("deal",)
+    """The game-indexed streams (besides the per-seat ``policy`` stream), in the kernels' order."""
+    Args: ClassVar[Any]
+    """The kernels' leading arguments: ``cfg``, a key per stream, ``policy_keys, lineup_pids, lineup_params,
+    duplicate`` (named as the kernels name them)."""
+
+    settings: Any
+    lineup: tuple[Policy, ...]
+    seed: int
+    n_items: int
+    duplicate: bool = False
+    user: Callable | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.lineup) != self.settings.players:
+            raise ValueError(f"{len(self.lineup)} policies for {self.settings.players} players")
+
+    @property
+    def games(self) -> int:
+        """Games played: items, times N with duplicate deals."""
+        return self.n_items * (self.settings.players if self.duplicate else 1)
+
+    def policy_row(self, policy: Policy) -> Any:
+        """The parameter row the kernels read for ``policy`` (its own row unless the game says otherwise)."""
+        return policy.row
+
+    def kernel_args(self) -> Any:
+        """The kernels' arguments before the item range, as :attr:`Args`."""
+        n = self.settings.players
+        params = parameter_rows([self.policy_row(p) for p in self.lineup], n)
+        pids = np.array([p.spec.id for p in self.lineup], np.int64)
+        policy_keys = np.array([streams.key(self.seed, self.GAME, "policy", s) for s in range(n)], np.uint64)
+        keys = [streams.key(self.seed, self.GAME, name) for name in self.STREAMS]
+        return self.Args(self.settings.row(), *keys, policy_keys, pids, params, bool(self.duplicate))
+
+    def run_chunk(self, start: int, stop: int) -> np.ndarray:
+        """Integer counts for items ``start..stop-1``."""
+        raise NotImplementedError
