@@ -20,10 +20,20 @@ from razzmatazz.analysis.cli.options import (
     resume_option,
     resume_run,
 )
-from razzmatazz.analysis.cli.study import _GAMES, _PLAYERS, _game, _interval, _meta, _num, _prepare, _reserve, _write
+from razzmatazz.analysis.cli.study import (
+    GAME_CHOICE,
+    PLAYERS_CHOICE,
+    game_of,
+    interval_words,
+    number_words,
+    prepare_run,
+    reserve_out,
+    run_meta,
+    write_tables,
+)
 
 FIELD_HELP = "The field's policies, P1,P2,... (or repeat the option); they repeat in order to fill the table."
-PLAYERS_HELP = f"Seats [default: {_PLAYERS}]."
+PLAYERS_HELP = f"Seats [default: {PLAYERS_CHOICE}]."
 DUPLICATE_HELP = "Duplicate deals (each deal replayed N times, players rotated) [default: on]."
 
 
@@ -34,7 +44,7 @@ DUPLICATE_HELP = "Duplicate deals (each deal replayed N times, players rotated) 
 @click.option("--by", "by", default=None, metavar="NAME[:k=v,...]",
               help="The exploiting player, who takes each policy's seat [default: search].")
 @click.option("--games", type=int, default=None,
-              help=f"Games (or hands) per lineup, in 20 batches [default: {_GAMES}].")
+              help=f"Games (or hands) per lineup, in 20 batches [default: {GAME_CHOICE}].")
 @click.option("--duplicate/--no-duplicate", default=None, help=DUPLICATE_HELP)
 @resume_option
 @common_options
@@ -61,10 +71,10 @@ def exploit_cmd(ctx: click.Context, game_name: str | None, field_texts: tuple[st
     from razzmatazz.analysis.studies import exploit as X
 
     resuming = ctx.meta.get(RESUMING, False)
-    g = X.plan(_game(game_name), field_texts, players, by, games, duplicate=duplicate).game
-    seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
+    g = X.plan(game_of(game_name), field_texts, players, by, games, duplicate=duplicate).game
+    seed, n_threads = prepare_run(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
-    with (_reserve(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
+    with (reserve_out(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
           keep_chunks(ctx, target, "exploit", quiet, seed=seed)):
         begin = time.perf_counter()
         result = X.exploit(g.name, field_texts, players, by, games, seed, duplicate=duplicate, executor=ex,
@@ -72,10 +82,10 @@ def exploit_cmd(ctx: click.Context, game_name: str | None, field_texts: tuple[st
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
-            meta = _meta("exploit", result, n_threads, wall, design=X.describe(result), by=result.by,
+            meta = run_meta("exploit", result, n_threads, wall, design=X.describe(result), by=result.by,
                          field=list(result.field), games_per_lineup=result.games, batches=len(result.batches)
                          // max(1, len(result.gains)), batch_games=result.batch_games)
-            paths = _write(target, {"gains": result.gains, "batches": result.batches}, meta, None)
+            paths = write_tables(target, {"gains": result.gains, "batches": result.batches}, meta, None)
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if fmt != "table" and written:
         note(quiet, written)
@@ -90,8 +100,8 @@ def _exploit_text(result: Any, wall: float, written: str) -> str:
     rows = [{"policy": r.policy, "player": r.player, "win rate": f"{r.win_rate:.1%}",
              "by win rate": f"{r.by_win_rate:.1%}", "win gain": f"{r.win_rate_difference:+.1%}",
              "95% interval": f"[{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]",
-             "payoff gain": _num(r.payoff_difference, unit, True),
-             "payoff interval": _interval(r.payoff_low, r.payoff_high, unit),
+             "payoff gain": number_words(r.payoff_difference, unit, True),
+             "payoff interval": interval_words(r.payoff_low, r.payoff_high, unit),
              "established": "yes" if r.clear else "no"} for r in result.gains.itertuples()]
     lines = [f"{first}; {wall:.1f} s", *rest, "",
              f"Gain of {result.by_label} in each policy's seat (win rate; payoff in {unit}):",
@@ -120,7 +130,7 @@ def _exploit_json(result: Any) -> dict:
 @click.option("--budget", type=int, default=60, show_default=True,
               help="Evaluations in all (each --games-per-eval games; the starting row's included).")
 @click.option("--games-per-eval", type=int, default=None,
-              help=f"Games (or hands) per evaluation [default: {_GAMES}].")
+              help=f"Games (or hands) per evaluation [default: {GAME_CHOICE}].")
 @click.option("--confirm-games", type=int, default=None,
               help="Games for each of the best and the starting row on fresh seeds [default: --games-per-eval].")
 @click.option("--fix", "fix", multiple=True, metavar="NAME",
@@ -157,11 +167,11 @@ def tune_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None,
     resuming = ctx.meta.get(RESUMING, False)
     if policy_text is None:
         raise click.UsageError("missing POLICY (the policy to tune), or --resume DIR")
-    p = T.plan(_game(game_name), policy_text, field_texts, players, budget, games_per_eval,
+    p = T.plan(game_of(game_name), policy_text, field_texts, players, budget, games_per_eval,
                confirm_games=confirm_games, fix=fix, objective=objective, duplicate=duplicate)
-    seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
+    seed, n_threads = prepare_run(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
-    with (_reserve(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
+    with (reserve_out(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
           keep_chunks(ctx, target, "tune", quiet, seed=seed)):
         begin = time.perf_counter()
         result = T.tune(p.game.name, policy_text, field_texts, players, budget, games_per_eval, seed,
@@ -170,11 +180,11 @@ def tune_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None,
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
-            meta = _meta("tune", result, n_threads, wall, design=T.describe(result), policy=policy_text,
+            meta = run_meta("tune", result, n_threads, wall, design=T.describe(result), policy=policy_text,
                          start=result.start, best=result.best, params=list(result.params), field=list(result.field),
                          budget=result.budget, generations=result.generations, games_per_eval=result.games_per_eval,
                          confirm_games=result.confirm_games, objective=result.objective, weight=result.weight)
-            paths = _write(target, {"history": result.history, "confirm": result.confirm}, meta, None)
+            paths = write_tables(target, {"history": result.history, "confirm": result.confirm}, meta, None)
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if fmt != "table" and written:
         note(quiet, written)
@@ -189,7 +199,7 @@ def _tune_text(result: Any, wall: float, written: str) -> str:
     first, *rest = describe(result)
     top = result.history.sort_values("improvement", ascending=False, kind="stable").head(5)
     rows = [{"generation": r.generation, "candidate": r.candidate, "improvement": f"{r.improvement:+.4g}",
-             "win rate": f"{r.win_rate:.1%}", "payoff": _num(r.payoff, unit), "policy": r.policy}
+             "win rate": f"{r.win_rate:.1%}", "payoff": number_words(r.payoff, unit), "policy": r.policy}
             for r in top.itertuples()]
     verdict = "established" if established(c.win_rate_low, c.win_rate_high) else "not established"
     lines = [f"{first}; {wall:.1f} s", *rest, "", "Best evaluations (overrated by the choice):",
@@ -197,8 +207,9 @@ def _tune_text(result: Any, wall: float, written: str) -> str:
              "", "Confirmed on fresh seeds, best minus start (quote these):",
              f"  win rate {c.alt_win_rate:.1%} against {c.win_rate:.1%}: {c.win_rate_difference:+.1%} "
              f"[{c.win_rate_low:+.1%}, {c.win_rate_high:+.1%}], {verdict}",
-             f"  payoff {_num(c.alt_payoff, unit)} against {_num(c.payoff, unit)}: "
-             f"{_num(c.payoff_difference, unit, True)} {_interval(c.payoff_low, c.payoff_high, unit)} ({unit})",
+             f"  payoff {number_words(c.alt_payoff, unit)} against {number_words(c.payoff, unit)}: "
+             f"{number_words(c.payoff_difference, unit, True)} "
+             f"{interval_words(c.payoff_low, c.payoff_high, unit)} ({unit})",
              "", f"best: {result.best}"]
     if written:
         lines.append(written)

@@ -29,7 +29,7 @@ from razzmatazz.analysis.cli.options import (
 GAME_HELP = f"GAME is {', '.join(games.names()[:-1])} or {games.names()[-1]}."
 
 
-def _prepare(seed: int | None, out: Path | None, cluster: str | None, scheduler: str | None, threads: int | None,
+def prepare_run(seed: int | None, out: Path | None, cluster: str | None, scheduler: str | None, threads: int | None,
              quiet: bool, fmt: str, resuming: bool) -> tuple[int, int]:
     """Checks before any work; returns (seed, threads)."""
     from razzmatazz.analysis.inputs import check_seed
@@ -44,25 +44,27 @@ def _prepare(seed: int | None, out: Path | None, cluster: str | None, scheduler:
     return draw_seed(seed, quiet or fmt != "table"), n_threads
 
 
-def _num(x: float, unit: str, sign: bool = False) -> str:
+def number_words(x: float, unit: str, sign: bool = False) -> str:
+    """``x`` as a study table prints it: whole dollars, else two decimals (``sign``: always signed)."""
     return f"{x:{'+' if sign else ''},.{0 if unit.startswith('dollars') else 2}f}"
 
 
-def _interval(lo: float, hi: float, unit: str) -> str:
-    return f"[{_num(lo, unit)}, {_num(hi, unit)}]"
+def interval_words(lo: float, hi: float, unit: str) -> str:
+    """An interval ``[lo, hi]`` in the style of :func:`number_words`."""
+    return f"[{number_words(lo, unit)}, {number_words(hi, unit)}]"
 
 
-_PLAYERS = ", ".join(f"{n} {games.game(n).default_players}" for n in games.names())
-_GAMES = ", ".join(f"{n} {games.game(n).default_games:,}" for n in games.names())
+PLAYERS_CHOICE = ", ".join(f"{n} {games.game(n).default_players}" for n in games.names())
+GAME_CHOICE = ", ".join(f"{n} {games.game(n).default_games:,}" for n in games.names())
 
 @click.command("tournament")
 @click.argument("game_name", metavar="GAME", required=False)
 @click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
               help="A policy in the tournament (repeat, at least twice; see 'GAME policies').")
 @click.option("--players", type=int, default=None,
-              help=f"Seats at each table [default: {_PLAYERS}].")
+              help=f"Seats at each table [default: {PLAYERS_CHOICE}].")
 @click.option("--games", type=int, default=None,
-              help=f"Games (or hands) per table, rounded up to whole duplicate deals [default: {_GAMES}].")
+              help=f"Games (or hands) per table, rounded up to whole duplicate deals [default: {GAME_CHOICE}].")
 @click.option("--duplicate/--no-duplicate", default=None,
               help="Duplicate deals (each deal replayed N times, players rotated) [default: on].")
 @resume_option
@@ -94,10 +96,10 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
     from razzmatazz.analysis.studies import tournament as T
 
     resuming = ctx.meta.get(RESUMING, False)
-    g = T.plan(_game(game_name), policy_texts, players, games, duplicate=duplicate).game
-    seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
+    g = T.plan(game_of(game_name), policy_texts, players, games, duplicate=duplicate).game
+    seed, n_threads = prepare_run(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
-    with (_reserve(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
+    with (reserve_out(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
           keep_chunks(ctx, target, "tournament", quiet, seed=seed)):
         begin = time.perf_counter()
         result = T.tournament(g.name, policy_texts, players, games, seed, duplicate=duplicate, executor=ex,
@@ -107,11 +109,11 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
         if target is not None:
             from razzmatazz.analysis.studies.plots import tournament_figures
 
-            meta = _meta("tournament", result, n_threads, wall, design=T.describe(result),
+            meta = run_meta("tournament", result, n_threads, wall, design=T.describe(result),
                          policies=list(result.policies.text), lineups=[list(x) for x in result.lineups],
                          games_per_table=result.played, tables=len(result.lineups),
                          correction=T.CORRECTION, comparisons=result.comparisons)
-            paths = _write(target, {"policies": result.policies, "pairs": result.pairs, "tables": result.tables},
+            paths = write_tables(target, {"policies": result.policies, "pairs": result.pairs, "tables": result.tables},
                            meta, tournament_figures(result))
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if fmt != "table" and written:
@@ -120,19 +122,22 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
          lambda: result.policies)
 
 
-def _game(name: str | None) -> str:
+def game_of(name: str | None) -> str:
+    """The GAME argument, required unless the run resumes (the stored run names its game)."""
     if name is None:
         raise click.UsageError(f"missing GAME ({', '.join(games.names())}), or --resume DIR")
     return name
 
 
-def _reserve(out: Path | None, resuming: bool) -> Any:
+def reserve_out(out: Path | None, resuming: bool) -> Any:
+    """The ``--out`` folder reserved for writing (:func:`.store.reserve`), or a context of None without one."""
     from razzmatazz.analysis.store import reserve
 
     return reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
 
 
-def _meta(kind: str, result: Any, threads: int, wall: float, **fields: Any) -> dict:
+def run_meta(kind: str, result: Any, threads: int, wall: float, **fields: Any) -> dict:
+    """The manifest of a study's result (its game, seed, settings, threads, wall time and ``fields``)."""
     from razzmatazz.analysis.store import manifest
 
     return manifest(kind=kind, game=result.game, seed=result.seed, players=result.players,
@@ -140,7 +145,8 @@ def _meta(kind: str, result: Any, threads: int, wall: float, **fields: Any) -> d
                     wall_time_s=round(wall, 3), **fields)
 
 
-def _write(target: Path, tables: dict, meta: dict, figures: Any) -> list[Path]:
+def write_tables(target: Path, tables: dict, meta: dict, figures: Any) -> list[Path]:
+    """Write a study's tables, manifest and figures atomically into ``target``; the paths written."""
     from razzmatazz.analysis.store import write_result
 
     return write_result(target, tables, meta, figures=figures)
@@ -152,16 +158,17 @@ def _tournament_text(result: Any, wall: float, written: str) -> str:
     unit = result.unit
     first, *rest = describe(result)
     lines = [f"{first}; {wall:.1f} s", *rest, ""]
-    rows = [{"rank": r.rank, "policy": r.policy, "strength": _num(r.strength, unit, True),
-             "95% interval": _interval(r.strength_low, r.strength_high, unit),
-             "payoff": _num(r.payoff, unit), "payoff interval": _interval(r.payoff_low, r.payoff_high, unit),
+    rows = [{"rank": r.rank, "policy": r.policy, "strength": number_words(r.strength, unit, True),
+             "95% interval": interval_words(r.strength_low, r.strength_high, unit),
+             "payoff": number_words(r.payoff, unit),
+             "payoff interval": interval_words(r.payoff_low, r.payoff_high, unit),
              "win rate": f"{r.win_rate:.1%}", "win interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]",
              "tables": r.tables, "games": f"{r.games:,}"} for r in result.policies.itertuples()]
     lines.append(columns(rows, list(rows[0]), right=("rank", "strength", "payoff", "win rate", "tables", "games")))
     pairs = result.pairs[result.pairs.difference >= 0]
-    prs = [{"policy": r.policy, "minus": r.versus, "difference": _num(r.difference, unit),
-            "95% interval": _interval(r.ci_low, r.ci_high, unit),
-            f"{result.comparisons}-fold adjusted": _interval(r.adj_low, r.adj_high, unit),
+    prs = [{"policy": r.policy, "minus": r.versus, "difference": number_words(r.difference, unit),
+            "95% interval": interval_words(r.ci_low, r.ci_high, unit),
+            f"{result.comparisons}-fold adjusted": interval_words(r.adj_low, r.adj_high, unit),
             "ahead": r.ahead} for r in pairs.itertuples()]
     lines += ["", f"Pairs ({unit}, paired over common tables; Bonferroni-adjusted intervals decide who is ahead):",
               columns(prs, list(prs[0]), right=("difference",))]
@@ -189,9 +196,9 @@ def _tournament_json(result: Any) -> dict:
               help="A parameter and its grid (repeat for a cartesian product; at most 200 points).")
 @click.option("--field", "field_texts", multiple=True, metavar="NAME[:k=v,...]",
               help="A policy of the other seats (repeat; repeated in order to fill them).")
-@click.option("--players", type=int, default=None, help=f"Seats [default: {_PLAYERS}].")
+@click.option("--players", type=int, default=None, help=f"Seats [default: {PLAYERS_CHOICE}].")
 @click.option("--games", type=int, default=None,
-              help=f"Games (or hands) per grid point [default: {_GAMES}].")
+              help=f"Games (or hands) per grid point [default: {GAME_CHOICE}].")
 @click.option("--confirm-games", type=int, default=None,
               help="Games per confirmation of the best and runner-up, on fresh seeds [default: --games].")
 @click.option("--duplicate/--no-duplicate", default=None,
@@ -225,11 +232,11 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
     if policy_text is None:
         raise click.UsageError("missing --policy (the policy to tune), or --resume DIR")
     params = S.parse_params(param_texts)
-    g = S.plan(_game(game_name), policy_text, params, field_texts, players, games, confirm_games=confirm_games,
+    g = S.plan(game_of(game_name), policy_text, params, field_texts, players, games, confirm_games=confirm_games,
                duplicate=duplicate).game
-    seed, n_threads = _prepare(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
+    seed, n_threads = prepare_run(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
-    with (_reserve(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
+    with (reserve_out(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
           keep_chunks(ctx, target, "sweep", quiet, seed=seed)):
         begin = time.perf_counter()
         result = S.sweep(g.name, policy_text, params, field_texts, players, games, seed,
@@ -240,11 +247,11 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
         if target is not None:
             from razzmatazz.analysis.studies.plots import sweep_figures
 
-            meta = _meta("sweep", result, n_threads, wall, design=S.describe(result), policy=policy_text,
+            meta = run_meta("sweep", result, n_threads, wall, design=S.describe(result), policy=policy_text,
                          params={k: list(v) for k, v in result.params.items()}, field=list(result.field),
                          games_per_point=int(result.grid.games.iloc[0]), confirm_games=result.confirm_games,
                          grid_seed=result.grid_seed, confirm_seed=result.confirm_seed, best=result.best)
-            paths = _write(target, {"grid": result.grid, "confirm": result.confirm}, meta, sweep_figures(result))
+            paths = write_tables(target, {"grid": result.grid, "confirm": result.confirm}, meta, sweep_figures(result))
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if fmt != "table" and written:
         note(quiet, written)
@@ -252,8 +259,8 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
 
 
 def _sweep_rows(frame: Any, names: list[str], unit: str, first: dict) -> list[dict]:
-    return [{**first(r), **{k: f"{getattr(r, k):g}" for k in names}, "payoff": _num(r.payoff, unit),
-             "95% interval": _interval(r.payoff_low, r.payoff_high, unit), "win rate": f"{r.win_rate:.1%}",
+    return [{**first(r), **{k: f"{getattr(r, k):g}" for k in names}, "payoff": number_words(r.payoff, unit),
+             "95% interval": interval_words(r.payoff_low, r.payoff_high, unit), "win rate": f"{r.win_rate:.1%}",
              "win interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]"} for r in frame.itertuples()]
 
 
