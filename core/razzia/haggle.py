@@ -53,11 +53,12 @@ H_LEN = H_WORTH + 1
 
 
 def _count_table() -> np.ndarray:
-    """``[vx - vy + 5]``: of the 36 throws, how many x wins outright and how many tie (cards 1-6)."""
-    out = np.zeros((11, 2), np.int64)
-    for delta in range(-5, 6):
-        out[delta + 5, 0] = sum(1 for dx in range(1, 7) for dy in range(1, 7) if dx + delta > dy)
-        out[delta + 5, 1] = sum(1 for dx in range(1, 7) for dy in range(1, 7) if dx + delta == dy)
+    """``[vx - vy + 6]``: of the 36 throws, how many x wins outright and how many tie, for card values
+    ``vx - vy`` from -6 (or less: x never wins) to 6 (or more: x always wins)."""
+    out = np.zeros((13, 2), np.int64)
+    for delta in range(-6, 7):
+        out[delta + 6, 0] = sum(1 for dx in range(1, 7) for dy in range(1, 7) if dx + delta > dy)
+        out[delta + 6, 1] = sum(1 for dx in range(1, 7) for dy in range(1, 7) if dx + delta == dy)
     return out
 
 
@@ -65,16 +66,17 @@ _COUNTS = _count_table()
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _counts(vx, vy):
-    """Of the 36 throws of x (card ``vx``) and y (card ``vy``, 1-6): how many x wins outright, how many tie."""
-    i = min(10, max(0, vx - vy + 5))
+def throw_counts(vx, vy):
+    """Of the 36 throws of x (card ``vx``) and y (card ``vy``, any values): how many x wins outright, how many
+    tie. The one table of duel odds: the haggle, the policies' :func:`.policies.duel_chance` and the tests use it."""
+    i = min(12, max(0, vx - vy + 6))
     return _COUNTS[i, 0], _COUNTS[i, 1]
 
 
 @njit(cache=True, _nrt=False)
 def duel_fraction(b, a, tie_to_caller):
     """P(the caller with card ``b`` beats the proposer with card ``a``, H5) as (numerator, denominator)."""
-    win, tie = _counts(b, a)
+    win, tie = throw_counts(b, a)
     if tie_to_caller:
         return win + tie, 36
     return win, 36 - tie
@@ -83,7 +85,7 @@ def duel_fraction(b, a, tie_to_caller):
 @njit(cache=True, _nrt=False)
 def _beats(vx, vy, tie):
     """P(x with card ``vx`` beats y with ``vy``); a tie goes to x (``tie`` 1), to y (-1) or is thrown again (0)."""
-    win, eq = _counts(vx, vy)
+    win, eq = throw_counts(vx, vy)
     if tie == 1:
         return (win + eq) / 36.0
     if tie == -1:

@@ -119,21 +119,6 @@ SCRATCH_LEN = SCR_PARENT + KNAPSACK
 ``view[VIEW_LEN:VIEW_LEN + SCRATCH_LEN]`` as scratch space; for a shorter one they allocate it."""
 
 
-def _duel_table() -> np.ndarray:
-    """:func:`duel_chance` for cards 1-6: ``[tie_to_caller, b - 1, a - 1]``, computed as it computes it."""
-    table = np.zeros((2, 6, 6), np.float64)
-    for tie_to_caller in range(2):
-        for b in range(1, 7):
-            for a in range(1, 7):
-                win = sum(1 for da in range(1, 7) for db in range(1, 7) if db + b > da + a)
-                tie = sum(1 for da in range(1, 7) for db in range(1, 7) if db + b == da + a)
-                table[tie_to_caller, b - 1, a - 1] = (win + tie) / 36.0 if tie_to_caller else win / (36.0 - tie)
-    return table
-
-
-_DUEL_CHANCE = _duel_table()
-
-
 @njit(cache=True)
 def no_user_policy(pid, row, view, state):
     """The user function of a run without users' policies (never called)."""
@@ -155,16 +140,7 @@ def _below(state, k):
 @njit(cache=True, _nrt=False)
 def duel_chance(b, a, tie_to_caller):
     """P(the caller with card ``b`` beats the proposer with card ``a``) in a two-way duel (H5)."""
-    if 1 <= a <= 6 and 1 <= b <= 6:
-        return _DUEL_CHANCE[1 if tie_to_caller else 0, b - 1, a - 1]
-    win = 0
-    tie = 0
-    for da in range(1, 7):
-        for db in range(1, 7):
-            if db + b > da + a:
-                win += 1
-            elif db + b == da + a:
-                tie += 1
+    win, tie = H.throw_counts(b, a)
     if tie_to_caller:
         return (win + tie) / 36.0
     return win / (36.0 - tie)

@@ -178,3 +178,14 @@ def test_exact_is_the_default_of_every_built_in_policy_and_rational_keeps_its_va
     for spec in (P.GREEDY, P.CROWD, P.BIGPOT, P.HUNTER):
         haggle = next(p for p in spec.params if p.name == "haggle")
         assert haggle.default == 3 and (haggle.lo, haggle.hi) == (0, 3)
+
+
+def test_the_one_duel_table_counts_every_throw_for_any_card_values():
+    """haggle.throw_counts (behind the haggle and policies.duel_chance) against the 36 throws, values -3 to 10."""
+    for vx in range(-3, 11):
+        for vy in range(-3, 11):
+            win = sum(dx + vx > dy + vy for dx in range(1, 7) for dy in range(1, 7))
+            tie = sum(dx + vx == dy + vy for dx in range(1, 7) for dy in range(1, 7))
+            assert tuple(H.throw_counts(vx, vy)) == (win, tie), (vx, vy)
+            assert P.duel_chance(vx, vy, True) == (win + tie) / 36.0
+            assert P.duel_chance(vx, vy, False) == win / (36.0 - tie)
