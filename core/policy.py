@@ -241,6 +241,6 @@ def with_nrt(user: Callable) -> Callable:
     inherits that unless its own flags say otherwise: a user's policy that makes an array would
     then fail to compile. (numba is imported here: importing this module loads no numba.)
     """
-    from numba import njit
+    from razzmatazz.core.jit import njit
 
     return njit(_nrt=True)(user.py_func) if hasattr(user, "py_func") else user

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import binding, ir
-from numba import njit, types
+from numba import types
 from numba.core import cgutils, config
 from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+from razzmatazz.core.jit import njit
 from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import policies as P
 from razzmatazz.core.riffifi import rules as R
