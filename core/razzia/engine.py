@@ -37,10 +37,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from razzmatazz.core import streams
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.jit import njit
 from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.razzia import policies
 from razzmatazz.core.razzia import rules as R

@@ -27,9 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from razzmatazz.core import streams
+from razzmatazz.core.jit import njit
 from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
