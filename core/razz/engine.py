@@ -679,7 +679,7 @@ class GameJob:
     def hands(self) -> int:
         return self.n_items * (self.settings.players if self.duplicate else 1)
 
-    def arrays(self) -> tuple:
+    def arrays(self) -> tuple[np.ndarray, np.uint64, np.ndarray, np.ndarray, np.ndarray, bool]:
         """The kernel's arguments before the item range: settings, keys, ids, parameter rows."""
         n = self.settings.players
         width = max(1, max(len(p.row) for p in self.lineup))

@@ -1686,7 +1686,7 @@ class GameJob:
     def games(self) -> int:
         return self.n_items * (self.settings.players if self.duplicate else 1)
 
-    def arrays(self) -> tuple:
+    def arrays(self) -> tuple[np.ndarray, np.uint64, np.uint64, np.ndarray, np.ndarray, np.ndarray, bool]:
         """The kernel's arguments before the item range: settings, deal and dice keys, policy keys, ids,
         parameter rows (:func:`.policies.kernel_row`), duplicate."""
         n = self.settings.players
