@@ -236,10 +236,10 @@ def heads_up_ranges(deal: Deal) -> tuple[float, float, int, int]:
     Win and tie are the hero's weighted fractions; ``deals`` counts every card-level deal
     enumerated (each combination's deals once).
     """
-    if deal.n_players != 2 or not deal.ranges or all(r is not None for r in deal.ranges):
+    held_ranges = [(side, r) for side, r in enumerate(deal.ranges) if r is not None]
+    if deal.n_players != 2 or len(held_ranges) != 1:
         raise ValueError("exact range enumeration covers heads-up with exactly one player holding a range")
-    side = 0 if deal.ranges[0] is not None else 1
-    rng = deal.ranges[side]
+    side, rng = held_ranges[0]
     groups = np.sort(rng.cards >> 2, axis=1)
     _, first, inverse, count = np.unique(groups, axis=0, return_index=True, return_inverse=True, return_counts=True)
     weight = np.bincount(inverse.ravel(), weights=rng.weights)
