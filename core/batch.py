@@ -47,7 +47,10 @@ R = TypeVar("R")
 class Job(Protocol):
     """Work of ``n_items`` independent items returning integer counts."""
 
-    n_items: int
+    @property
+    def n_items(self) -> int:
+        """How many items the job has (a frozen dataclass's field is one)."""
+        ...
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         """Counts for items ``start`` to ``stop - 1``."""
