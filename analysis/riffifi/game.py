@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -195,7 +196,7 @@ def _pairs(per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarra
             ga, gb = groups[a], groups[b]
             na, nb = len(ga), len(gb)
             per_block = int(per_player[ga, E.P_GAMES].sum()) / na / blocks
-            row = {"policy": a, "versus": b}
+            row: dict[str, Any] = {"policy": a, "versus": b}
             for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, E.WIN),
                                            ("chips", E.P_SCORE, cross_score, 1)):
                 ta, tb = int(per_player[ga, fld].sum()), int(per_player[gb, fld].sum())
