@@ -17,7 +17,7 @@ police card pays, by player count.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -281,7 +281,7 @@ cycled to fill a larger table, and at a smaller one its first policies (2 player
 greedy:haggle=1)."""
 
 
-def study_lineups(players: Sequence[int], mixes: dict[str, Sequence[str]] | None = None
+def study_lineups(players: Sequence[int], mixes: Mapping[str, Sequence[str]] | None = None
                   ) -> dict[tuple[int, str], tuple[Policy, ...]]:
     """Every lineup of the police study by (player count, mix), all checked before any game is played.
 
@@ -294,7 +294,7 @@ def study_lineups(players: Sequence[int], mixes: dict[str, Sequence[str]] | None
             for n in players for mix, texts in (mixes or DEFAULT_STUDY_MIXES).items()}
 
 
-def police_study(players: Sequence[int], games: int, seed: int, *, mixes: dict[str, Sequence[str]] | None = None,
+def police_study(players: Sequence[int], games: int, seed: int, *, mixes: Mapping[str, Sequence[str]] | None = None,
                  executor: Executor | None = None, progress: bool | None = False) -> dict[str, pd.DataFrame]:
     """How often a police card played wins money, and how much, by player count and policy mix.
 

@@ -112,7 +112,11 @@ def _classes_plus(base, ms, nopair, paired):
     return out
 
 
-def _heads_up_all(deck: np.ndarray, hero: np.ndarray, vil: np.ndarray, h_ms: tuple, v_ms: tuple) -> np.ndarray:
+Multisets = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""What :func:`multisets` returns: counts, ranks present, their multiplicities, how many."""
+
+
+def _heads_up_all(deck: np.ndarray, hero: np.ndarray, vil: np.ndarray, h_ms: Multisets, v_ms: Multisets) -> np.ndarray:
     nopair, paired = tables()
     v_cls = _classes_plus(vil, v_ms[0], nopair, paired)
     parts = map_ranges(lambda lo, hi: _heads_up(lo, hi, deck, hero, v_cls, *h_ms, *v_ms[1:], BINOM, nopair, paired),
