@@ -22,9 +22,7 @@ def check_cluster(cluster: str | None, scheduler: str | None) -> None:
     if cluster is not None and scheduler is not None:
         raise InputError("give a local cluster or a scheduler address, not both")
     if cluster is not None:
-        m = _LOCAL.fullmatch(cluster.strip())
-        if m is None or not 1 <= int(m.group(1)) <= 256:
-            raise InputError(f"a cluster is written local:N with N from 1 to 256 workers, got {cluster!r}")
+        _local_workers(cluster)
     if scheduler is not None and not re.fullmatch(r"(tcp|tls|inproc|ucx)://\S+", scheduler.strip()):
         raise InputError(f"a scheduler address looks like tcp://HOST:PORT, got {scheduler!r}")
     if cluster is not None or scheduler is not None:
@@ -32,6 +30,14 @@ def check_cluster(cluster: str | None, scheduler: str | None) -> None:
             import distributed  # noqa: F401
         except ImportError:
             raise InputError("running on a cluster needs dask.distributed: pip install 'razzmatazz[cluster]'") from None
+
+
+def _local_workers(cluster: str) -> int:
+    """N of ``local:N``; anything else, or N outside 1 to 256, is refused."""
+    m = _LOCAL.fullmatch(cluster.strip())
+    if m is None or not 1 <= int(m.group(1)) <= 256:
+        raise InputError(f"a cluster is written local:N with N from 1 to 256 workers, got {cluster!r}")
+    return int(m.group(1))
 
 
 @contextmanager
@@ -44,11 +50,12 @@ def cluster_executor(cluster: str | None = None, scheduler: str | None = None) -
     from distributed import Client, LocalCluster
 
     if cluster is not None:
-        workers = int(_LOCAL.fullmatch(cluster.strip()).group(1))
+        workers = _local_workers(cluster)
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                           env={"NUMBA_NUM_THREADS": "1"}) as local, Client(local) as client:
             yield client.get_executor(pure=False)
         return
+    assert scheduler is not None  # the only case left
     try:
         client = Client(scheduler.strip(), timeout="10s")
     except OSError as e:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 
@@ -10,8 +11,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-PNG = {"dpi": 100, "metadata": {"Software": None}}
-STYLE = {"font.size": 10, "axes.titlesize": 11, "figure.titlesize": 12}
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
+PNG: dict[str, Any] = {"dpi": 100, "metadata": {"Software": None}}
+STYLE: dict[RcKeyType, Any] = {"font.size": 10, "axes.titlesize": 11, "figure.titlesize": 12}
 """Every text at least 10 pt (14 px at the saved dpi)."""
 
 

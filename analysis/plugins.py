@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import PolicySpec, Registry
@@ -64,6 +65,8 @@ def load_plugin(path: str | Path, base: Registry, user_id: int) -> UserPolicies:
 
 def _run_file(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"razzmatazz_plugin_{path.stem}", path)
+    if spec is None or spec.loader is None:  # no loader for the file's suffix
+        raise InputError(f"policy file {shorten(str(path), 160)} is not a Python file (name it FILE.py)")
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
@@ -77,7 +80,8 @@ def _run_file(path: Path) -> ModuleType:
 
 
 def _check_specs(where: str, specs: list | tuple, base: Registry, user_id: int) -> None:
-    names, ids = {s.name: s for s in base}, {s.id: s for s in base}
+    names: dict[str | int, PolicySpec] = {s.name: s for s in base}
+    ids: dict[str | int, PolicySpec] = {s.id: s for s in base}
     for s in specs:
         if not isinstance(s, PolicySpec) or s.id < user_id:
             raise InputError(f"{where}: every policy must be a PolicySpec with an id >= {user_id}")
@@ -108,7 +112,8 @@ def _check_decide(where: str, fn: object, base: Registry) -> None:
         first = next((line for line in str(e).splitlines() if line.strip()), type(e).__name__)
         raise InputError(f"{where}: decide does not compile for (policy id, parameter row, view, random "
                          f"state): {shorten(first, 120)}") from None
-    answer = fn.overloads[sig].signature.return_type
+    compiled: Any = fn.overloads[sig]  # a CompileResult: numba's types do not list its fields
+    answer = compiled.signature.return_type
     if not (isinstance(answer, types.BaseTuple) and len(answer) == 2
-            and all(isinstance(t, types.Integer) for t in answer)):
+            and all(isinstance(t, types.Integer) for t in answer)):  # type: ignore[attr-defined]  # every tuple type iterates
         raise InputError(f"{where}: decide must return (move, random state), two whole numbers; it returns {answer}")

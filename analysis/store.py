@@ -42,7 +42,7 @@ class OutputError(InputError):
     """The output location cannot be used."""
 
 
-def _shown(path: Path) -> str:
+def _shown(path: str | Path) -> str:
     """A path for a one-line message: long ones are shortened."""
     text = str(path)
     return text if len(text) <= 80 else text[:60] + "..." + text[-17:]

@@ -24,7 +24,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -41,12 +41,16 @@ LOG_EVERY = 15.0
 """Seconds between progress lines when stderr is not a terminal."""
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Job(Protocol):
     """Work of ``n_items`` independent items returning integer counts."""
 
-    n_items: int
+    @property
+    def n_items(self) -> int:
+        """How many items the job has (a frozen dataclass's field is one)."""
+        ...
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         """Counts for items ``start`` to ``stop - 1``."""
@@ -188,14 +192,14 @@ def _call(task: tuple[int, Job, int, int]) -> np.ndarray:
 
 
 def _results(
-    tasks: Iterable[T], fn: Callable[[T], np.ndarray], executor: Executor | None, window: int
-) -> Iterator[tuple[T, np.ndarray]]:
+    tasks: Iterable[T], fn: Callable[[T], R], executor: Executor | None, window: int
+) -> Iterator[tuple[T, R]]:
     """Each task with ``fn(task)``, in order; at most ``window`` tasks in flight on an executor."""
     if executor is None:
         for task in tasks:
             yield task, fn(task)
         return
-    pending: deque[tuple[T, Future[np.ndarray]]] = deque()
+    pending: deque[tuple[T, Future[R]]] = deque()
     try:
         for task in tasks:
             pending.append((task, executor.submit(fn, task)))
@@ -210,7 +214,7 @@ def _results(
             fut.cancel()
 
 
-def _pool(executor: Executor | None, threads: int | None) -> tuple[Executor | None, object]:
+def _pool(executor: Executor | None, threads: int | None) -> tuple[Executor | None, AbstractContextManager[None]]:
     """The executor to use and a context that shuts down a pool made here.
 
     Chunks run on worker threads even with one thread, so that the main thread stays free for
@@ -265,12 +269,14 @@ def run(
     totals: list[np.ndarray | None] = [None] * len(jobs)
 
     def add(i: int, counts: np.ndarray) -> None:
-        if totals[i] is None:
+        total = totals[i]
+        if total is None:
             totals[i] = counts
-        elif totals[i].shape == counts.shape:
-            totals[i] = totals[i] + counts
+        elif total.shape == counts.shape:
+            totals[i] = total + counts
         else:  # only a kept chunk can differ from the others
-            raise CheckpointError(f"the chunks kept in {checkpoint.directory} do not all hold the same counts")
+            where = checkpoint.directory if checkpoint is not None else "the checkpoint"
+            raise CheckpointError(f"the chunks kept in {where} do not all hold the same counts")
 
     pool, owned = _pool(executor, threads)
     with owned, _progress(sum(job.n_items for job in jobs), progress, desc, unit) as bar:

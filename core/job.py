@@ -11,17 +11,20 @@ deals an item is one deal played N times with the players rotated.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 
 from razzmatazz.core import streams
 from razzmatazz.core.policy import Policy
 
+A = TypeVar("A")
+"""A game's :attr:`GameJob.Args`."""
 
-def parameter_rows(rows: list[np.ndarray] | list[tuple[float, ...]], n: int) -> np.ndarray:
+
+def parameter_rows(rows: Sequence[Sequence[float]], n: int) -> np.ndarray:
     """The lineup's parameter rows as one ``n x width`` float64 array, zero-padded (width >= 1)."""
     width = max(1, max(len(r) for r in rows))
     params = np.zeros((n, width), np.float64)
@@ -31,7 +34,7 @@ def parameter_rows(rows: list[np.ndarray] | list[tuple[float, ...]], n: int) -> 
 
 
 @dataclass(frozen=True, eq=False)
-class GameJob:
+class GameJob(Generic[A]):
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     ``user`` is the jitted function that plays policy ids from the game's ``USER_ID`` (users' own
@@ -66,14 +69,14 @@ class GameJob:
         """The parameter row the kernels read for ``policy`` (its own row unless the game says otherwise)."""
         return policy.row
 
-    def kernel_args(self) -> Any:
+    def kernel_args(self) -> A:
         """The kernels' arguments before the item range, as :attr:`Args`."""
         n = self.settings.players
         params = parameter_rows([self.policy_row(p) for p in self.lineup], n)
         pids = np.array([p.spec.id for p in self.lineup], np.int64)
         policy_keys = np.array([streams.key(self.seed, self.GAME, "policy", s) for s in range(n)], np.uint64)
         keys = [streams.key(self.seed, self.GAME, name) for name in self.STREAMS]
-        return self.Args(self.settings.row(), *keys, policy_keys, pids, params, bool(self.duplicate))
+        return cast(A, self.Args(self.settings.row(), *keys, policy_keys, pids, params, bool(self.duplicate)))
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         """Integer counts for items ``start..stop-1``."""

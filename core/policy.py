@@ -172,10 +172,9 @@ class Registry:
 
     def add(self, spec: PolicySpec) -> PolicySpec:
         """Register ``spec`` (refused if its name or id is taken) and return it."""
-        for taken, value in ((self._by_name, spec.name), (self._by_id, spec.id)):
-            if value in taken:
-                raise ValueError(f"{self.game} policy {spec.name} (id {spec.id}) clashes with "
-                                 f"{taken[value].name} (id {taken[value].id})")
+        clash = self._by_name.get(spec.name) or self._by_id.get(spec.id)
+        if clash is not None:
+            raise ValueError(f"{self.game} policy {spec.name} (id {spec.id}) clashes with {clash.name} (id {clash.id})")
         self._by_name[spec.name] = self._by_id[spec.id] = spec
         return spec
 
@@ -241,6 +240,6 @@ def with_nrt(user: Callable) -> Callable:
     inherits that unless its own flags say otherwise: a user's policy that makes an array would
     then fail to compile. (numba is imported here: importing this module loads no numba.)
     """
-    from numba import njit
+    from razzmatazz.core.jit import njit
 
     return njit(_nrt=True)(user.py_func) if hasattr(user, "py_func") else user

@@ -61,14 +61,15 @@ class Position:
     pids: np.ndarray
     params: np.ndarray
     user: Any = None
-    _scratch: np.ndarray = field(default=None, repr=False)
+    _scratch: np.ndarray | None = field(default=None, repr=False)
 
     @classmethod
     def begin(cls, state: ModuleType, job: Any, game: int) -> Position:
         """Game ``game`` of ``job`` (a game's ``GameJob``, not duplicate) at its first decision point."""
         if getattr(job, "duplicate", False):
             raise ValueError("positions are games of a run without duplicate deals")
-        ro, pids, params = state.read_only(job), *state.lineup(job)
+        ro = state.read_only(job)
+        pids, params = state.lineup(job)
         pos = np.zeros(state.POS_LEN, np.int64)
         state.start(ro, pids, params, game, pos)
         return cls(state, ro, pos, pids, params, job.user or state.NO_USER)

@@ -12,7 +12,8 @@ import os
 import signal
 import sys
 import threading
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 import click
 
@@ -38,14 +39,15 @@ def _terminate(signum: int, frame: Any) -> None:
 class _Cli(click.Group):
     """A group whose errors are one line on stderr with exit status 2, never a traceback."""
 
-    def main(self, args: Any = None, prog_name: Any = None, **extra: Any) -> Any:  # noqa: D102
-        extra.pop("standalone_mode", None)
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # noqa: D102
+             complete_var: str | None = None, standalone_mode: bool = True,  # always False: errors are one line
+             **extra: Any) -> NoReturn:
         guard_streams()
         LOADED.clear()  # the policy files of this command (tests run many in one process)
         signal.signal(signal.SIGTERM, _terminate)
         try:
             check_environment()
-            super().main(args, prog_name or "razzmatazz", standalone_mode=False, **extra)
+            super().main(args, prog_name or "razzmatazz", complete_var, standalone_mode=False, **extra)
             flush_stdout()
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.format_message())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+from typing import NoReturn
 
 from razzmatazz.core.errors import InputError
 
@@ -34,7 +35,7 @@ class _Stdout(io.TextIOWrapper):
             failed(e.strerror or str(e))
 
 
-def failed(why: str) -> None:
+def failed(why: str) -> NoReturn:
     """Stop with one line saying that stdout cannot be written (and where the result went, if written)."""
     from razzmatazz.analysis import store
 

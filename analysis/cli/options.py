@@ -151,7 +151,9 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
     ctx.meta[RESUMING] = True
     ctx.params.update(args)  # what run_args sees: the run's own arguments
     free = {k: ctx.params[k] for k in RUN_FREE if k in ctx.params}
-    ctx.invoke(ctx.command.callback, **{**args, **free, "out": resume, "resume": None})
+    callback = ctx.command.callback
+    assert callback is not None  # a command that resumes is a function's
+    ctx.invoke(callback, **{**args, **free, "out": resume, "resume": None})
 
 
 def _where(path: Path) -> Path:

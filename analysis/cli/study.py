@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -258,7 +259,7 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
     emit(fmt, lambda: _sweep_text(result, wall, written), lambda: _sweep_json(result), lambda: result.grid)
 
 
-def _sweep_rows(frame: Any, names: list[str], unit: str, first: dict) -> list[dict]:
+def _sweep_rows(frame: Any, names: list[str], unit: str, first: Callable[[Any], dict]) -> list[dict]:
     return [{**first(r), **{k: f"{getattr(r, k):g}" for k in names}, "payoff": number_words(r.payoff, unit),
              "95% interval": interval_words(r.payoff_low, r.payoff_high, unit), "win rate": f"{r.win_rate:.1%}",
              "win interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]"} for r in frame.itertuples()]

@@ -504,7 +504,8 @@ def _street(street: int, parsed: list[ParsedHand], cards: list[np.ndarray], tria
     res = equity(texts[order[0]], [texts[i] for i in order[1:]], dead_text, trials=None if exact_enum else trials,
                  exact_enum=exact_enum, seed=None if exact_enum else _street_seed(seed, street), executor=executor,
                  progress=progress)
-    eq, se = [None] * len(parsed), [None] * len(parsed)
+    eq: list[float | None] = [None] * len(parsed)
+    se: list[float | None] = [None] * len(parsed)
     for slot, i in enumerate(order):
         eq[active[i]] = res.shares[slot].equity
         se[active[i]] = res.shares[slot].stderr

@@ -17,10 +17,11 @@ police card pays, by player count.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -209,7 +210,7 @@ def _pairs(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarra
         for b in names[i + 1:]:
             ga, gb = groups[a], groups[b]
             per = int(per_player[ga, E.P_GAMES].sum()) / blocks * len(gb)
-            row = {"policy": a, "versus": b}
+            row: dict[str, Any] = {"policy": a, "versus": b}
             for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
                                            ("money", E.P_MONEY, cross_money, R.UNIT)):
                 m = group_contrast(per_player[:, fld], cross, blocks, ga, gb, scale=unit / per)
@@ -271,7 +272,7 @@ cycled to fill a larger table, and at a smaller one its first policies (2 player
 greedy:haggle=1)."""
 
 
-def study_lineups(players: Sequence[int], mixes: dict[str, Sequence[str]] | None = None
+def study_lineups(players: Sequence[int], mixes: Mapping[str, Sequence[str]] | None = None
                   ) -> dict[tuple[int, str], tuple[Policy, ...]]:
     """Every lineup of the police study by (player count, mix), all checked before any game is played.
 
@@ -284,7 +285,7 @@ def study_lineups(players: Sequence[int], mixes: dict[str, Sequence[str]] | None
             for n in players for mix, texts in (mixes or DEFAULT_STUDY_MIXES).items()}
 
 
-def police_study(players: Sequence[int], games: int, seed: int, *, mixes: dict[str, Sequence[str]] | None = None,
+def police_study(players: Sequence[int], games: int, seed: int, *, mixes: Mapping[str, Sequence[str]] | None = None,
                  executor: Executor | None = None, progress: bool | None = False) -> dict[str, pd.DataFrame]:
     """How often a police card played wins money, and how much, by player count and policy mix.
 

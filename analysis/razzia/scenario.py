@@ -148,25 +148,27 @@ def _check_supply(money: list[int], settings: R.Settings, where: str) -> None:
 
 def _check_offer(offer: dict, money: list[int], n: int, bar: str) -> dict[int, list[int]]:
     """H2: an offer gives each of the bar's money cards, as it is, to one seat; nothing else."""
-    out = _by_seat(offer, n, f"{bar}: offer")
-    for seat, vals in out.items():
+    out: dict[int, list[int]] = {}
+    for seat, vals in _by_seat(offer, n, f"{bar}: offer").items():
         if not isinstance(vals, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
             raise InputError(f"{bar}: the offer to seat {seat} must be a list of money cards in dollars, "
                              f"got {_q(vals)}")
+        out[seat] = vals
     given = sorted(v for vals in out.values() for v in vals)
     if given != sorted(money):
         raise InputError(f"{bar}: the offer {_q(offer)} does not divide exactly the money cards {_q(money)} "
                          "(every card to one seat, as it is: no change is made)")
-    return out  # type: ignore[return-value]
+    return out
 
 
 def _check_dice(dice: dict, n: int, bar: str) -> dict[int, list[int]]:
-    out = _by_seat(dice, n, f"{bar}: dice")
-    for seat, rolls in out.items():
+    out: dict[int, list[int]] = {}
+    for seat, rolls in _by_seat(dice, n, f"{bar}: dice").items():
         if not isinstance(rolls, list) or not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 6
                                                   for r in rolls):
             raise InputError(f"{bar}: seat {seat}'s dice must be a list of rolls 1-6, got {_q(rolls)}")
-    return out  # type: ignore[return-value]
+        out[seat] = rolls
+    return out
 
 
 def _parse_bar(settings: R.Settings, spec: dict) -> dict:
@@ -233,7 +235,7 @@ def _settle(settings: R.Settings, croupier: int, parsed: dict, seed: int, polici
     result = E.resolve_bar(settings, croupier, parsed["money"], parsed["cards"], offer, answers, dice,
                            bar=parsed["index"], lineup=lineup_, seed=seed)
     log = result["log"]
-    steps = [{"row": [int(x) for x in row], "text": describe(row).strip()} for row in log if describe(row)]
+    steps = [{"row": [int(x) for x in row], "text": (describe(row) or "").strip()} for row in log if describe(row)]
     contest = next((int(r[4]) for r in log if r[0] == R.L_PROPOSER), 0)
     _check_script_used(name, result["proposer"], contest, offer, answers)
     asked = [s for s in range(n) if (contest >> s) & 1 and s != result["proposer"] and s not in answers]
@@ -299,9 +301,9 @@ def explain(scenario: dict, *, seed: int = 0, policies: Sequence[Policy] | None 
         if not isinstance(bars, list) or not bars or any(k in scenario for k in _BAR_KEYS - {"about", "expect"}):
             raise InputError("bars must be a non-empty list of bars, and then bar, money, cards, offer, answers and "
                              "dice belong to each bar")
-        parsed = [_parse_bar(settings, b if isinstance(b, dict) else {"bar": b}) for b in bars]
-        _check_round(settings, parsed)
-        results = [_settle(settings, croupier, b, seed, policies) for b in parsed]
+        parsed_bars = [_parse_bar(settings, b if isinstance(b, dict) else {"bar": b}) for b in bars]
+        _check_round(settings, parsed_bars)
+        results = [_settle(settings, croupier, b, seed, policies) for b in parsed_bars]
         total = {str(s): sum(r["payout"][str(s)] for r in results) for s in range(n)}
         return {"players": n, "croupier": croupier, "bars": results, "payout": total,
                 "remains": sum(r["remains"] for r in results)}

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from importlib import metadata
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
+from typing import cast
 
 import pandas as pd
 
@@ -123,16 +124,19 @@ def _parts(games: list[str], sizes: Sizes, seed: int, directory: Path, threads: 
             return [make_part(g, sizes, seed, directory, threads, progress, chunks) for g in games]
 
     ctx = multiprocessing.get_context("spawn")
-    workers, parts = {}, {}
+    workers: dict[Connection, tuple[str, multiprocessing.process.BaseProcess]] = {}
+    parts: dict[str, GamePart] = {}
     try:
         for g in games:
             receive, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_work, args=(send, g, sizes, seed, directory, threads, chunks), daemon=True)
+            proc: multiprocessing.process.BaseProcess = ctx.Process(
+                target=_work, args=(send, g, sizes, seed, directory, threads, chunks), daemon=True)
             proc.start()
             send.close()
             workers[receive] = (g, proc)
         while len(parts) < len(games):
-            for receive in wait([r for r, (g, _) in workers.items() if g not in parts]):
+            for ready in wait([r for r, (g, _) in workers.items() if g not in parts]):
+                receive = cast(Connection, ready)  # wait returns some of the connections it is given
                 g, proc = workers[receive]
                 parts[g] = _receive(receive, g, proc)
                 note(f"{g}: done in {parts[g].seconds:.0f} s")

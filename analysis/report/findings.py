@@ -10,6 +10,7 @@ test can read each cell back from the written table.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
@@ -21,7 +22,7 @@ from razzmatazz.analysis.stats import Z95
 
 Tables = dict[str, pd.DataFrame]
 
-FORMATS = {
+FORMATS: dict[str, Callable[[Any], str]] = {
     "%": lambda v: f"{100 * v:.1f}",
     "+%": lambda v: f"{100 * v:+.1f}",
     ".1f": lambda v: f"{v:.1f}",

@@ -13,8 +13,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 from razzmatazz.analysis.report.findings import (
     Cells,
@@ -85,7 +89,7 @@ class Timer:
 Draw = Callable[[Path], list[FigureFile]]
 
 
-def save_figure(fig: object, directory: Path, name: str, caption: str) -> FigureFile:
+def save_figure(fig: Figure, directory: Path, name: str, caption: str) -> FigureFile:
     """Write ``fig`` as ``directory/name`` and say what it shows."""
     from razzmatazz.analysis.figures import save
 

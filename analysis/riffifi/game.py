@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -189,7 +190,7 @@ def _pairs(per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarra
         for b in names[i + 1:]:
             ga, gb = groups[a], groups[b]
             per = int(per_player[ga, E.P_GAMES].sum()) / blocks * len(gb)
-            row = {"policy": a, "versus": b}
+            row: dict[str, Any] = {"policy": a, "versus": b}
             for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
                                            ("chips", E.P_SCORE, cross_score, 1)):
                 m = group_contrast(per_player[:, fld], cross, blocks, ga, gb, scale=unit / per)

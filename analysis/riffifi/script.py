@@ -344,7 +344,7 @@ def _steps(rows: np.ndarray, notes: list[tuple[int, str]]) -> list[dict]:
     for i, row in enumerate(rows, start=1):
         kind, seat, a, b, c = (int(x) for x in row)
         if kind in names:
-            step: dict = {"seat": seat, "event": names[kind], "text": describe(row).strip()}
+            step: dict = {"seat": seat, "event": names[kind], "text": (describe(row) or "").strip()}
             if kind in (R.L_PLAY, R.L_UNDERCUT, R.L_SELF, R.L_CLAIM, R.L_STAY_OFF):
                 step["card"] = R.card_name(a)
             if kind == R.L_UNDERCUT:

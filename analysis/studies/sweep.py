@@ -17,7 +17,8 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field  # the results have a field named field
 from typing import Any
 
 import pandas as pd
@@ -137,7 +138,7 @@ class SweepResult:
     confirm_seed: int
     duplicate: bool
     unit: str
-    settings: Any = field(repr=False)
+    settings: Any = dataclass_field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,8 @@ def sweep(game_name: str, policy: str, params: Mapping[str, Range], field: Seque
     table.insert(0, "rank", range(1, len(table) + 1))
     confirm = _confirm(g, base, table, list(points.columns), p.confirm_games, confirm_seed, run, log)
     best = {k: float(table.loc[0, k]) for k in points.columns}
-    return SweepResult(g.name, base.spec.name, {k: tuple(map(float, v)) for k, v in params.items()},
+    ranges = {k: (float(lo), float(hi), float(step)) for k, (lo, hi, step) in params.items()}
+    return SweepResult(g.name, base.spec.name, ranges,
                        tuple(field_texts), tuple(x.label for x in p.field), table, confirm, best, p.settings.players,
                        p.games, p.confirm_games, seed, grid_seed, confirm_seed, p.duplicate, g.unit, p.settings)
 

@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field  # the results have a field named field
 from typing import Any
 
 import numpy as np
@@ -84,7 +85,7 @@ class TuneResult:
     seed: int
     duplicate: bool
     unit: str
-    settings: Any = field(repr=False)
+    settings: Any = dataclass_field(repr=False)
 
 
 @dataclass(frozen=True)

@@ -683,7 +683,7 @@ class Args(NamedTuple):
 
 
 @dataclass(frozen=True, eq=False)
-class GameJob(BaseJob):
+class GameJob(BaseJob[Args]):
     """``n_items`` hands (or duplicate deals of N hands each) of one lineup at one table, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in hand ``g`` (G9). ``user`` is

@@ -112,7 +112,11 @@ def _classes_plus(base, ms, nopair, paired):
     return out
 
 
-def _heads_up_all(deck: np.ndarray, hero: np.ndarray, vil: np.ndarray, h_ms: tuple, v_ms: tuple) -> np.ndarray:
+Multisets = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""What :func:`multisets` returns: counts, ranks present, their multiplicities, how many."""
+
+
+def _heads_up_all(deck: np.ndarray, hero: np.ndarray, vil: np.ndarray, h_ms: Multisets, v_ms: Multisets) -> np.ndarray:
     nopair, paired = tables()
     v_cls = _classes_plus(vil, v_ms[0], nopair, paired)
     parts = map_ranges(lambda lo, hi: _heads_up(lo, hi, deck, hero, v_cls, *h_ms, *v_ms[1:], BINOM, nopair, paired),
@@ -236,10 +240,10 @@ def heads_up_ranges(deal: Deal) -> tuple[float, float, int, int]:
     Win and tie are the hero's weighted fractions; ``deals`` counts every card-level deal
     enumerated (each combination's deals once).
     """
-    if deal.n_players != 2 or not deal.ranges or all(r is not None for r in deal.ranges):
+    held_ranges = [(side, r) for side, r in enumerate(deal.ranges) if r is not None]
+    if deal.n_players != 2 or len(held_ranges) != 1:
         raise ValueError("exact range enumeration covers heads-up with exactly one player holding a range")
-    side = 0 if deal.ranges[0] is not None else 1
-    rng = deal.ranges[side]
+    side, rng = held_ranges[0]
     groups = np.sort(rng.cards >> 2, axis=1)
     _, first, inverse, count = np.unique(groups, axis=0, return_index=True, return_inverse=True, return_counts=True)
     weight = np.bincount(inverse.ravel(), weights=rng.weights)

@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.jit import njit
 from razzmatazz.core.job import GameJob as BaseJob
 from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.razzia import policies
@@ -1683,7 +1683,7 @@ class Args(NamedTuple):
 
 
 @dataclass(frozen=True, eq=False)
-class GameJob(BaseJob):
+class GameJob(BaseJob[Args]):
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g``. ``user`` is the jitted
@@ -1704,7 +1704,7 @@ class GameJob(BaseJob):
         from razzmatazz.core.razzia import fast  # it imports this module
 
         a = self.kernel_args()
-        cfg, *args = a
+        cfg, args = a.cfg, a[1:]
         if fast.supports(self.settings, a.lineup_pids, self.user):
             return fast.play_games(cfg, *fast.decks(cfg), *args, start, stop)
         if self.searching:

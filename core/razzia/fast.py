@@ -22,8 +22,8 @@ the calls; the tests would see any difference.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R

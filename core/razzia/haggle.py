@@ -27,8 +27,8 @@ rational offer (``policies._rational_offer``). Everything lives in the int64 scr
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import rules as R
 
 MAX_DIVISIONS = 1 << 15

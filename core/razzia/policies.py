@@ -36,8 +36,8 @@ the lineup and the settings, not only the view); where nothing searches, it play
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from razzmatazz.core.jit import njit
 from razzmatazz.core.policy import Param, PolicySpec, Registry
 from razzmatazz.core.razzia import haggle as H
 from razzmatazz.core.razzia import rules as R

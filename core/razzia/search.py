@@ -28,9 +28,9 @@ dispatcher without the search player: a rollout never searches.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from razzmatazz.core import search as SH
+from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from razzmatazz.core.counts import Blocks, Counts, offsets
+from razzmatazz.core.jit import njit
 from razzmatazz.core.job import GameJob as BaseJob
 from razzmatazz.core.policy import with_nrt
 from razzmatazz.core.riffifi import policies
@@ -620,7 +620,7 @@ class Args(NamedTuple):
 
 
 @dataclass(frozen=True, eq=False)
-class GameJob(BaseJob):
+class GameJob(BaseJob[Args]):
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g`` (G6). ``user`` is the

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import binding, ir
-from numba import njit, types
+from numba import types
 from numba.core import cgutils, config
 from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+from razzmatazz.core.jit import njit
 from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import policies as P
 from razzmatazz.core.riffifi import rules as R
@@ -203,8 +204,9 @@ def _nth_card_counted(hand, i):
 def _has_pdep() -> bool:
     """True if the kernels are compiled for a CPU with a fast BMI2 ``pdep``: the host, unless numba is told a
     target CPU or features (AMD's Zen 1 and 2 have ``pdep`` in microcode, slower than the table)."""
-    if config.CPU_NAME or config.CPU_FEATURES:
-        return "+bmi2" in (config.CPU_FEATURES or "")
+    name, features = getattr(config, "CPU_NAME", None), getattr(config, "CPU_FEATURES", None)  # set by numba
+    if name or features:
+        return "+bmi2" in (features or "")
     try:
         return (bool(binding.get_host_cpu_features().get("bmi2", False))
                 and binding.get_host_cpu_name() not in ("znver1", "znver2"))

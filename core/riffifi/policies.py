@@ -300,7 +300,7 @@ def _undercut(view, hand, min_claim):
 @njit(cache=True)
 def _holdlow(view, hand, keep):
     n_cards = _popcount(hand & ~(np.int64(1) << np.int64(R.OFFICER)))
-    reserved = 0
+    reserved: np.int64 | int = 0  # a mask of cards (numba types it int64)
     if n_cards > keep:
         rest = hand
         for _ in range(keep):

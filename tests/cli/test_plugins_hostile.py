@@ -51,6 +51,11 @@ def test_a_bad_policy_file_is_one_line(tmp_path, case):
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
 
 
+def test_a_policy_file_without_the_py_suffix_is_one_line(tmp_path):
+    result = invoke([*PLAY, "--plugin", _plugin(tmp_path, EXAMPLE, "mine.txt")])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "is not a Python file")
+
+
 @pytest.mark.parametrize("game", ["razzia", "riffifi"])
 def test_the_other_games_check_their_policy_files_too(tmp_path, game):
     text = (ROOT / "examples" / f"{game}_policy.py").read_text()
