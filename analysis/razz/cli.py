@@ -92,14 +92,19 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
               help="Number of opponents (1-7); those not given with --vs are random. Default: the --vs count or 1.")
 @click.option("--dead", default="", metavar="CARDS",
               help="Cards out of the deck (folded up-cards), e.g. 9s9hTd; a rank alone (99T) takes free suits.")
-@click.option("--trials", type=int, default=None, help="Monte Carlo trials [default: 1,000,000].")
+@click.option("--trials", type=int, default=None,
+              help="Monte Carlo trials [default: 1,000,000]; with --precision, the most it may play [default: 10^10].")
+@click.option("--precision", type=float, default=None, metavar="P",
+              help="Play until the hero's 95 % interval is at most +-P percentage points (e.g. 0.1), and say "
+                   "how many trials it took.")
 @click.option("--exact", is_flag=True, help="Enumerate every deal exactly (heads-up only).")
 @resume_option
 @common_options
 @click.pass_context
 def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
-               trials: int | None, exact: bool, resume: Path | None, seed: int | None, threads: int | None, fmt: str,
-               out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+               trials: int | None, precision: float | None, exact: bool, resume: Path | None, seed: int | None,
+               threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
+               scheduler: str | None) -> None:
     """All-in equity of HERO (3 to 7 cards, or a range) against opponents, to the river, ties split.
 
     Cards are like As2h3d; a rank without a suit (A23) takes any free suit, since suits
@@ -115,6 +120,7 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
       razzmatazz razz equity A2K --vs xx8 --exact
       razzmatazz razz equity A23 --vs '[A-8][A-8][A-8]!pair' --exact
       razzmatazz razz equity A23 --opponents 4 --dead 9s9hTd --trials 2000000 --format json
+      razzmatazz razz equity A23 --opponents 2 --precision 0.1
       razzmatazz razz equity A23 --opponents 6 --trials 10000000000 --out results/a23   # then, if stopped:
       razzmatazz razz equity --resume results/a23
     """
@@ -127,7 +133,7 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
         raise InputError("razz equity needs a HERO hand (or --resume DIR)")
     resuming = ctx.meta.get(RESUMING, False)
     opp = opponent_hands(list(vs), opponents)
-    check_equity_request(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed)
+    check_equity_request(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed, precision=precision)
     check_cluster(cluster, scheduler)
     if out is not None:
         check_out_dir(out, partial_ok=resuming)
@@ -139,10 +145,11 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
           keep_chunks(ctx, target, "razz equity", quiet, seed=seed)):
         start = time.perf_counter()
         res = equity(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed, executor=ex,
-                     progress=progress(quiet))
+                     progress=progress(quiet), precision=precision)
         wall = time.perf_counter() - start
         if target is not None:
             meta = manifest(kind="razz equity", seed=res.seed, trials=res.trials, exact=res.exact,
+                            precision=res.precision, reached=res.reached,
                             threads=n_threads, wall_time_s=round(wall, 3), convention=res.convention,
                             result=res.as_dict())
             write_result(target, {"equity": res.frame()}, meta)
@@ -151,7 +158,10 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
 
 def _equity_text(res: Any) -> str:
     ranged = [c for c in res.combos if c is not None]
-    if not res.exact:
+    if res.precision is not None:
+        head = (f"Monte Carlo to +-{res.precision:g} points: {res.trials:,} trials, seed {res.seed}" if res.reached
+                else f"Monte Carlo, {res.trials:,} trials (the most allowed), seed {res.seed}")
+    elif not res.exact:
         head = f"Monte Carlo, {res.trials:,} trials, seed {res.seed}"
     elif ranged:
         head = f"exact enumeration of every deal for each of the {ranged[0]:,} live combinations of the range"
@@ -173,6 +183,9 @@ def _equity_text(res: Any) -> str:
     if ranged:
         lines.append("combos: live combinations of a range once the known and dead cards are removed; each trial "
                      "draws one per range, weighted, redrawing all when two share a card.")
+    if res.precision is not None and not res.reached:
+        lines.append(f"precision not reached: the hero's 95 % half-width is {res.half_width:.3g} points, "
+                     f"+-{res.precision:g} was asked; allow more with --trials")
     if res.dead:
         lines.append(f"dead cards: {res.dead}")
     if res.community_card:

@@ -31,6 +31,10 @@ MAX_TRIALS = 10**12
 MAX_OPPONENTS = MAX_PLAYERS - 1
 DEFAULT_TRIALS = 1_000_000
 DEFAULT_TABLE_TRIALS = 100_000
+FIRST_ROUND = 100_000
+"""Trials of the first round of a run to a precision (``equity(precision=...)``)."""
+PRECISION_TRIALS = 10**10
+"""Most trials a run to a precision plays unless ``trials`` says otherwise."""
 ALL_OPPONENTS = tuple(range(1, MAX_OPPONENTS + 1))
 
 
@@ -107,6 +111,16 @@ class EquityResult:
     method: str = field(default="")
     combos: list[int | None] = field(default_factory=list)
     """Live combinations of each player's range after card removal (None: not a range)."""
+    precision: float | None = None
+    """The half-width asked for (percentage points of the hero's equity), if the run went to a precision."""
+    reached: bool | None = None
+    """Did the hero's 95 % half-width get down to :attr:`precision` within the trials allowed?"""
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of the hero's 95 % interval, in percentage points (0 when exact)."""
+        lo, hi = self.shares[0].ci95
+        return 0.0 if self.exact else 100 * (hi - lo) / 2
 
     def combos_of(self, p: int) -> int | None:
         return self.combos[p] if self.combos else None
@@ -131,6 +145,9 @@ class EquityResult:
             "method": self.method,
             "community_card": self.community_card,
             "convention": self.convention,
+            "precision": self.precision,
+            "half_width": self.half_width,
+            "reached": self.reached,
         }
 
     def frame(self) -> pd.DataFrame:
@@ -174,30 +191,81 @@ def equity(
     seed: int | None = None,
     executor: Executor | None = None,
     progress: bool | None = False,
+    precision: float | None = None,
 ) -> EquityResult:
     """All-in equity of ``hero`` against ``opponents`` (hand, range or ``"random"`` texts).
 
     Monte Carlo with ``trials`` trials (default 1,000,000) from root ``seed`` (drawn when
     None; the result keeps it), or exact enumeration when ``exact_enum`` (heads-up only, a
-    hand against a hand or a range; no trials, no seed). Raises
+    hand against a hand or a range; no trials, no seed). With ``precision`` (percentage points),
+    Monte Carlo runs in rounds until the hero's 95 % half-width is at most ``precision``, ``trials``
+    being then the most it may play (default :data:`PRECISION_TRIALS`): the trials are those of one
+    run, so the answer equals ``equity(trials=result.trials, seed=result.seed)``. Raises
     :class:`~razzmatazz.core.errors.InputError` naming the problem.
     """
-    deal = check_equity_request(hero, opponents, dead, trials=trials, exact_enum=exact_enum, seed=seed)
+    deal = check_equity_request(hero, opponents, dead, trials=trials, exact_enum=exact_enum, seed=seed,
+                                precision=precision)
     labels = [_label(text) for text in [hero, *opponents]]
     combos = [len(r) if r is not None else None for r in deal.ranges]
     if exact_enum:
         shares, deals = _exact_shares(deal)
         return EquityResult(labels[0], labels[1:], _label(dead), shares, deals, True, None,
                             deal.community, method="exact enumeration of all deals", combos=combos)
-    trials = DEFAULT_TRIALS if trials is None else trials
     seed = new_seed() if seed is None else seed
-    job = mc.EquityJob(deal, streams.key(seed, "razz", "equity"), trials)
+    key = streams.key(seed, "razz", "equity")
+    if precision is None:
+        trials = DEFAULT_TRIALS if trials is None else trials
+        counts = _trials(deal, key, 0, trials, executor, progress)
+        reached = None
+    else:
+        counts, trials, reached = _to_precision(deal, key, precision, trials or PRECISION_TRIALS, executor, progress)
+    return EquityResult(labels[0], labels[1:], _label(dead), from_counts(counts, trials), trials,
+                        False, seed, deal.community, method="Monte Carlo", combos=combos, precision=precision,
+                        reached=reached)
+
+
+@dataclass(frozen=True)
+class _TrialRange:
+    """Trials ``first .. first + n_items - 1`` of an equity job, as a job of their own (a round)."""
+
+    job: mc.EquityJob
+    first: int
+    n_items: int
+
+    def run_chunk(self, start: int, stop: int) -> np.ndarray:
+        return self.job.run_chunk(self.first + start, self.first + stop)
+
+
+def _trials(deal: Deal, key: np.uint64, first: int, n: int, executor: Executor | None,
+            progress: bool | None) -> np.ndarray:
+    """The counts of trials ``first .. first + n - 1``; refused if the ranges could hardly ever be dealt."""
+    job = _TrialRange(mc.EquityJob(deal, key, first + n), first, n)
     counts = batch.run([job], executor=executor, progress=progress, desc="equity", unit="trial")[0]
     if counts[0, 0]:
         raise BadInput(f"in {counts[0, 0]:,} trials the ranges shared a card in {mc.MAX_REDRAWS:,} draws in a row: "
                        "they can almost never be dealt together")
-    return EquityResult(labels[0], labels[1:], _label(dead), from_counts(counts, trials), trials,
-                        False, seed, deal.community, method="Monte Carlo", combos=combos)
+    return counts
+
+
+def _to_precision(deal: Deal, key: np.uint64, precision: float, most: int, executor: Executor | None,
+                  progress: bool | None) -> tuple[np.ndarray, int, bool]:
+    """Rounds of trials until the hero's half-width is at most ``precision`` points, or ``most`` trials.
+
+    Each round plays the next trials of the one run; its size is what the half-width so far says is
+    still needed (the half-width falls as 1 / sqrt(trials)), plus 10 %, at least 10,000 trials.
+    """
+    done, counts = 0, None
+    n = min(FIRST_ROUND, most)
+    while True:
+        part = _trials(deal, key, done, n, executor, progress)
+        counts = part if counts is None else counts + part
+        done += n
+        lo, hi = from_counts(counts, done)[0].ci95
+        half = 100 * (hi - lo) / 2
+        if half <= precision or done >= most:
+            return counts, done, half <= precision
+        need = int(done * (half / precision) ** 2 * 1.1) - done
+        n = min(most - done, max(10_000, -(-need // 10_000) * 10_000))
 
 
 def _exact_shares(deal: Deal) -> tuple[list[Share], int]:
@@ -218,8 +286,13 @@ def _deal(hero: str, opponents: tuple[str, ...], dead: str) -> Deal:
 
 
 def check_equity_request(hero: str, opponents: list[str], dead: str = "", *, trials: int | None = None,
-                         exact_enum: bool = False, seed: int | None = None) -> Deal:
+                         exact_enum: bool = False, seed: int | None = None, precision: float | None = None) -> Deal:
     """Refuse an equity question that cannot be answered as asked (before any work); returns its deal."""
+    if precision is not None:
+        if exact_enum:
+            raise BadInput("exact enumeration has no sampling error; --precision is for Monte Carlo")
+        if isinstance(precision, bool) or not isinstance(precision, int | float) or not 0.001 <= precision <= 50:
+            raise BadInput(f"the precision is a half-width in percentage points, 0.001 to 50, got {precision!r}")
     if exact_enum:
         if len(opponents) != 1:
             raise BadInput(f"exact enumeration covers heads-up (one opponent) only, got {len(opponents)} opponents")
