@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -19,7 +20,6 @@ from razzmatazz.core.errors import InputError
 from razzmatazz.core.razz import equity as mc
 from razzmatazz.core.razz import exact
 from razzmatazz.core.razz.deal import COMMUNITY_CONVENTION, HAND_SIZE, MAX_PLAYERS, Deal, make_deal
-from razzmatazz.core.razz.doors import door_chart
 from razzmatazz.core.razz.evaluate import evaluate
 from razzmatazz.core.razz.names import draw_odds, hand_name
 from razzmatazz.core.razz.ranges import is_range
@@ -438,9 +438,28 @@ def wide_equity(table: pd.DataFrame, values: str = "equity", rank_by: int | None
     return table.pivot(index="hand", columns="opponents", values=values).loc[order]
 
 
+DATA = Path(__file__).resolve().parent / "data"
+"""The exact tables shipped with the package (written by ``scripts/exact_tables.py``)."""
+
+
+def exact_table(name: str, labels: list[str], per_start: int = 1) -> pd.DataFrame:
+    """A shipped exact table (``heads_up`` or ``doors``), checked: the 455 starts in ``labels`` order
+    (``per_start`` rows each), whole non-negative counts, ``wins + ties <= deals``."""
+    frame = pd.read_csv(DATA / f"{name}.csv", keep_default_na=False)
+    starts = frame["start"].tolist()
+    counts = frame[["wins", "ties", "deals"]].to_numpy()
+    ok = (starts == [x for x in labels for _ in range(per_start)] and counts.dtype.kind == "i"
+          and (counts >= 0).all() and (counts[:, 0] + counts[:, 1] <= counts[:, 2]).all())
+    if not ok:
+        raise ValueError(f"{DATA / name}.csv is damaged: run scripts/exact_tables.py to write it again")
+    return frame
+
+
 def _exact_column(starts: np.ndarray, labels: list[str]) -> pd.DataFrame:
-    _, res, deals = exact.starting_hands_vs_random()
-    wins, ties = res[:, 0], res[:, 1]
+    """The heads-up column, exact (from the shipped table: the same numbers as
+    :func:`~razzmatazz.core.razz.exact.starting_hands_vs_random`, without its minute of enumeration)."""
+    table = exact_table("heads_up", labels)
+    wins, ties, deals = (table[c].to_numpy() for c in ("wins", "ties", "deals"))
     eq = (wins + ties / 2) / deals
     return pd.DataFrame({
         "hand": labels, "opponents": 1, "equity": eq, "win": wins / deals, "tie": ties / deals,
@@ -597,12 +616,17 @@ def door_table() -> pd.DataFrame:
     ``win``, ``tie``, ``deals`` (card-level deals per cell), and ``vs_random`` (the start's exact
     equity against a random hand, used to order the starts best first).
     """
-    starts, doors, res, deals = door_chart()
-    wins, ties = res[..., 0], res[..., 1]
+    starts = exact.multisets(3)[0]
+    labels = [start_label(s) for s in starts]
+    doors = np.arange(len(RANKS))
+    table = exact_table("doors", labels, len(doors))
+    if table["door"].tolist() != [RANKS[d] for d in doors] * len(starts):
+        raise ValueError(f"{DATA}/doors.csv is damaged: run scripts/exact_tables.py to write it again")
+    wins, ties = (table[c].to_numpy().reshape(len(starts), len(doors)) for c in ("wins", "ties"))
+    deals = int(table["deals"].iloc[0])
     equity = (wins + ties / 2) / deals
     avail = 4 - starts.astype(np.int64)  # a random opponent's door is each unseen card alike
     vs_random = (equity * avail).sum(axis=1) / avail.sum(axis=1)
-    labels = [start_label(s) for s in starts]
     df = pd.DataFrame({
         "start": np.repeat(labels, len(doors)),
         "door": np.tile([RANKS[d] for d in doors], len(labels)),
