@@ -30,6 +30,7 @@ from razzmatazz.core.razz.evaluate import add_rank, class_of_layers
 from razzmatazz.core.razz.policies import USER_ID, decide
 from razzmatazz.core.razz.ranking import tables
 from razzmatazz.core.rng import deal_from, game_state
+from razzmatazz.core.trace import Trace
 
 # per-player fields
 P_HANDS, P_NET, P_NET2, P_VPIP, P_SHOWDOWN, P_SD_WON, P_WON_NO_SD = range(7)
@@ -697,12 +698,12 @@ class GameJob:
             return play_games(*self.arrays(), start, stop, nopair, paired)
         return play_games_with(*self.arrays(), start, stop, nopair, paired, self.user)
 
-    def trace(self, g: int) -> tuple[np.ndarray, np.ndarray, int]:
+    def trace(self, g: int) -> Trace:
         """Hand ``g`` with its log rows (see :mod:`.rules`), per-seat results and G6 flags."""
         nopair, paired = tables()
         if self.user is None:
-            return trace_hand(*self.arrays(), g, nopair, paired)
-        return trace_hand_with(*self.arrays(), g, nopair, paired, self.user)
+            return Trace(*trace_hand(*self.arrays(), g, nopair, paired))
+        return Trace(*trace_hand_with(*self.arrays(), g, nopair, paired, self.user))
 
 
 @njit
@@ -716,7 +717,7 @@ def _trace_deck_builtin(cfg, deck, deal_state, pids, params, pstate, nopair, pai
 
 
 def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int], seed: int = 0,
-              user: Callable | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+              user: Callable | None = None) -> Trace:
     """One hand dealt from ``deck`` (cards in dealing order, G2) with ``seats[s]`` in seat ``s``.
 
     With ``settings.stacks``, seat s starts with ``stacks[s]`` (hand 0: player p sits in seat p).
@@ -738,5 +739,5 @@ def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int]
     deal_state = np.uint64(game_state(deal_key, 0))
     nopair, paired = tables()
     if user is None:
-        return _trace_deck_builtin(cfg, full, deal_state, pids, params, pstate, nopair, paired)
-    return _trace_deck_with(cfg, full, deal_state, pids, params, pstate, nopair, paired, user)
+        return Trace(*_trace_deck_builtin(cfg, full, deal_state, pids, params, pstate, nopair, paired))
+    return Trace(*_trace_deck_with(cfg, full, deal_state, pids, params, pstate, nopair, paired, user))
