@@ -244,6 +244,17 @@ def emit(fmt: str, text_table: Callable[[], str], as_json: Callable[[], Any], fr
         echo(text_table())
 
 
+def emit_trace(fmt: str, trace: Any) -> None:
+    """Print a traced game (an :class:`~razzmatazz.analysis.trace.GameTrace`): its account for people, its
+    JSON (``to_dict``), or its events as CSV (one row per event)."""
+    def events() -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(trace.events()).convert_dtypes()
+
+    emit(fmt, trace.text, trace.to_dict, events)
+
+
 def echo(text: str, nl: bool = True) -> None:
     """Print on stdout; a stdout that cannot be written (full disk, closed pipe) is an InputError."""
     try:
