@@ -189,3 +189,27 @@ def test_the_razzia_search_lane_traces_the_same_object():
     np.testing.assert_array_equal(t.results, want.results)
     assert t.events()[-1]["event"] == "end" and t.seat_results()[0]["policy"].startswith("search")
     assert sum(r["win"] for r in t.seat_results()) == pytest.approx(1)
+
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_users_policy_is_traced_into_the_same_object(game, monkeypatch):
+    """``GameJob.trace`` with a user's policy wraps its kernel's tuple in a Trace (the kernel is stubbed: compiling
+    an engine for a user's function takes minutes; ``riffifi play --plugin --trace`` runs it in test_riffifi_cli)."""
+    engine = importlib.import_module(f"razzmatazz.core.{game}.engine")
+    rules = importlib.import_module(f"razzmatazz.core.{game}.rules")
+    log, res, calls = np.zeros((2, 5), np.int64), np.ones((3, 3), np.int64), []
+
+    def kernel(*args):
+        calls.append(args[-1])
+        return (log, res, 3) if game == "razz" else (log, res)
+
+    def user(*args):
+        return 0, 0
+
+    monkeypatch.setattr(engine, "trace_hand_with" if game == "razz" else "trace_game_with", kernel)
+    monkeypatch.setattr(engine, "with_nrt", lambda f: f, raising=False)
+    job = engine.GameJob(rules.Settings(players=3), _api(game).lineup(["random"], 3), 1, 1, False, user)
+    got = job.trace(0)
+    assert isinstance(got, Trace) and got.log is log and got.results is res and calls == [user]
+    assert got.flags == (3 if game == "razz" else 0)
