@@ -246,7 +246,8 @@ _STREETS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 
 
 def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, hand: int = 0, *, duplicate: bool = False,
           user: plugins.UserPolicies | None = None) -> GameTrace:
-    """Hand ``hand`` of a run (as :func:`play` plays it): its log rows, per-seat results and G6 flags."""
+    """Hand ``hand`` of a run (as :func:`play` plays it) with its log: ``.text()``, ``.to_dict()``, the engine's
+    ``.log``, ``.results`` and ``.flags`` (G6)."""
     if hand < 0:
         raise InputError(f"the hand to trace must be 0 or more, got {hand}")
     job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)

@@ -350,7 +350,8 @@ def police_summary(tables: dict[str, pd.DataFrame]) -> str:
 
 def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, game: int = 0, *, duplicate: bool = False,
           user: UserPolicies | None = None) -> GameTrace:
-    """Game ``game`` of a run (as :func:`play` plays it): its log rows and per-seat results."""
+    """Game ``game`` of a run (as :func:`play` plays it) with its log: ``.text()``, ``.to_dict()``, the engine's
+    ``.log`` and ``.results``."""
     if game < 0:
         raise InputError(f"the game to trace must be 0 or more, got {game}")
     job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
