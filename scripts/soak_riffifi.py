@@ -158,7 +158,7 @@ def soak(games: int, tables: int, seed: int, traced: int = 20) -> tuple[int, lis
         where = f"table {t} ({settings}, {[p.text for p in lineup]})"
         violations += [f"{where}: {v}" for v in check_counts(counts, settings, n_games)]
         for g in rng.sample(range(n_games), min(traced, n_games)):
-            log, res = job.trace(g)
+            log, res, _ = job.trace(g)
             violations += [f"{where} game {g}: {v}" for v in check_log(settings, log, res)]
     return played, violations
 

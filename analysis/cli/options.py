@@ -8,13 +8,16 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
 
 from razzmatazz.analysis.inputs import shorten
 from razzmatazz.core.errors import InputError
+
+if TYPE_CHECKING:
+    from razzmatazz.analysis.trace import GameTrace
 
 FORMATS = ("table", "json", "csv")
 MAX_INDEX = 2**63 - 1
@@ -244,6 +247,16 @@ def emit(fmt: str, text_table: Callable[[], str], as_json: Callable[[], Any], fr
         echo(frame().to_csv(index=False), nl=False)
     else:
         echo(text_table())
+
+
+def emit_trace(fmt: str, trace: GameTrace) -> None:
+    """Print a traced game: its account for people, its JSON (``to_dict``), or its events as CSV (one row each)."""
+    def events() -> Any:
+        import pandas as pd
+
+        return pd.DataFrame(trace.events()).convert_dtypes()
+
+    emit(fmt, trace.text, trace.to_dict, events)
 
 
 def echo(text: str, nl: bool = True) -> None:

@@ -17,8 +17,8 @@ from razzmatazz.analysis.cli.options import (
     columns,
     common_options,
     draw_seed,
-    echo,
     emit,
+    emit_trace,
     keep_chunks,
     list_policies,
     note,
@@ -68,7 +68,8 @@ def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: i
 @click.option("--stacks", default=None, metavar="S1,S2,...",
               help="A stack per player, in --policy order (they move with the players): all-ins and side pots.")
 @click.option("--trace", type=Index("hand"), default=None, is_flag=False, flag_value=0, metavar="[HAND]",
-              help="Print hand HAND (default 0) of the run street by street, every card face up.")
+              help="Print hand HAND (default 0) of the run street by street, every card face up "
+                   "(--format json: its events and results; csv: its events).")
 @click.option("--phh", type=click.Path(path_type=Path), default=None, metavar="DIR",
               help="Write every hand as a PokerKit hand history (PHH, variant FR) into DIR (a new or empty "
                    "directory; at most 100,000 hands).")
@@ -121,8 +122,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
         note(quiet or fmt != "table", f"no --policy given: playing the default mix {mix}")
     if trace is not None:
         seed = draw_seed(seed, quiet)
-        log, res, _ = G.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user)
-        echo(G.trace_text(settings, lineup, log, res, trace, seed))
+        emit_trace(fmt, G.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user))
         return
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -27,6 +28,7 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
 from razzmatazz.core.errors import InputError
@@ -239,12 +241,13 @@ _STREETS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 
 
 
 def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, hand: int = 0, *, duplicate: bool = False,
-          user: plugins.UserPolicies | None = None) -> tuple[np.ndarray, np.ndarray, int]:
-    """Hand ``hand`` of a run (as :func:`play` plays it): its log rows, per-seat results and G6 flags."""
+          user: plugins.UserPolicies | None = None) -> GameTrace:
+    """Hand ``hand`` of a run (as :func:`play` plays it) with its log: ``.text()``, ``.to_dict()``, the engine's
+    ``.log``, ``.results`` and ``.flags`` (G6)."""
     if hand < 0:
         raise InputError(f"the hand to trace must be 0 or more, got {hand}")
     job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
-    return job.trace(hand)
+    return GameTrace(TRACE_STYLE, settings, tuple(policies), seed, hand, duplicate, job.trace(hand))
 
 
 def seat_policies(policies: Sequence[Policy], hand: int) -> list[Policy]:
@@ -317,6 +320,47 @@ def _action(kind: int, who: str, a: int, b: int) -> str:
     if kind == R.L_WIN:
         return f"{who} takes {a}"
     raise ValueError(f"unknown log row kind {kind}")
+
+
+_RAISES = ("complete", "bet", "raise")
+
+
+def trace_event(row: Sequence[int]) -> Event:
+    """One log row in words (:meth:`GameTrace.events`): seat, event and values."""
+    from razzmatazz.core.razz.names import hand_name
+
+    kind, s, a, b = (int(x) for x in row)
+    simple = {R.L_ANTE: ("ante", "chips"), R.L_BRING_IN: ("bring-in", "chips"), R.L_WIN: ("win", "chips"),
+              R.L_FOLD: ("fold", None), R.L_CHECK: ("check", None)}
+    if kind in simple:
+        name, key = simple[kind]
+        return {"seat": s, "event": name, **({key: a} if key else {})}
+    if kind == R.L_DEAL:
+        if s < 0:
+            return {"seat": None, "event": "community card", "card": card_str(a), "slot": b}
+        return {"seat": s, "event": "deal", "card": card_str(a), "slot": b, "face": "up" if 2 <= b <= 5 else "down"}
+    if kind == R.L_STREET:
+        return {"seat": None, "event": "street", "street": _STREETS[s], ("bring_in" if s == 3 else "opener"): a}
+    if kind == R.L_CALL:
+        return {"seat": s, "event": "call", "chips": a, "all_in": bool(b)}
+    if kind == R.L_RAISE:
+        return {"seat": s, "event": _RAISES[b], "to": a}
+    if kind == R.L_SHOW:
+        return {"seat": s, "event": "show", "low": hand_name(a)}
+    if kind == R.L_RESHUFFLE:
+        return {"seat": None, "event": "reshuffle", "cards": a}
+    raise ValueError(f"unknown log row kind {kind}")
+
+
+def trace_result(row: Sequence[int]) -> dict[str, Any]:
+    """One seat's results of a hand (the ``H_*`` columns) by name; ``win``: it took a pot or a share."""
+    won_sd, won_no_sd = bool(row[E.H_SD_WON]), bool(row[E.H_WON_NO_SD])
+    return {"payoff": int(row[E.H_NET]), "win": int(won_sd or won_no_sd), "vpip": bool(row[E.H_VPIP]),
+            "showdown": bool(row[E.H_SHOWDOWN]), "won_at_showdown": won_sd, "won_without_showdown": won_no_sd}
+
+
+TRACE_STYLE = TraceStyle("razz", "chips", trace_text, trace_event, trace_result)
+"""How :func:`trace` puts a hand into words."""
 
 
 # ----------------------------------------------------------------------------- hand histories

@@ -20,6 +20,7 @@ from razzmatazz.analysis.cli.options import (
     draw_seed,
     echo,
     emit,
+    emit_trace,
     keep_chunks,
     list_policies,
     note,
@@ -110,7 +111,8 @@ def razzia() -> None:
               help="Duplicate deals: the same cards, money and dice played N times with the players rotated.")
 @switch_options
 @click.option("--trace", type=Index("game"), default=None, is_flag=False, flag_value=0, metavar="[GAME]",
-              help="Print game GAME (default 0) of the run round by round.")
+              help="Print game GAME (default 0) of the run round by round (--format json: its events and "
+                   "results; csv: its events).")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide).")
 @resume_option
@@ -158,8 +160,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
         note(quiet or fmt != "table", f"no --policy given: playing the default mix {mix}")
     if trace is not None:
         seed = draw_seed(seed, quiet)
-        log, res = Z.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user)
-        echo(Z.trace_text(settings, lineup, log, res, trace, seed))
+        emit_trace(fmt, Z.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user))
         return
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)

@@ -30,6 +30,7 @@ from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
@@ -339,12 +340,13 @@ def police_summary(tables: dict[str, pd.DataFrame]) -> str:
 # ----------------------------------------------------------------------------- a game, step by step
 
 def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, game: int = 0, *, duplicate: bool = False,
-          user: UserPolicies | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Game ``game`` of a run (as :func:`play` plays it): its log rows and per-seat results."""
+          user: UserPolicies | None = None) -> GameTrace:
+    """Game ``game`` of a run (as :func:`play` plays it) with its log: ``.text()``, ``.to_dict()``, the engine's
+    ``.log`` and ``.results``."""
     if game < 0:
         raise InputError(f"the game to trace must be 0 or more, got {game}")
     job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
-    return job.trace(game)
+    return GameTrace(TRACE_STYLE, settings, tuple(policies), seed, game, duplicate, job.trace(game))
 
 
 def _dollars(units: int) -> str:
@@ -400,3 +402,59 @@ def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray
                                         + (f" (wins {res[s, E.H_WIN] / E.WIN:g})" if res[s, E.H_WIN] else "")
                                         for s in range(n)))
     return "\n".join(lines)
+
+
+def _bar(a: int) -> str:
+    return R.BAR_NAMES[a] if 0 <= a < R.MAX_BARS else str(a)
+
+
+def _seat(s: int) -> int | None:
+    return s if s >= 0 else None
+
+
+def trace_event(row: Sequence[int]) -> Event:
+    """One log row in words (:meth:`GameTrace.events`): seat, event and values (money in dollars)."""
+    kind, seat, a, b, c = (int(x) for x in row)
+    if kind == R.L_ROUND:
+        return {"seat": seat, "event": "round", "round": a + 1, "money_cards": b, "last": bool(c)}
+    if kind == R.L_MONEY:
+        return {"seat": _seat(seat), "event": "money card", "bar": _bar(a), "dollars": b * R.UNIT,
+                "by_croupier": bool(c)}
+    if kind == R.L_PLAY:
+        return {"seat": seat, "event": "play", "bar": _bar(a), "card": R.KINDS[b], "value": c}
+    if kind == R.L_BAR:
+        return {"seat": None, "event": "bar", "bar": _bar(a), "dollars": b * R.UNIT, "cards": c}
+    if kind == R.L_ROLLOFF:
+        return {"seat": seat, "event": "roll-off", "roll": a, "group": b}
+    if kind == R.L_PROPOSER:
+        return {"seat": seat, "event": "proposer", "bar": _bar(a), "card_value": b,
+                "contestants": [t for t in range(R.MAX_PLAYERS) if c >> t & 1]}
+    if kind == R.L_OFFER:
+        return {"seat": seat, "event": "offer", "to": a, "dollars_each": b * R.UNIT, "cards": c}
+    if kind == R.L_NO_OFFER:
+        return {"seat": seat, "event": "no offer", "bar": _bar(a)}
+    if kind == R.L_ANSWER:
+        return {"seat": seat, "event": "answer", "answer": "accept" if a == R.ACCEPT else "duel",
+                "offered": b * R.UNIT}
+    if kind == R.L_THROW:
+        return {"seat": seat, "event": "duel throw", "roll": a, "against": b, "against_roll": c}
+    if kind == R.L_DUEL:
+        return {"seat": seat, "event": "duel won", "against": _seat(a), "dollars": b * R.UNIT, "tie": bool(c)}
+    if kind == R.L_ROLL:
+        return {"seat": seat, "event": "roll", "roll": a, "total": b}
+    if kind == R.L_PAY:
+        return {"seat": seat, "event": "paid", "bar": _bar(a), "dollars": b * R.UNIT, "cards": c}
+    if kind == R.L_RESHUFFLE:
+        return {"seat": None, "event": "reshuffle", "cards": a}
+    if kind == R.L_END:
+        return {"seat": None, "event": "end", "dollars_left": a * R.UNIT}
+    raise ValueError(f"unknown log row kind {kind}")
+
+
+def trace_result(row: Sequence[int]) -> dict[str, Any]:
+    """One seat's results of a game (the ``H_*`` columns) by name; ``win``: its share of the win."""
+    return {"payoff": int(row[E.H_MONEY]) * R.UNIT, "win": row[E.H_WIN] / E.WIN, "bars_won": int(row[E.H_BARS_WON])}
+
+
+TRACE_STYLE = TraceStyle("razzia", "dollars", trace_text, trace_event, trace_result)
+"""How :func:`trace` puts a game into words."""

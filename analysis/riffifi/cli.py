@@ -19,6 +19,7 @@ from razzmatazz.analysis.cli.options import (
     draw_seed,
     echo,
     emit,
+    emit_trace,
     keep_chunks,
     list_policies,
     note,
@@ -90,7 +91,8 @@ def _settings(players: int, chips_per_colour: int, officer: bool, redeal: bool, 
 @click.option("--start", type=click.Choice(["rotate", "fixed"]), default="rotate", show_default=True,
               help="The start player moves one seat each deal, or seat 1 always starts (G2).")
 @click.option("--trace", type=Index("game"), default=None, is_flag=False, flag_value=0, metavar="[GAME]",
-              help="Print game GAME (default 0) of the run deal by deal.")
+              help="Print game GAME (default 0) of the run deal by deal (--format json: its events and "
+                   "results; csv: its events).")
 @click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
               help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
 @resume_option
@@ -140,8 +142,7 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ga
         note(quiet or fmt != "table", f"no --policy given: playing the default mix {mix}")
     if trace is not None:
         seed = draw_seed(seed, quiet)
-        log, res = F.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user)
-        echo(F.trace_text(settings, lineup, log, res, trace, seed))
+        emit_trace(fmt, F.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user))
         return
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)

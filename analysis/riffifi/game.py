@@ -29,6 +29,7 @@ from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
@@ -233,12 +234,13 @@ def _officer(glob: np.ndarray, n: int) -> pd.DataFrame:
 # ----------------------------------------------------------------------------- one game, step by step
 
 def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, game: int = 0, *, duplicate: bool = False,
-          user: UserPolicies | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Game ``game`` of a run (as :func:`play` plays it): its log rows and per-seat results."""
+          user: UserPolicies | None = None) -> GameTrace:
+    """Game ``game`` of a run (as :func:`play` plays it) with its log: ``.text()``, ``.to_dict()``, the engine's
+    ``.log`` and ``.results``."""
     if game < 0:
         raise InputError(f"the game to trace must be 0 or more, got {game}")
     job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
-    return job.trace(game)
+    return GameTrace(TRACE_STYLE, settings, tuple(policies), seed, game, duplicate, job.trace(game))
 
 
 def seat_policies(policies: Sequence[Policy], game: int) -> list[Policy]:
@@ -296,6 +298,46 @@ def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray
         f"seat {s} {int(res[s, E.H_SCORE])} chips" + (f" (wins {res[s, E.H_WIN] / E.WIN:g})" if res[s, E.H_WIN] else "")
         for s in range(settings.players)))
     return "\n".join(lines)
+
+
+def trace_event(row: Sequence[int]) -> Event:
+    """One log row in words (:meth:`GameTrace.events`): seat, event and values."""
+    kind, seat, a, b, c = (int(x) for x in row)
+    if kind == R.L_DEAL:
+        return {"seat": None, "event": "deal", "deal": a + 1, "dealer": b, "starter": c}
+    if kind == R.L_TURN:
+        return {"seat": seat, "event": "turn", "orbit": a}
+    if kind in (R.L_PLAY, R.L_STAY_OFF):
+        return {"seat": seat, "event": "play" if kind == R.L_PLAY else "to the pile", "card": R.card_name(a)}
+    if kind == R.L_UNDERCUT:
+        return {"seat": seat, "event": "undercut", "card": R.card_name(a), "owner": b}
+    if kind == R.L_SELF:
+        return {"seat": seat, "event": "set aside", "card": R.card_name(a), "shown": bool(b)}
+    if kind == R.L_CLAIM:
+        return {"seat": seat, "event": "claim", "card": R.card_name(a), "colour": R.COLOURS[a // R.N_VALUES],
+                "chips": b}
+    if kind == R.L_TAKE:
+        return {"seat": seat, "event": "take", "colour": R.COLOURS[a], "chips": b,
+                "from": "middle" if c == R.MIDDLE else c}
+    if kind == R.L_LAPSE:
+        return {"seat": seat, "event": "lapse", "colour": R.COLOURS[a], "chips": b}
+    if kind == R.L_OFFICER:
+        if a < 0:
+            return {"seat": seat, "event": "officer", "colour": None, "card": None, "owner": None}
+        return {"seat": seat, "event": "officer", "colour": R.COLOURS[a], "card": R.card_name(b), "owner": c}
+    if kind == R.L_DEAL_END:
+        return {"seat": None, "event": "deal end", "deal": a + 1}
+    raise ValueError(f"unknown log row kind {kind}")
+
+
+def trace_result(row: Sequence[int]) -> dict[str, Any]:
+    """One seat's results of a game (the ``H_*`` columns) by name; ``win``: its share of the win."""
+    return {"payoff": int(row[E.H_SCORE]), "win": row[E.H_WIN] / E.WIN, "ticks": int(row[E.H_TICKS]),
+            "chips": {colour: int(row[E.H_CHIPS + i]) for i, colour in enumerate(R.COLOURS)}}
+
+
+TRACE_STYLE = TraceStyle("riffifi", "chips", trace_text, trace_event, trace_result)
+"""How :func:`trace` puts a game into words."""
 
 
 # ----------------------------------------------------------------------------- the standard study

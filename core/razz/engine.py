@@ -33,6 +33,7 @@ from razzmatazz.core.razz.evaluate import add_rank, class_of_layers
 from razzmatazz.core.razz.policies import USER_ID, decide
 from razzmatazz.core.razz.ranking import tables
 from razzmatazz.core.rng import deal_from, game_state
+from razzmatazz.core.trace import Trace
 
 # per-player fields
 P_HANDS, P_NET, P_NET2, P_VPIP, P_SHOWDOWN, P_SD_WON, P_WON_NO_SD = range(7)
@@ -705,12 +706,12 @@ class GameJob(BaseJob[Args]):
             return play_games(*self.kernel_args(), start, stop, nopair, paired)
         return play_games_with(*self.kernel_args(), start, stop, nopair, paired, self.user)
 
-    def trace(self, g: int) -> tuple[np.ndarray, np.ndarray, int]:
+    def trace(self, g: int) -> Trace:
         """Hand ``g`` with its log rows (see :mod:`.rules`), per-seat results and G6 flags."""
         nopair, paired = tables()
         if self.user is None:
-            return trace_hand(*self.kernel_args(), g, nopair, paired)
-        return trace_hand_with(*self.kernel_args(), g, nopair, paired, self.user)
+            return Trace(*trace_hand(*self.kernel_args(), g, nopair, paired))
+        return Trace(*trace_hand_with(*self.kernel_args(), g, nopair, paired, self.user))
 
 
 @njit
@@ -724,7 +725,7 @@ def _trace_deck_builtin(cfg, deck, deal_state, pids, params, pstate, nopair, pai
 
 
 def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int], seed: int = 0,
-              user: Callable | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+              user: Callable | None = None) -> Trace:
     """One hand dealt from ``deck`` (cards in dealing order, G2) with ``seats[s]`` in seat ``s``.
 
     With ``settings.stacks``, seat s starts with ``stacks[s]`` (hand 0: player p sits in seat p).
@@ -746,5 +747,7 @@ def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int]
     deal_state = np.uint64(game_state(a.deal_key, 0))
     nopair, paired = tables()
     if user is None:
-        return _trace_deck_builtin(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired)
-    return _trace_deck_with(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired, user)
+        return Trace(*_trace_deck_builtin(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair,
+                                          paired))
+    return Trace(*_trace_deck_with(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired,
+                                   user))

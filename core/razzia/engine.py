@@ -48,6 +48,7 @@ from razzmatazz.core.razzia import policies
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.policies import USER_ID
 from razzmatazz.core.rng import game_state
+from razzmatazz.core.trace import Trace
 
 WIN = 840
 """A sole winner's win count; k players sharing a win get WIN // k each (840 divides by 1-8)."""
@@ -1497,10 +1498,10 @@ def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, dup
     return _logged(w), w[W_RES:W_RES + n * N_RES].reshape((n, N_RES)).copy()
 
 
-def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
+def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g) -> Trace:
     """Game ``g`` of a run played again with its log: (log rows, per-seat results ``H_*``)."""
-    return _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
-                  policies.no_user_policy, no_search)
+    return Trace(*_trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
+                         policies.no_user_policy, no_search))
 
 
 @njit
@@ -1723,7 +1724,7 @@ class GameJob(BaseJob[Args]):
     def _user(self) -> Callable:
         return policies.no_user_policy if self.user is None else with_nrt(self.user)
 
-    def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
+    def trace(self, g: int) -> Trace:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
         if self.searching:
             from razzmatazz.core.razzia import search
@@ -1731,4 +1732,4 @@ class GameJob(BaseJob[Args]):
             return search.trace_game(*self.kernel_args(), g, self._user())
         if self.user is None:
             return trace_game(*self.kernel_args(), g)
-        return trace_game_with(*self.kernel_args(), g, with_nrt(self.user))
+        return Trace(*trace_game_with(*self.kernel_args(), g, with_nrt(self.user)))

@@ -36,6 +36,7 @@ from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia import state as S
 from razzmatazz.core.rng import next_u64
+from razzmatazz.core.trace import Trace
 
 ALL_OFFERS = 16
 """An offer with at most this many legal moves has them all as candidates."""
@@ -274,6 +275,6 @@ def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params,
                            user, hook)
 
 
-def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user) -> Trace:
     """:func:`.engine.trace_game` for a lineup with ``search`` seats."""
-    return E._trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, hook)
+    return Trace(*E._trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, hook))

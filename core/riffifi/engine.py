@@ -36,6 +36,7 @@ from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import USER_ID, decide
 from razzmatazz.core.rng import deal_from, game_state, lemire32, next_u64
+from razzmatazz.core.trace import Trace
 
 WIN = 60
 """A sole winner's win count; k players sharing a win get WIN // k each (60 divides by 1-5)."""
@@ -642,8 +643,8 @@ class GameJob(BaseJob[Args]):
             return play_games(*args, start, stop)
         return play_games_with(*args, start, stop, with_nrt(self.user))
 
-    def trace(self, g: int) -> tuple[np.ndarray, np.ndarray]:
+    def trace(self, g: int) -> Trace:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
         if self.user is None:
-            return trace_game(*self.kernel_args(), g)
-        return trace_game_with(*self.kernel_args(), g, with_nrt(self.user))
+            return Trace(*trace_game(*self.kernel_args(), g))
+        return Trace(*trace_game_with(*self.kernel_args(), g, with_nrt(self.user)))

@@ -54,7 +54,7 @@ def reference_game(job: E.GameJob, g: int, out: np.ndarray) -> tuple[list[int], 
     lay = E.layout(n)
     o_glob = lay["global"]
     item = g // n if job.duplicate else g
-    log, _ = job.trace(g)
+    log = job.trace(g).log
     shuffler, die = ref.stream_randomness(job.seed, item)
     pol = replay_policies(log, n, s.spielbox)
     seen: dict = {"bars": []}

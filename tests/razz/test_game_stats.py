@@ -22,7 +22,7 @@ def _nets(settings: Settings, policies, hands: int, duplicate: bool) -> np.ndarr
     n = settings.players
     out = np.zeros((hands, n), np.int64)
     for g in range(hands):
-        _, res, _ = G.trace(settings, policies, SEED, g, duplicate=duplicate)
+        res = G.trace(settings, policies, SEED, g, duplicate=duplicate).results
         for s in range(n):
             out[g, (s - g) % n] = res[s, E.H_NET]
     return out
@@ -70,7 +70,7 @@ def test_rates_and_seats_match_the_hands():
     seat_vpip = np.zeros(4, int)
     seat_net = np.zeros((hands, 4), np.int64)
     for g in range(hands):
-        _, res, _ = G.trace(settings, policies, SEED, g)
+        res = G.trace(settings, policies, SEED, g).results
         for s in range(4):
             p = (s - g) % 4
             vpip[p] += res[s, E.H_VPIP]

@@ -146,7 +146,7 @@ def check_game(job: engine.GameJob, ref_settings: ref.Settings, g: int) -> dict:
     """Play game ``g`` in the kernel and replay it in the reference; assert equality; return the tallies."""
     s = job.settings
     n = s.players
-    log, res = job.trace(g)
+    log, res, _ = job.trace(g)
     item = g // n if job.duplicate else g
     shuffler, die = ref.stream_randomness(job.seed, item)
     pol = replay_policies(log, n, s.spielbox)
@@ -241,7 +241,7 @@ def test_counts_are_the_sums_of_the_traced_games(players):
     money = np.zeros(players, np.int64)
     wins = np.zeros(players, np.int64)
     for g in range(job.games):
-        log, res = job.trace(g)
+        log, res, _ = job.trace(g)
         for s in range(players):
             p = (s - g) % players
             money[p] += res[s, engine.H_MONEY]

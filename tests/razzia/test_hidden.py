@@ -87,7 +87,7 @@ def real_states(name: str, games: int = 3, seed: int = 17):
     ref_settings = ref.Settings(**{k: getattr(settings, k) for k in vars(settings)})
     out = []
     for g in range(games):
-        log, _ = job.trace(g)
+        log = job.trace(g).log
         pol = replay_policies(log, n, settings.spielbox)
         seats = [lineup[(s - g) % n] for s in range(n)]
 

@@ -23,7 +23,7 @@ def test_the_checks_catch_broken_games():
     settings = R.Settings(players=5)
     lineup = tuple(REGISTRY.parse(p) for p in ("random", "greedy", "hunter", "bigpot", "crowd"))
     job = E.GameJob(settings, lineup, 3, 10)
-    log, res = job.trace(2)
+    log, res, _ = job.trace(2)
     assert soak.check_log(settings, log, res) == []
     pay = next(i for i, row in enumerate(log.tolist()) if row[0] == R.L_PAY)
     wrong = log.copy()

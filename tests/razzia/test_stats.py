@@ -42,7 +42,7 @@ class Traced:
         self.cards_money = 0  # the money cards won, all games, all players
         self.logs, self.results = [], []
         for g in range(job.games):
-            log, res = job.trace(g)
+            log, res, _ = job.trace(g)
             self.logs.append(log)
             self.results.append(res)
             assert log[-1, 0] == R.L_END

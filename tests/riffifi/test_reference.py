@@ -164,7 +164,7 @@ def test_kernel_matches_reference(name):
     job = job_of(name)
     played, _ = reference_run(name)
     for g, game in enumerate(played):
-        log, res = job.trace(g)
+        log, res, _ = job.trace(g)
         assert len(log) < R.LOG_ROWS * 4 - 1, "the kernel's trace log is full: choose a smaller case"
         report = first_difference(name, g, settings, log, res, game)
         if report:
@@ -201,7 +201,7 @@ def test_identical_deterministic_players_replay_one_deal():
     name = "identical deterministic players, pass and rotate, clockwise"
     job = job_of(name)
     for g, game in enumerate(reference_run(name)[0]):
-        _, res = job.trace(g)
+        res = job.trace(g).results
         assert len({r[0] for r in game.results}) == 1
         assert list(res[:, engine.H_WIN]) == [engine.WIN // 4] * 4
 
@@ -227,7 +227,7 @@ def counts_from_traces(name: str, stop: int) -> np.ndarray:
     job = job_of(name)
 
     def game(g: int) -> tuple[np.ndarray, np.ndarray, int]:
-        log, res = job.trace(g)
+        log, res, _ = job.trace(g)
         return log, res, reference_run(name)[0][g].redeals
 
     return counts_of_games(job, 0, stop, game)

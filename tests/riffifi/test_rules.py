@@ -499,7 +499,7 @@ def traced(name: str) -> tuple[list[Replay], list[np.ndarray], list[np.ndarray]]
     replays, logs = [], []
     n = settings.players
     for g in range(games):
-        log, res = job.trace(g)
+        log, res, _ = job.trace(g)
         seats = tuple(names[(s - g) % n] for s in range(n))  # player p sits in seat (p + g) mod n (G6)
         replays.append(Replay(settings, log, res, tie, seats))
         logs.append((log, res))
@@ -1203,7 +1203,7 @@ def test_g2_identical_deterministic_policies_score_the_same(players):
     settings = R.Settings(players=players, tie="clockwise")
     job = E.GameJob(settings, lineup(*["lowest"] * players), 99, 10)
     for g in range(6):
-        _, res = job.trace(g)
+        res = job.trace(g).results
         assert len(set(res[:, E.H_SCORE].tolist())) == 1, res[:, E.H_SCORE]
         assert res[:, E.H_WIN].tolist() == [E.WIN // players] * players
 
@@ -1220,7 +1220,7 @@ def test_g3_most_chips_wins_and_ties_share():
         for rep in traced(name)[0]:
             assert sum(rep.win) == E.WIN
     # a shared win: identical deterministic policies tie (test_g2), 60 split
-    _, res = E.GameJob(R.Settings(players=5, tie="clockwise"), lineup(*["lowest"] * 5), 1, 1).trace(0)
+    res = E.GameJob(R.Settings(players=5, tie="clockwise"), lineup(*["lowest"] * 5), 1, 1).trace(0).results
     assert res[:, E.H_WIN].tolist() == [12] * 5
 
 
@@ -1374,7 +1374,7 @@ def test_g6_duplicate_plays_each_deal_n_times():
     job = E.GameJob(settings, lineup("random", "lowest", "undercut", "expect"), SEED, 3, duplicate=True)
     firsts = []
     for g in range(8):
-        log, res = job.trace(g)
+        log, res, _ = job.trace(g)
         rep = Replay(settings, log, res)
         assert not rep.violations, dict(rep.violations)
         firsts.append(rep.deals[0]["played"])

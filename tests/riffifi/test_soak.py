@@ -25,7 +25,7 @@ def test_the_checks_catch_broken_games():
     settings = R.Settings(players=4, officer=True)
     lineup = tuple(REGISTRY.parse(p) for p in ("random", "undercut", "expect", "lowest"))
     job = E.GameJob(settings, lineup, 3, 10)
-    log, res = job.trace(1)
+    log, res, _ = job.trace(1)
     assert soak.check_log(settings, log, res) == []
     take = next(i for i, row in enumerate(log.tolist()) if row[0] == R.L_TAKE)
     wrong = log.copy()

@@ -25,7 +25,7 @@ def traced(settings: R.Settings, lineup, seed: int, games: int, duplicate: bool 
     score = np.zeros((games, n))
     win = np.zeros((games, n))
     for g in range(games):
-        _, res = job.trace(g)
+        res = job.trace(g).results
         for s in range(n):
             p = (s - g) % n
             score[g, p] = res[s, E.H_SCORE]
