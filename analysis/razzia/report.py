@@ -48,7 +48,7 @@ HAGGLING_MIX = "haggling styles"
 STRONG = "search"
 """The strong player seated to check the headline findings: the search policy at its default budget."""
 STRONG_MIXES = (DEFAULT_MIX, HAGGLING_MIX)
-STRONG_DIVISOR = {"quick": 2, "full": 4}
+STRONG_DIVISOR = {"quick": 3, "full": 4}
 """The strong-play runs play the police study's games per mix and player count divided by this."""
 STRONG_TABLES = ("lineups", "policies", "pairs", "croupier", "cards")
 
