@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -16,8 +18,10 @@ from razzmatazz.analysis.report.findings import (
     against_reference,
     comparisons,
     half_width,
+    oriented,
     say,
     spread,
+    strong_verdict,
 )
 from razzmatazz.analysis.report.sections import (
     Run,
@@ -41,6 +45,12 @@ PLAYERS = {"quick": (3, 5, 7), "full": (3, 4, 5, 6, 7, 8)}
 SEATS_PLAYERS = 5
 DEFAULT_MIX = "default mix"
 HAGGLING_MIX = "haggling styles"
+STRONG = "search"
+"""The strong player seated to check the headline findings: the search policy at its default budget."""
+STRONG_MIXES = (DEFAULT_MIX, HAGGLING_MIX)
+STRONG_DIVISOR = {"quick": 3, "full": 4}
+"""The strong-play runs play the police study's games per mix and player count divided by this."""
+STRONG_TABLES = ("lineups", "policies", "pairs", "croupier", "cards")
 
 
 def simulate_razzia(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tables, list[Run]]:
@@ -60,17 +70,59 @@ def simulate_razzia(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tab
                     seed, timer()))
     tables = {f"razzia_{k}": study[k].reset_index(drop=True) for k in names}
     tables["razzia_seats"] = result.seats.assign(players=n)
+    timer, games = Timer(), max(200, sizes.shares() // STRONG_DIVISOR[sizes.mode])
+    tables.update(strong_study(tables["razzia_policies"], list(PLAYERS[sizes.mode]), games, seed, progress))
+    runs.append(Run(f"Razzia under strong play: one {STRONG} seat in the {DEFAULT_MIX} and the {HAGGLING_MIX} of "
+                    f"{len(PLAYERS[sizes.mode])} player counts", ", ".join(f"razzia_strong_{k}" for k in STRONG_TABLES),
+                    f"{games:,} games per mix and player count", seed, timer()))
     return tables, runs
 
 
-def derive_razzia(tables: Tables, sizes: Sizes) -> None:
-    """Add the police rates, comparisons, croupier spread, seat and haggling tables."""
-    from razzmatazz.analysis.stats import rate_interval
+def leaders(pol: pd.DataFrame, n: int, mix: str) -> tuple[str, ...]:
+    """The two policies of one lineup with the highest win rates, best first (the pair the lead finding states)."""
+    part = pol[(pol.players == n) & (pol.mix == mix)].sort_values("win_rate", ascending=False, kind="stable")
+    return tuple(part.policy[:2])
 
-    v = tables["razzia_by_value"]
-    rates = v.groupby(["players", "mix", "kind"], as_index=False, sort=True)[["plays", "won"]].sum()
-    lo, hi = rate_interval(rates.won.to_numpy("int64"), rates.plays.to_numpy("int64"))
-    tables["razzia_police_rates"] = rates.assign(win_rate=rates.won / rates.plays, win_low=lo, win_high=hi)
+
+def strong_seat(labels: Sequence[str], keep: Sequence[str]) -> int:
+    """The seat (index) the strong player takes: the last whose policy is not in ``keep``, else the last
+    whose policy another seat also plays, else the last."""
+    free = ([i for i, x in enumerate(labels) if x not in keep]
+            or [i for i, x in enumerate(labels) if list(labels).count(x) > 1])
+    return free[-1] if free else len(labels) - 1
+
+
+def strong_study(pol: pd.DataFrame, players: list[int], games: int, seed: int, progress: bool | None) -> Tables:
+    """The default and haggling mixes played again with one :data:`STRONG` seat, in place of a policy that
+    neither of the two leaders plays, so that every headline finding can be measured again."""
+    from razzmatazz.analysis.razzia import game as razzia
+    from razzmatazz.core.razzia.rules import Settings
+
+    lineups = razzia.study_lineups(players)
+    parts: dict[str, list[pd.DataFrame]] = {k: [] for k in STRONG_TABLES}
+    for mix in STRONG_MIXES:
+        for n in players:
+            labels = [x.label for x in lineups[n, mix]]
+            seat = strong_seat(labels, leaders(pol, n, mix))
+            texts = [STRONG if i == seat else x.text for i, x in enumerate(lineups[n, mix])]
+            result = razzia.play(Settings(players=n), razzia.lineup(texts, n), games, seed, progress=progress)
+            parts["lineups"].append(pd.DataFrame([{"seat": seat + 1, "replaced": labels[seat], "games": result.games,
+                                                   "lineup": ", ".join(x.label for x in result.lineup)}]))
+            for k in STRONG_TABLES[1:]:
+                parts[k].append(getattr(result, k))
+            for k in STRONG_TABLES:
+                parts[k][-1] = parts[k][-1].assign(players=n, mix=mix)
+    out = {}
+    for k, frames in parts.items():
+        f = pd.concat(frames, ignore_index=True)
+        out[f"razzia_strong_{k}"] = f[["players", "mix"] + [c for c in f.columns if c not in ("players", "mix")]]
+    return out
+
+
+def derive_razzia(tables: Tables, sizes: Sizes) -> None:
+    """Add the police rates, comparisons, croupier spread, seat and haggling tables, and the verdicts under
+    strong play."""
+    tables["razzia_police_rates"] = _card_rates(tables["razzia_by_value"])
     b = tables["razzia_by_bucket"]
     police = b[(b.kind == "police") & (b.mix == DEFAULT_MIX)]
     tables["razzia_best_bucket"] = police.loc[police.groupby("players").win_rate.idxmax()].reset_index(drop=True)
@@ -88,6 +140,9 @@ def derive_razzia(tables: Tables, sizes: Sizes) -> None:
                                                  "established": int(v.established.sum()),
                                                  "fair_share": float(v.reference.iloc[0])}])
     tables["razzia_haggling_rates"] = _haggling_rates(tables["razzia_haggling"])
+    if "razzia_strong_lineups" in tables:
+        tables["razzia_strong_police_rates"] = _card_rates(tables["razzia_strong_cards"])
+        tables["razzia_verdicts"] = verdicts(tables)
     pol = tables["razzia_policies"]
     hi_, lo_ = half_width(pol.win_low, pol.win_high)
     rates_hi, rates_lo = half_width(tables["razzia_police_rates"].win_low, tables["razzia_police_rates"].win_high)
@@ -98,6 +153,104 @@ def derive_razzia(tables: Tables, sizes: Sizes) -> None:
         {"quantity": "How often a card played wins money", "n": int(tables["razzia_police_rates"].plays.min()),
          "n_unit": "plays at the least", "unit": "points", "fmt": "%", "target": math.nan,
          "max_half_width": rates_hi, "min_half_width": rates_lo}])
+
+
+def _card_rates(cards: pd.DataFrame) -> pd.DataFrame:
+    """How often a card of each kind wins money, by player count and mix, with Wilson intervals."""
+    from razzmatazz.analysis.stats import rate_interval
+
+    rates = cards.groupby(["players", "mix", "kind"], as_index=False, sort=True)[["plays", "won"]].sum()
+    lo, hi = rate_interval(rates.won.to_numpy("int64"), rates.plays.to_numpy("int64"))
+    return rates.assign(win_rate=rates.won / rates.plays, win_low=lo, win_high=hi)
+
+
+# ----------------------------------------------------------------------------- the findings under strong play
+
+POLICE, RANKING, HAGGLING, CROUPIER = "police cards", "policy ranking", "haggling styles", "croupier effect"
+VERDICT_COLUMNS = ["finding", "players", "mix", "higher", "lower", "fmt", "difference", "ci_low", "ci_high",
+                   "first", "seated", "strong_difference", "strong_low", "strong_high", "verdict"]
+
+
+def verdicts(tables: Tables) -> pd.DataFrame:
+    """Every headline finding with its measurement under strong play and the verdict (:func:`strong_verdict`).
+
+    A row states the finding's difference ``higher - lower`` as first measured (``first``: established or
+    not, as the finding says it), the same difference in the run with one :data:`STRONG` seat (in place of
+    ``seated``) with its 95 % interval, and the verdict from that interval.
+    """
+    rows = []
+    for r in tables["razzia_strong_lineups"].itertuples():
+        base = {"players": int(r.players), "mix": r.mix, "seated": r.replaced}
+        found = ([_police_verdict(tables, r.players), _lead_verdict(tables, r.players, r.mix, RANKING),
+                  _croupier_verdict(tables, r.players)] if r.mix == DEFAULT_MIX
+                 else [_lead_verdict(tables, r.players, r.mix, HAGGLING)])
+        rows += [{**base, **f} for f in found]
+    out = pd.DataFrame(rows, columns=VERDICT_COLUMNS[:-1])
+    order = {f: i for i, f in enumerate((POLICE, RANKING, HAGGLING, CROUPIER))}
+    out = out.sort_values(["finding", "players"], key=lambda c: c.map(order) if c.name == "finding" else c,
+                          kind="stable").reset_index(drop=True)
+    out["verdict"] = [strong_verdict(lo, hi) for lo, hi in zip(out.strong_low, out.strong_high)]
+    return out
+
+
+def _first(established: bool) -> str:
+    return "established" if established else "not established"
+
+
+def _strong(d: float, lo: float, hi: float, flip: bool) -> dict:
+    d, lo, hi = oriented(d, lo, hi, flip)
+    return {"strong_difference": d, "strong_low": lo, "strong_high": hi}
+
+
+def _pair(frame: pd.DataFrame, n: int, mix: str, a: str, b: str) -> pd.Series | None:
+    """The row of ``frame`` comparing ``a`` and ``b`` (either way round) at ``n`` players in ``mix``."""
+    hit = frame[(frame.players == n) & (frame.mix == mix)
+                & pd.Series([{x, y} == {a, b} for x, y in zip(frame.policy, frame.versus)], index=frame.index)]
+    return hit.iloc[0] if len(hit) else None
+
+
+def _lead_verdict(tables: Tables, n: int, mix: str, finding: str) -> dict:
+    """The lead of the best policy over the second (as the lead finding states it), and with a strong seat."""
+    a, b = leaders(tables["razzia_policies"], n, mix)
+    c = _pair(tables["razzia_comparisons"], n, mix, a, b)
+    s = _pair(tables["razzia_strong_pairs"], n, mix, a, b)
+    strong = (_strong(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
+              if s is not None else _strong(math.nan, math.nan, math.nan, False))
+    return {"finding": finding, "higher": c.policy, "lower": c.versus, "fmt": "+%", "difference": c.difference,
+            "ci_low": c.ci_low, "ci_high": c.ci_high, "first": _first(c.established), **strong}
+
+
+def _spread_verdict(finding: str, fmt: str, first: pd.DataFrame, strong: pd.DataFrame, label: str, est: str,
+                    low: str, high: str, name: Callable[[Any], str]) -> dict:
+    """The gap between the highest and lowest row of ``first`` (:func:`spread`), and between the same two
+    rows of ``strong``."""
+    o = spread(first, label, est, low, high).iloc[0]
+    keep = strong[strong[label].isin([o.highest, o.lowest])]
+    s = spread(keep, label, est, low, high).iloc[0] if len(keep) == 2 else None
+    return {"finding": finding, "higher": name(o.highest), "lower": name(o.lowest), "fmt": fmt,
+            "difference": o.gap, "ci_low": o.gap_low, "ci_high": o.gap_high, "first": _first(o.established),
+            **(_strong(s.gap, s.gap_low, s.gap_high, s.highest != o.highest) if s is not None
+               else _strong(math.nan, math.nan, math.nan, False))}
+
+
+def _police_verdict(tables: Tables, n: int) -> dict:
+    """A police card against a gambling card at a bar without police: how often each wins money."""
+    def part(name: str) -> pd.DataFrame:
+        r = tables[name]
+        return r[(r.players == n) & (r.mix == DEFAULT_MIX) & r.kind.isin(["police", "gambler_free"])]
+
+    return _spread_verdict(POLICE, "+%", part("razzia_police_rates"), part("razzia_strong_police_rates"), "kind",
+                           "win_rate", "win_low", "win_high", _kind_label)
+
+
+def _croupier_verdict(tables: Tables, n: int) -> dict:
+    """The distances from the croupier that win the most and the least money a round."""
+    def part(name: str) -> pd.DataFrame:
+        r = tables[name]
+        return r[(r.players == n) & (r.mix == DEFAULT_MIX)]
+
+    return _spread_verdict(CROUPIER, "+$", part("razzia_croupier"), part("razzia_strong_croupier"), "distance",
+                           "money_per_round", "ci_low", "ci_high", lambda d: f"distance {d}")
 
 
 def _haggling_rates(hag: pd.DataFrame) -> pd.DataFrame:
@@ -119,8 +272,47 @@ def _haggling_rates(hag: pd.DataFrame) -> pd.DataFrame:
 
 def razzia_topics(tables: Tables) -> list[Topic]:
     """Findings, displays and figure plans of the Razzia report, from its tables."""
-    return [_razzia_police_topic(tables), _razzia_policies_topic(tables), _razzia_seats_topic(tables),
+    strong = [_razzia_strong_topic(tables)] if "razzia_verdicts" in tables else []
+    return [_razzia_police_topic(tables), _razzia_policies_topic(tables), _razzia_seats_topic(tables), *strong,
             precision_topic(tables, "razzia_precision", "games")]
+
+
+STRONG_UNIT = {"+%": " points", "+$": " a round"}
+
+
+def _razzia_strong_topic(tables: Tables) -> Topic:
+    name, cell, out = "razzia_verdicts", Cells(tables), []
+    v = tables[name]
+    for i in v.index:
+        f, unit = v.at[i, "fmt"], STRONG_UNIT[v.at[i, "fmt"]]
+        c = {k: cell(name, i, k, fmt) for k, fmt in (
+            ("finding", "s"), ("players", "d"), ("mix", "s"), ("higher", "s"), ("lower", "s"), ("difference", f),
+            ("ci_low", f), ("ci_high", f), ("first", "s"), ("seated", "s"), ("strong_difference", f),
+            ("strong_low", f), ("strong_high", f), ("verdict", "s"))}
+        out.append(say("Under strong play, {finding} with {players} players ({mix}): {higher} minus {lower} was "
+                       "{difference}" + unit + " (95 % CI {ci_low} to {ci_high}; {first}); with one " + STRONG
+                       + " seat in place of {seated} it is {strong_difference}" + unit + " (95 % CI {strong_low} "
+                       "to {strong_high}): {verdict}.", **c))
+    shown = pd.concat([display(part, {
+        "finding": "finding", "players": "players", "mix": "mix", "higher": "higher", "lower": "lower",
+        "first (95 % CI)": ("difference", "ci_low", "ci_high", f, STRONG_UNIT[f]),
+        "search seated in place of": "seated",
+        "with one search seat (95 % CI)": ("strong_difference", "strong_low", "strong_high", f, STRONG_UNIT[f]),
+        "verdict": "verdict"}).set_index(part.index) for f, part in v.groupby("fmt", sort=False)]).sort_index()
+    return Topic("Under strong play", "Each headline finding measured again with a strong player seated: the "
+                 f"default and haggling mixes are played again with one {STRONG} seat (its default budget: it "
+                 "samples the unseen cards and plays each move on against the lineup's own policies), in place "
+                 "of a policy that neither of the two leaders plays. The finding's difference (higher minus "
+                 "lower as first measured: police card against a gambling card without police, the best "
+                 "policy against the second, the distances from the croupier that won the most and the "
+                 "least; established or not as the finding itself judged it) is measured the same way in that "
+                 "run (paired within its games; for a gap, its conservative interval), with its 95 % interval: "
+                 "it holds under strong "
+                 "play when that interval lies above zero (same sign, established), is not established when "
+                 "it covers zero, and is reversed (an artifact of the field) when it lies below.", out,
+                 displays=[Display("Findings under strong play", "Each headline finding first and with one "
+                                   f"{STRONG} seat, with 95 % intervals (win-rate points, or dollars a round).",
+                                   shown.reset_index(drop=True))])
 
 
 def _razzia_police_topic(tables: Tables) -> Topic:

@@ -182,6 +182,30 @@ def spread(frame: pd.DataFrame, label: str, est: str, low: str, high: str, by: l
     return pd.DataFrame(rows)
 
 
+HOLDS = "holds under strong play"
+NOT_ESTABLISHED = "not established under strong play"
+REVERSED = "reversed under strong play (an artifact of the field)"
+VERDICTS = (HOLDS, NOT_ESTABLISHED, REVERSED)
+"""What a finding measured again with a strong player seated comes to (:func:`strong_verdict`)."""
+
+
+def strong_verdict(low: float, high: float) -> str:
+    """The verdict on a finding measured again under strong play, from the 95 % interval of that measurement,
+    oriented so that the finding's own direction is positive: :data:`HOLDS` when the interval lies above zero
+    (same sign, established), :data:`REVERSED` when it lies below, else (or without an interval)
+    :data:`NOT_ESTABLISHED`."""
+    if low > 0:
+        return HOLDS
+    if high < 0:
+        return REVERSED
+    return NOT_ESTABLISHED
+
+
+def oriented(difference: float, low: float, high: float, flip: bool) -> tuple[float, float, float]:
+    """A difference and its interval, negated (``b - a`` from ``a - b``) when ``flip``."""
+    return (-difference, -high, -low) if flip else (difference, low, high)
+
+
 def half_width(low: pd.Series, high: pd.Series) -> tuple[float, float]:
     """Largest and smallest half-width of a column of intervals (NaN ignored)."""
     hw = ((high - low) / 2).dropna()

@@ -202,6 +202,26 @@ def test_sentences_follow_the_data(tables):
     assert any("+1.50 chips a deal" in t and "the effect is established" in t for t in after)
 
 
+def test_razzia_carries_a_strong_play_verdict_per_headline_finding(made, tables):
+    from razzmatazz.analysis.razzia.report import CROUPIER, HAGGLING, POLICE, RANKING
+    from razzmatazz.analysis.report.findings import VERDICTS
+
+    v = tables["razzia_verdicts"]
+    assert sorted(zip(v.finding, v.players)) == sorted((f, n) for f in (POLICE, RANKING, HAGGLING, CROUPIER)
+                                                       for n in (3, 5, 7))
+    assert set(v.verdict) <= set(VERDICTS)
+    lineups = tables["razzia_strong_lineups"]
+    assert all(x.split(", ").count("search") == 1 for x in lineups.lineup) and len(lineups) == 6
+    findings = pd.read_csv(made.directory / "findings.csv")
+    said = findings[(findings.game == "razzia") & (findings.topic == "Under strong play")].text.tolist()
+    assert len(said) == len(v)
+    for r, text in zip(v.itertuples(), said):
+        assert text.startswith(f"Under strong play, {r.finding} with {r.players} players ({r.mix}): {r.higher} minus")
+        assert f"in place of {r.seated} it is {FORMATS[r.fmt](r.strong_difference)}" in text
+        assert text.endswith(f": {r.verdict}.")
+    assert "Findings under strong play" in page(made, "razzia").read_text()
+
+
 def test_every_rate_in_the_displayed_tables_has_its_interval(made):
     html = page(made, "razzia").read_text()
     cells = re.findall(r"<td>([^<]*%[^<]*)</td>", html)
@@ -232,7 +252,7 @@ def test_provenance_lists_seed_counts_versions_commit(made, tables):
         assert (commit or "unknown") in text
         assert re.search(r"run time.{0,40}\d+(\.\d+)? s in all", text, re.S)
     meta = json.loads((made.directory / "manifest.json").read_text())
-    assert meta["seed"] == SEED and meta["kind"] == "report" and len(meta["runs"]) == 6
+    assert meta["seed"] == SEED and meta["kind"] == "report" and len(meta["runs"]) == 7
 
 
 # ----------------------------------------------------------------------------- the command
