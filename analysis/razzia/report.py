@@ -213,6 +213,8 @@ def _lead_verdict(tables: Tables, n: int, mix: str, finding: str) -> dict:
     """The lead of the best policy over the second (as the lead finding states it), and with a strong seat."""
     a, b = leaders(tables["razzia_policies"], n, mix)
     c = _pair(tables["razzia_comparisons"], n, mix, a, b)
+    if c is None:  # the two leaders come from the same run, so their comparison is always there
+        raise ValueError(f"no comparison of {a} and {b} at {n} players in {mix}")
     s = _pair(tables["razzia_strong_pairs"], n, mix, a, b)
     strong = (_strong(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
               if s is not None else _strong(math.nan, math.nan, math.nan, False))
