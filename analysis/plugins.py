@@ -34,6 +34,8 @@ class UserPolicies:
         reg = Registry(self.base.game)
         for spec in (*self.base, *self.specs):
             reg.add(spec)
+        for preset in self.base.presets():
+            reg.preset(preset.name, preset.text, preset.help)
         return reg
 
 

@@ -4,7 +4,10 @@ A policy in razzmatazz is a small integer id plus a float64 parameter row. The g
 branch on the id with a plain ``if policy_id == K`` and read their numbers from the row, so a
 parameter sweep changes only the row and never recompiles. Each game module fills one
 :class:`Registry` of :class:`PolicySpec` at import; users write ``NAME`` or
-``NAME:key=value,...``, which :meth:`Registry.parse` turns into a validated :class:`Policy`.
+``NAME:key=value,...``, which :meth:`Registry.parse` turns into a validated :class:`Policy`. A
+*preset* (:meth:`Registry.preset`) is a name for a parameter row of a policy, e.g. ``hunter-tuned``
+for ``hunter:min_prob=...``: written where a policy is, it reads as that row (``PRESET:key=value``
+overrides on top of it); the policy it makes is the spec's, so tables name it by its row.
 Ids are part of every stored result's meaning: never renumber them, only add. A user's own
 policy (later) is a jitted function with the built-in signature handed to the engine.
 
@@ -122,10 +125,12 @@ class PolicySpec:
 
 @dataclass(frozen=True, eq=False)
 class Policy:
-    """A policy to play: its spec and a read-only float64 parameter row (checked against the spec)."""
+    """A policy to play: its spec and a read-only float64 parameter row (checked against the spec);
+    ``preset``, the name of the preset it was written as (its label; not part of its identity)."""
 
     spec: PolicySpec
     row: np.ndarray
+    preset: str = ""
 
     def __post_init__(self) -> None:
         row = np.array(self.row, np.float64)
@@ -149,7 +154,9 @@ class Policy:
 
     @property
     def label(self) -> str:
-        """Short name: the policy's name and the parameters that differ from the defaults."""
+        """Short name: the preset's name, else the policy's name and the parameters that differ from the defaults."""
+        if self.preset:
+            return self.preset
         changed = [f"{k}={v:g}" for (k, v), d in zip(self.params.items(), self.spec.defaults()) if v != d]
         return f"{self.spec.name}:{','.join(changed)}" if changed else self.spec.name
 
@@ -169,14 +176,31 @@ class Registry:
         self.game = game
         self._by_name: dict[str, PolicySpec] = {}
         self._by_id: dict[int, PolicySpec] = {}
+        self._presets: dict[str, Preset] = {}
 
     def add(self, spec: PolicySpec) -> PolicySpec:
         """Register ``spec`` (refused if its name or id is taken) and return it."""
         clash = self._by_name.get(spec.name) or self._by_id.get(spec.id)
         if clash is not None:
             raise ValueError(f"{self.game} policy {spec.name} (id {spec.id}) clashes with {clash.name} (id {clash.id})")
+        if spec.name in self._presets:
+            raise ValueError(f"{self.game} policy {spec.name} clashes with the preset of that name")
         self._by_name[spec.name] = self._by_id[spec.id] = spec
         return spec
+
+    def preset(self, name: str, text: str, help: str) -> Preset:
+        """Register ``name`` as a name for the policy written ``text`` (checked now) and return the preset."""
+        _check_name("preset", name)
+        if name in self._by_name or name in self._presets:
+            raise ValueError(f"{self.game} preset {name} clashes with a policy or preset of that name")
+        policy = self.parse(text)
+        preset = Preset(name, policy.text, help)
+        self._presets[name] = preset
+        return preset
+
+    def presets(self) -> list[Preset]:
+        """The presets, in the order they were registered."""
+        return list(self._presets.values())
 
     def __iter__(self) -> Iterator[PolicySpec]:
         """The specs in id order."""
@@ -187,7 +211,7 @@ class Registry:
         try:
             return self._by_name[name.strip().lower()]
         except KeyError:
-            known = ", ".join(s.name for s in self) or "none"
+            known = ", ".join([s.name for s in self] + list(self._presets)) or "none"
             raise PolicyError(f"unknown {self.game} policy {shorten(name.strip())!r}; known: {known}") from None
 
     def by_id(self, id: int) -> PolicySpec:
@@ -199,21 +223,20 @@ class Registry:
             raise PolicyError(f"no {self.game} policy has id {id!r}; known ids: {known}") from None
 
     def parse(self, text: str) -> Policy:
-        """The policy written ``NAME`` or ``NAME:key=value,...`` (spaces around separators allowed)."""
+        """The policy written ``NAME`` or ``NAME:key=value,...`` (spaces around separators allowed); a
+        preset's name reads as its row, with the parameters given overriding it."""
         name, colon, rest = text.partition(":")
         if not name.strip():
             raise PolicyError(f"no policy name in {shorten(text)!r}; {SYNTAX}")
-        spec = self.get(name)
-        values: dict[str, str] = {}
-        for piece in rest.split(",") if colon else ():
-            key, eq, value = (s.strip() for s in piece.partition("="))
-            if not (key and eq and value):
-                what = f"{piece.strip()!r} is not key=value" if piece.strip() else "empty parameter"
-                raise PolicyError(f"malformed policy {shorten(text)!r}: {what}; {SYNTAX}")
-            if key.lower() in values:
-                raise PolicyError(f"parameter {key.lower()} given twice in {shorten(text)!r}")
-            values[key.lower()] = value
-        return Policy(spec, spec.row(**values))
+        values = _pairs(text, rest if colon else None)
+        preset = self._presets.get(name.strip().lower())
+        if preset is None:
+            spec = self.get(name)
+            return Policy(spec, spec.row(**values))
+        _, has, pairs = preset.text.partition(":")
+        spec = self.get(preset.policy)
+        return Policy(spec, spec.row(**{**_pairs(preset.text, pairs if has else None), **values}),
+                      "" if values else preset.name)
 
     def describe(self) -> list[dict]:
         """One plain dict per policy, in id order, for a ``GAME policies`` listing."""
@@ -227,9 +250,39 @@ class Registry:
                      "help": p.help}
                     for p in s.params
                 ],
+                "presets": [{"name": x.name, "text": x.text, "help": x.help}
+                            for x in self._presets.values() if x.policy == s.name],
             }
             for s in self
         ]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A name for a parameter row: ``text`` is the canonical ``POLICY:k=v,...`` it stands for."""
+
+    name: str
+    text: str
+    help: str
+
+    @property
+    def policy(self) -> str:
+        """The name of the policy whose row this is."""
+        return self.text.partition(":")[0]
+
+
+def _pairs(text: str, rest: str | None) -> dict[str, str]:
+    """The ``key=value`` pairs of ``rest`` (the part of ``text`` after its colon; None: no colon), keys lowercase."""
+    values: dict[str, str] = {}
+    for piece in rest.split(",") if rest is not None else ():
+        key, eq, value = (s.strip() for s in piece.partition("="))
+        if not (key and eq and value):
+            what = f"{piece.strip()!r} is not key=value" if piece.strip() else "empty parameter"
+            raise PolicyError(f"malformed policy {shorten(text)!r}: {what}; {SYNTAX}")
+        if key.lower() in values:
+            raise PolicyError(f"parameter {key.lower()} given twice in {shorten(text)!r}")
+        values[key.lower()] = value
+    return values
 
 
 @functools.cache

@@ -29,6 +29,12 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   mix, and each built-in policy alone (``--only razzia`` runs just this part); random play and
   the mix also through the general engine, which plays the switches and users' policies the
   fast lane (``core/razzia/fast.py``, what these lineups run on) does not;
+* Razzia's strong-play targets (issue 25; ``--only razzia-strong`` runs just these, ``--only razzia``
+  ends with them): a 5-player game with one ``search`` seat (player 1) in the default mix, games/s per
+  core and a decision's cost per budget (samples 1, 2, 4, 8; target 200 games/s at the default budget);
+  ``search`` in the seat of the best tuned heuristic of the default mix at 3, 5 and 7 players, its paired
+  gain in win rate with a 95 % interval (target: established); ``exploit`` of the default field at 5
+  players with its defaults on every core, wall time (target under 5 minutes);
 * (not here: ``scripts/ceiling.py`` times both board games against C programs that replay our
   random-play games bit for bit, to show how far the engines are from what the machine can do);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
@@ -226,41 +232,105 @@ def bench_razzia(games: int, ref_games: int, seed: int) -> list[tuple[str, float
     return rows
 
 
-SEARCH_BUDGETS = ("search", "search:samples=2", "search:samples=4", "search:samples=16", "search:samples=8,depth=2")
+SEARCH_BUDGETS = ("search", "search:samples=1", "search:samples=2", "search:samples=4", "search:samples=8")
 
 
 def bench_razzia_search(games: int, seed: int) -> tuple[float, list[tuple[str, float, float]]]:
-    """Razzia, five players, one ``search`` seat among greedy ones, one thread: (the search seat's decisions
-    per game, [(budget, games/s, microseconds per search decision)])."""
+    """Razzia, five players, one ``search`` seat in player 1's place in the default mix, one thread: (the search
+    seat's decisions per game, [(budget, games/s, microseconds per search decision)])."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from razzmatazz.analysis.razzia import lineup
     from razzmatazz.core.positions import Position
     from razzmatazz.core.razzia import engine as E
     from razzmatazz.core.razzia import state as S
+    from razzmatazz.core.razzia.policies import REGISTRY
     from razzmatazz.core.razzia.rules import Settings
 
     settings = Settings(players=5)
-    greedy = E.GameJob(settings, lineup(["greedy"], 5), seed, games)
+    field = lineup([], 5)
+    mix = E.GameJob(settings, field, seed, games)
     decisions = 0
-    for g in range(50):  # player 0's decisions in a game (greedy in its seat: about as many as search's)
-        p = Position.begin(S, greedy, g)
+    for g in range(50):  # player 0's decisions in a game (its heuristic in its seat: about as many as search's)
+        p = Position.begin(S, mix, g)
         while not p.over():
             decisions += E.player_of(p.pos, p.actor()) == 0
             p.step()
     decisions /= 50
-    _, base = _timed(E.play_games, *greedy.kernel_args(), 0, games)
+    E.play_games(*mix.kernel_args(), 0, 2)
+    _, base = _timed(E.play_games, *mix.kernel_args(), 0, games)
     rows = []
     for text in SEARCH_BUDGETS:
-        job = E.GameJob(settings, lineup([text, "greedy"], 5), seed, games)
+        job = E.GameJob(settings, (REGISTRY.parse(text), *field[1:]), seed, games)
         job.run_chunk(0, 2)  # compile
         _, t = _timed(job.run_chunk, 0, games)
         rows.append((text, games / t, 1e6 * (t - base) / games / decisions))
     return decisions, rows
 
 
+def bench_razzia_strong(games: int, seed: int, players: tuple[int, ...] = (3, 5, 7), by: str = "search") -> list[tuple]:
+    """``search`` in the seat of the best tuned heuristic of the default mix (the preset of the highest win rate
+    there), 3, 5 and 7 players, duplicate deals in the paired batches of ``exploit``, one thread: (players, the
+    heuristic, its win rate, search's, the paired gain and its 95 % interval, games per lineup, seconds)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from razzmatazz.analysis.games import game
+    from razzmatazz.analysis.razzia import lineup
+    from razzmatazz.analysis.studies import exploit, paired
+
+    g = game("razzia")
+    rows = []
+    for n in players:
+        begin = time.perf_counter()
+        settings, field = g.settings(n), lineup([], n)
+        seeds = paired.batch_seeds(seed, g, exploit.EXPLOIT, [x.text for x in field])
+        size = paired.batch_games(games)
+        duplicate = g.duplicate(settings, None)
+        base = paired.play_batches(g, settings, field, size, seeds, duplicate, None)
+        firsts = {p.label: j for j, p in reversed(list(enumerate(field))) if p.preset}
+        best = max(firsts.values(), key=lambda j: sum(float(b.win_rate[j]) for b in base))
+        swapped = tuple(g.parse(by, n) if i == best else x for i, x in enumerate(field))
+        alt = paired.play_batches(g, settings, swapped, size, seeds, duplicate, None)
+        d = paired.difference(base, alt, best)
+        rows.append((n, field[best].label, d["win_rate"], d["alt_win_rate"], d["win_rate_difference"],
+                     d["win_rate_low"], d["win_rate_high"], d["games"], time.perf_counter() - begin))
+    return rows
+
+
+def bench_razzia_exploit(seed: int) -> tuple[float, object]:
+    """``exploit`` of the default field at 5 players with its defaults on every core: (seconds, its gains)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from razzmatazz.analysis.razzia import DEFAULT_MIX
+    from razzmatazz.analysis.studies import exploit
+    from razzmatazz.core.threads import set_threads
+
+    set_threads(None)
+    exploit.exploit("razzia", list(DEFAULT_MIX), 5, games=100, seed=seed)  # compile
+    begin = time.perf_counter()
+    result = exploit.exploit("razzia", list(DEFAULT_MIX), 5, seed=seed)
+    return time.perf_counter() - begin, result
+
+
+def _razzia_strong_report(rows: list[tuple]) -> None:
+    print("\nRazzia, search in the seat of the best tuned heuristic of the default mix (paired, duplicate deals, "
+          "one thread; target: an established gain at 3, 5 and 7 players)")
+    print(f"{'players':>7s} {'heuristic':14s} {'its win':>8s} {'search':>8s} {'gain':>7s} {'95 % interval':>17s} "
+          f"{'games':>7s} {'s':>6s}")
+    for n, name, base, alt, gain, low, high, games, wall in rows:
+        print(f"{n:7d} {name:14s} {base:8.1%} {alt:8.1%} {gain:+7.1%} [{low:+6.1%}, {high:+6.1%}] {games:7,d} "
+              f"{wall:6.0f}")
+
+
+def _razzia_exploit_report(wall: float, result: object) -> None:
+    gains = result.gains  # type: ignore[attr-defined]
+    print(f"\nRazzia exploit of the default field, 5 players, {result.games:,} games a lineup, every core: "  # type: ignore[attr-defined]
+          f"{wall:.0f} s (target < 300 s)")
+    for r in gains.itertuples():
+        print(f"  {r.policy:14s} win {r.win_rate:6.1%} -> search {r.by_win_rate:6.1%}: {r.win_rate_difference:+.1%} "
+              f"[{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]")
+
+
 def _razzia_search_report(decisions: float, rows: list[tuple[str, float, float]]) -> None:
-    print(f"\nRazzia search, 5 players, one search seat and 4 greedy, one thread ({decisions:.1f} search decisions "
-          "a game; target: 200 games/s at the default budget)")
+    print(f"\nRazzia search, 5 players, one search seat (player 1) in the default mix, one thread ({decisions:.1f} "
+          "search decisions a game; target: 200 games/s at the default budget)")
     print(f"{'budget':38s} {'games/s':>10s} {'us/decision':>12s}")
     for text, rate, cost in rows:
         print(f"{text:38s} {rate:10,.0f} {cost:12,.0f}")
@@ -336,6 +406,18 @@ def bench_threads(trials: int) -> list[tuple[str, float, float]]:
     return rows
 
 
+def _razzia_strong(scale: float, seed: int, threads: int) -> None:
+    """The strong-play targets of issue 25: the search seat's cost, its gain, and exploit's wall time (on every
+    core; then back to ``threads``)."""
+    from razzmatazz.core.threads import set_threads
+
+    _razzia_search_report(*bench_razzia_search(int(400 * scale) + 20, seed))
+    _razzia_strong_report(bench_razzia_strong(int(6000 * scale) + 200, seed))
+    wall, result = bench_razzia_exploit(seed)
+    _razzia_exploit_report(wall, result)
+    set_threads(threads)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small samples (smoke test)")
@@ -344,7 +426,7 @@ def main() -> None:
     parser.add_argument("--skip-exact", action="store_true", help="skip the exact 455-start table")
     parser.add_argument("--skip-threads", action="store_true", help="skip the idle/busy thread comparison")
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
-    parser.add_argument("--only", choices=["razz", "riffifi", "razzia"], default=None,
+    parser.add_argument("--only", choices=["razz", "riffifi", "razzia", "razzia-strong"], default=None,
                         help="run only this game's benchmark (razz: the full game, 2, 6 and 8 players)")
     args = parser.parse_args()
     global REPEAT
@@ -358,11 +440,13 @@ def main() -> None:
             for players in (2, 6, 8):
                 ours, pk = bench_game(players, int(2_000_000 * scale), int(300 * scale) + 20, args.seed)
                 print(f"{f'full game, {players} players (hands/s)':38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
+        elif args.only == "razzia-strong":
+            _razzia_strong(scale, args.seed, args.threads)
         elif args.only == "riffifi":
             _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
         else:
             _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
-            _razzia_search_report(*bench_razzia_search(int(400 * scale) + 20, args.seed))
+            _razzia_strong(scale, args.seed, args.threads)
         return
 
     from razzmatazz.core.threads import available_cores, set_threads
@@ -388,7 +472,7 @@ def main() -> None:
           f"{'n/a':>12s}")
     _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
     _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
-    _razzia_search_report(*bench_razzia_search(int(400 * scale) + 20, args.seed))
+    _razzia_strong(scale, args.seed, args.threads)
     set_threads(None)
     if not args.skip_exact:
         dt = bench_exact_table()

@@ -110,6 +110,8 @@ def _policies_text(listing: list[dict], game: str, fixed: dict[str, str]) -> str
             value = int(p["default"]) if p["integer"] else p["default"]
             lo, hi = (int(p["lo"]), int(p["hi"])) if p["integer"] else (p["lo"], p["hi"])
             lines.append(f"  {p['name']} = {value}  ({lo} to {hi}): {p['help']}")
+        for x in d.get("presets", ()):
+            lines.append(f"  preset {x['name']} = {x['text']}: {x['help']}")
     return "\n".join(lines)
 
 

@@ -38,8 +38,9 @@ from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.policies import REGISTRY, USER_ID
 
-DEFAULT_MIX = ("greedy", "hunter", "bigpot", "crowd", "random")
-"""The lineup when none is given: one of each style, as many as there are players, cycled beyond five."""
+DEFAULT_MIX = ("greedy-tuned", "hunter-tuned", "bigpot-tuned", "crowd", "random")
+"""The lineup when none is given: one of each style, as many as there are players, cycled beyond five; greedy,
+hunter and bigpot as their tuned presets (seeds/razzia.md, "Tuned presets"), the tuned field."""
 MAX_GAMES = 10**10
 CARD_KINDS = ("police", "gambler_police", "gambler_free")
 """The card tables: police cards; gambling cards at a bar where police was played; gambling cards without police."""

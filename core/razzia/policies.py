@@ -85,6 +85,18 @@ SEARCH = REGISTRY.add(PolicySpec("search", 5, (
 ), "at each decision, samples the unseen cards from its seat's observation, plays each candidate "
    "on against the lineup's policies and keeps the best by win rate, then money (core/razzia/search.py)"))
 SEARCH_ID = SEARCH.id
+
+# Tuned presets (seeds/razzia.md, "Tuned presets": the tune command, seed, budget and confirmation of each):
+# each row tuned by CMA-ES in seat 1 of 5 against the other four policies of the untuned default mix.
+GREEDY_TUNED = REGISTRY.preset("greedy-tuned", "greedy:police_weight=1.048,value_weight=0.011,margin=0.036",
+                               "greedy tuned against hunter, bigpot, crowd, random (5 players): +5.4 win points, "
+                               "established (seeds/razzia.md)")
+HUNTER_TUNED = REGISTRY.preset("hunter-tuned", "hunter:min_prob=0.532,margin=1.575",
+                               "hunter tuned against greedy, bigpot, crowd, random (5 players): +0.2 win points, "
+                               "established (seeds/razzia.md)")
+BIGPOT_TUNED = REGISTRY.preset("bigpot-tuned", "bigpot:threshold=10.98,margin=1.326",
+                               "bigpot tuned against greedy, hunter, crowd, random (5 players): +5.4 win points, "
+                               "established (seeds/razzia.md)")
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
 SEARCH_LEAD = 3

@@ -95,11 +95,26 @@ def test_policies_lists_every_policy():
     assert csv.stdout.splitlines()[0].startswith("policy,parameter,default")
 
 
+def test_policies_lists_the_tuned_presets_and_the_default_mix_plays_them():
+    """Each tuned preset is listed under its policy with its row, and the default mix is the tuned field."""
+    from razzmatazz.analysis.razzia import DEFAULT_MIX
+
+    text = invoke(["razzia", "policies"]).stdout
+    listing = {d["name"]: d for d in json.loads(invoke(["razzia", "policies", "--format", "json"]).stdout)}
+    presets = REGISTRY.presets()
+    assert {x.name for x in presets} == {"greedy-tuned", "hunter-tuned", "bigpot-tuned"}
+    for x in presets:
+        assert f"  preset {x.name} = {x.text}: " in text
+        assert {"name": x.name, "text": x.text, "help": x.help} in listing[x.policy]["presets"]
+        assert REGISTRY.parse(x.name) == REGISTRY.parse(x.text) != REGISTRY.parse(x.policy)
+    assert DEFAULT_MIX == ("greedy-tuned", "hunter-tuned", "bigpot-tuned", "crowd", "random")
+
+
 @pytest.mark.parametrize("players", [3, 5])
 def test_default_mix_json_shape_and_money_conservation(players):
     table = invoke([*PLAY, "--players", str(players)])
     assert_ok(table)
-    mix = ", ".join(("greedy", "hunter", "bigpot", "crowd", "random")[:players])
+    mix = ", ".join(("greedy-tuned", "hunter-tuned", "bigpot-tuned", "crowd", "random")[:players])
     assert f"no --policy given: playing the default mix {mix}" in table.stderr
     assert f"Razzia, {players} players, {GAMES} games" in table.stdout
     data = play_json("--players", str(players))

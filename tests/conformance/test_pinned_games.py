@@ -40,7 +40,7 @@ PINNED: dict[str, tuple[str, int, int]] = {
     "razz six, the default mix": ("c54c96367255140f", 160, 417291463),
     "razz heads-up, duplicate": ("06ff2370675fe43d", 40, 15908048),
     "razz eight, reshuffle, stacks": ("4ef89c5d94a18ac6", 244, 356488005),
-    "razzia four, the default mix": ("f12edf7420ef70a0", 3141, 6854262516),
+    "razzia four, the default mix": ("845de5dbf7e0fe49", 3141, 6855052809),
     "razzia three, duplicate": ("270463232b22404f", 3110, 7671217512),
     "razzia five, switches": ("1d6ea6904fa98764", 3176, 4552609029),
     "razzia two, spielbox": ("45a15db7c907411c", 3083, 4729514929),
