@@ -74,7 +74,7 @@ def hidden_twin(p, rng):
     return None
 
 
-@pytest.mark.parametrize("switches", [{}, {"officer": True, "passing": "fresh"}])
+@pytest.mark.parametrize("switches", [{}, {"officer": True, "passing": "reshuffle"}])
 def test_the_decision_depends_only_on_what_the_seat_has_seen(switches):
     """Two true positions with the same observation for the search seat (unseen cards swapped between two
     opponents' hands) give the same move and stream state; a change of the seat's own stream, the randomness
