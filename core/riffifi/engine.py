@@ -560,13 +560,19 @@ def tally_block(out, n, o_glob, o_cross, block, block_win):
 
 
 @njit(cache=True, nogil=True)
+def play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
+    """:func:`play_games` with the users' policy function ``user`` and the game-playing function ``play``
+    given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
+
+
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
     """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
 
     An item is one game, or with ``duplicate`` one deal played N times with the players rotated.
     """
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       policies.no_user_policy, play_game)
+    return play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                         policies.no_user_policy, play_game)
 
 
 @njit(nogil=True)

@@ -63,7 +63,7 @@ EXPECT = REGISTRY.add(PolicySpec("expect", 5, (
    "27-point sweep against undercut, thief and lowest, four players)"))
 
 SEARCH = REGISTRY.add(PolicySpec("search", 6, (
-    *budget_params(4, 1, 20),
+    *budget_params(2, 1, 20),
     Param("rollout", 5, 0, 5, "the built-in policy (id) that plays the search seat in its rollouts, at its "
           "defaults", integer=True),
     Param("lead", 0, 0, 1, "a rollout cut short by depth: 1 counts leading in points (ticks variant: ticks, then "
