@@ -31,7 +31,7 @@ import numpy as np
 from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.jit import njit
 from razzmatazz.core.job import GameJob as BaseJob
-from razzmatazz.core.policy import with_nrt
+from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import USER_ID, decide
@@ -158,7 +158,11 @@ def _legal_card(answer, hand):
 
 @njit(cache=True, inline="always")
 def _answer(pid, row, pos, s, kind, view, state, user):
-    """Seat ``s``'s policy answers the pending decision: built-in policies read the live state, users' a view."""
+    """Seat ``s``'s policy answers the pending decision: built-in policies read the live state, users' a view.
+    A ``search`` seat asked here (where no search decides for it: traces) answers as its rollout policy with
+    that policy's row (``policies.kernel_row``)."""
+    if pid == policies.SEARCH_ID:
+        pid, row = np.int64(row[policies.SEARCH_ROLLOUT]), row[policies.SEARCH_MODEL:]
     if pid >= USER_ID:
         R.fill_view(pos, s, kind, view)
         view[R.V_COLOUR] = pos[R.V_COLOUR]
@@ -506,7 +510,9 @@ def _workspace(n, width):
 
 
 @njit(cache=True)
-def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
+    """The counts of items ``start..stop-1``, each game played by ``play`` (:func:`play_game`, or the search
+    player's ``search.play_game``; an argument, never a global of a cached kernel)."""
     n = cfg[R.C_PLAYERS]
     o_seat = n * N_PFIELDS
     o_pos = o_seat + n * N_PFIELDS
@@ -523,7 +529,7 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
         for g in range(item * per_item, (item + 1) * per_item):
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_table, o_glob)
-            play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user)
+            play(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user)
             tally_game(out, results(pos), n, g % n, o_seat, o_glob, block, block_win)
         tally_block(out, n, o_glob, o_cross, block, block_win)
     return out
@@ -555,19 +561,26 @@ def tally_block(out, n, o_glob, o_cross, block, block_win):
 
 
 @njit(cache=True, nogil=True)
+def play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
+    """:func:`play_games` with the users' policy function ``user`` and the game-playing function ``play``
+    given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
+
+
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
     """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
 
     An item is one game, or with ``duplicate`` one deal played N times with the players rotated.
     """
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       policies.no_user_policy)
+    return play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                         policies.no_user_policy, play_game)
 
 
 @njit(nogil=True)
 def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
+                       play_game)
 
 
 @njit(cache=True)
@@ -633,12 +646,26 @@ class GameJob(BaseJob[Args]):
     Args = Args
     settings: R.Settings
 
+    def policy_row(self, policy: Policy) -> np.ndarray:
+        """The row the kernels read (:func:`.policies.kernel_row`)."""
+        return policies.kernel_row(policy)
+
+    @property
+    def searching(self) -> bool:
+        """Does a seat play the ``search`` policy (the kernels of :mod:`.search`)?"""
+        return any(p.spec.id == policies.SEARCH_ID for p in self.lineup)
+
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         from razzmatazz.core.riffifi import fast  # it imports this module
 
         args = self.kernel_args()
         if fast.supports(self.settings, args.lineup_pids, self.user):
             return fast.play_games(*args, start, stop)
+        if self.searching:
+            from razzmatazz.core.riffifi import search
+
+            user = policies.no_user_policy if self.user is None else with_nrt(self.user)
+            return search.play_games(*args, start, stop, user)
         if self.user is None:
             return play_games(*args, start, stop)
         return play_games_with(*args, start, stop, with_nrt(self.user))

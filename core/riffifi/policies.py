@@ -22,6 +22,7 @@ from numba import njit
 from razzmatazz.core.policy import Param, PolicySpec, Registry
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.rng import next_u64
+from razzmatazz.core.search import budget_params
 
 USER_ID = 1000
 """Policy ids from here on belong to users' own policies."""
@@ -60,6 +61,29 @@ EXPECT = REGISTRY.add(PolicySpec("expect", 5, (
 ), "one-ply expectation: for every card, the chips it collects (cap, middle and stealing played out) "
    "times its survival, plus the claims it turns down, minus the low cards it spends (defaults: the best of a "
    "27-point sweep against undercut, thief and lowest, four players)"))
+
+SEARCH = REGISTRY.add(PolicySpec("search", 6, (
+    *budget_params(2, 1, 20),
+    Param("rollout", 5, 0, 5, "the built-in policy (id) that plays the search seat in its rollouts, at its "
+          "defaults", integer=True),
+    Param("lead", 0, 0, 1, "a rollout cut short by depth: 1 counts leading in points (ticks variant: ticks, then "
+          "points) as a win, 0 lets the points alone decide", integer=True),
+), "at each decision, samples the unseen cards from its seat's observation, plays each card (the Officer on each "
+   "target) on against the lineup's policies and keeps the best by win rate, then points over the opponents' "
+   "(core/riffifi/search.py)"))
+SEARCH_ID = SEARCH.id
+SEARCH_ROLLOUT = 2
+"""Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
+SEARCH_LEAD = 3
+SEARCH_MODEL = 4
+
+
+def kernel_row(policy) -> np.ndarray:
+    """The parameter row the kernels get for ``policy``: its row; for ``search`` the row followed by its
+    rollout policy's default row (what the engine plays the seat with where it does not search)."""
+    if policy.spec.id != SEARCH_ID:
+        return policy.row
+    return np.r_[policy.row, REGISTRY.by_id(int(policy.row[SEARCH_ROLLOUT])).defaults()]
 
 
 _CARDS = (np.int64(1) << np.int64(R.OFFICER)) - 1

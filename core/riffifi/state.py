@@ -130,6 +130,8 @@ def step(ro, pos, pids, params, user):
     cfg, _, _, log = ro
     n = cfg[R.C_PLAYERS]
     p = (pos[R.V_SEAT] - pos[E.PS_GAME]) % n
+    if pids[p] == policies.SEARCH_ID:
+        return SR.step(cfg, pos, pids, params, user)
     scratch = np.empty(VIEW_LEN, np.int64)
     return E.decide_and_apply(cfg, pos, pids[p], params[p], scratch, log, pos, E.PS_TABLE, E.PS_GLOB, user)
 
@@ -438,3 +440,5 @@ def determinize(ro, obs, seat, key, draw, pos):
             state, x = next_u64(state)
             pos[E.PS_POLICY + o] = np.int64(x)
 
+
+from razzmatazz.core.riffifi import search as SR  # noqa: E402  (it imports this module; step's search seats)

@@ -22,7 +22,8 @@ GAMES = {
     "razz": ("razz", [["tag", "rock", "station", "steal", "reader", "random"], ["random"]], 6),
     "razzia": ("razzia", [["greedy", "crowd", "bigpot", "hunter", "random"], ["random"],
                           ["search:samples=2", "greedy", "hunter", "random", "search:samples=1,rollout=0"]], 5),
-    "riffifi": ("riffifi", [["expect", "undercut", "lowest", "thief"], ["random"]], 4),
+    "riffifi": ("riffifi", [["expect", "undercut", "lowest", "thief"], ["random"],
+                            ["search:samples=1", "expect", "undercut", "search:samples=1,rollout=0"]], 4),
 }
 N_GAMES = 60
 

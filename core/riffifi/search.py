@@ -1,0 +1,238 @@
+"""Riffifi's search player (policy ``search``, :data:`.policies.SEARCH`): determinized rollouts.
+
+At each of its decisions the kernel (:func:`play_game`) or the decision-point interface (:func:`.state.step`)
+asks :func:`hook`, which builds the seat's observation (:func:`.state.observation`: its hand and plays,
+everything face up, chips and points, the hands it held earlier in this round of passed hands and what earlier
+deals showed of each hand, when the others set cards aside unseen) and hands it to :func:`decide` with the
+public game parameters (the settings row, the lineup's ids and rows in seat order, the user's function) and
+nothing hidden. :func:`decide`:
+
+1. draws a key from the seat's own policy stream (the only randomness of the decision);
+2. draws ``samples`` positions from the observation (:func:`.state.determinize`, stream ``(key, i)``);
+3. plays every candidate on from each, against the model of the field: the lineup's policies in the other
+   seats, in its own seat (and any other ``search`` seat) its ``rollout`` policy at its defaults; every
+   candidate of a sample from the same position and streams (common random numbers); ``depth`` 0 plays to
+   the end of the game, ``depth`` k to the end of the current deal and k - 1 more, where the points held
+   decide (with ``lead``, the leader wins, ties shared);
+4. keeps the candidate with the best mean win, then mean points over the opponents'
+   (:func:`razzmatazz.core.search.best`).
+
+Candidates: at a card, every card in hand, the Officer once per target it may hit (none, or any colour
+with a face-up card; the Officer candidate that wins plays the Officer, whose target is then searched
+again as a decision of its own, so that the kernel and the interface ask the same questions); at the
+Officer's target every target; at an odd chip every tied seat. The objective follows the game: the win
+(:data:`.engine.WIN` shared), then the seat's points times (N - 1) minus the others' points; with the ticks
+variant, ticks count before points (as :func:`.engine._ticks_cap_win` ranks them).
+
+Rollouts play through :func:`.engine.decide_and_apply` (:func:`policy_move`) with the model lineup (no
+``search`` seat in it): a rollout never searches.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from razzmatazz.core import search as SH
+from razzmatazz.core.jit import njit
+from razzmatazz.core.riffifi import engine as E
+from razzmatazz.core.riffifi import policies as P
+from razzmatazz.core.riffifi import rules as R
+from razzmatazz.core.riffifi import state as S
+from razzmatazz.core.rng import next_u64
+
+OFFICER_CODE = 64
+"""Candidate code of the Officer played on target t: ``OFFICER_CODE + 1 + t`` (t = -1 for no target)."""
+MAX_CANDIDATES = S.MAX_MOVES + R.N_COLOURS + 1
+TICK_WEIGHT = 100000
+"""A tick's weight over a point in the ticks variant's ranking (as the engine's cap ranks them)."""
+
+
+@njit(cache=True, _nrt=True)
+def model(pids, params):
+    """The lineup the rollouts play: every ``search`` player replaced by its rollout policy and row."""
+    mp = pids.copy()
+    mr = np.zeros_like(params)
+    for p in range(pids.shape[0]):
+        if pids[p] == P.SEARCH_ID:
+            mp[p] = np.int64(params[p, P.SEARCH_ROLLOUT])
+            for j in range(params.shape[1] - P.SEARCH_MODEL):
+                mr[p, j] = params[p, P.SEARCH_MODEL + j]
+        else:
+            mr[p, :] = params[p, :]
+    return mp, mr
+
+
+@njit(cache=True)
+def candidates(ro, pos, out):
+    """The actor's candidates (see the module doc) into ``out``; returns how many."""
+    if pos[R.V_KIND] != R.K_PLAY:
+        return S.legal(ro, pos, out)
+    hand = pos[R.ST_HAND + pos[R.V_SEAT]]
+    n = S._bits(hand & ~R.bit(R.OFFICER), out, 0)
+    if (hand >> np.int64(R.OFFICER)) & 1:
+        out[n] = OFFICER_CODE + 1 + R.NO_TARGET
+        n += 1
+        for c in range(R.N_COLOURS):
+            if pos[R.ST_UP_OWNER + c] >= 0:
+                out[n] = OFFICER_CODE + 1 + c
+                n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def play_move(cfg, pos, move, log, out, o_table, o_glob):
+    """The actor's ``move`` (repaired, :func:`.engine.repair`) applied, counted into ``out``. The engine's turn
+    is compiled here once (:func:`.engine.apply_move` is inlined wherever it is called)."""
+    s, kind = pos[R.V_SEAT], pos[R.V_KIND]
+    E.apply_move(cfg, pos, kind, s, E.repair(cfg, pos, kind, s, move), log, out, o_table, o_glob)
+
+
+@njit(cache=True, _nrt=False)
+def policy_move(cfg, pos, pid, row, view, log, out, o_table, o_glob, user):
+    """The actor's policy moves (:func:`.engine.decide_and_apply`, compiled here once)."""
+    E.decide_and_apply(cfg, pos, pid, row, view, log, out, o_table, o_glob, user)
+
+
+@njit(cache=True, _nrt=False)
+def apply_candidate(cfg, pos, code, log):
+    """The actor plays candidate ``code`` in ``pos``: an Officer candidate plays the Officer and its target."""
+    if pos[R.V_KIND] == R.K_PLAY and code >= OFFICER_CODE:
+        play_move(cfg, pos, R.OFFICER, log, pos, E.PS_TABLE, E.PS_GLOB)
+        code = code - OFFICER_CODE - 1
+    play_move(cfg, pos, code, log, pos, E.PS_TABLE, E.PS_GLOB)
+
+
+@njit(cache=True, _nrt=False)
+def rank(cfg, pos, s):
+    """Seat ``s``'s standing: its points, and in the ticks variant its ticks first."""
+    x = pos[R.ST_SCORE + s]
+    if cfg[R.C_SCORING] == 1:
+        x += TICK_WEIGHT * R.popcount(pos[R.ST_TICKS + s])
+    return x
+
+
+@njit(cache=True, _nrt=False)
+def leaf(cfg, pos, seat, lead):
+    """(win count, standing over the others) of ``seat`` where a rollout stops: the win once the game is over,
+    else 0, or with ``lead`` a win for the leader (:data:`.engine.WIN` shared among those tied); the standing is
+    :func:`rank` times (N - 1) minus the others' ranks."""
+    n = cfg[R.C_PLAYERS]
+    mine = rank(cfg, pos, seat)
+    top, tied, others = mine, 0, 0
+    for o in range(n):
+        x = rank(cfg, pos, o)
+        if o != seat:
+            others += x
+        top = max(top, x)
+    for o in range(n):
+        tied += rank(cfg, pos, o) == top
+    pay = (n - 1) * mine - others
+    if pos[E.PS_PHASE] == E.PH_OVER:
+        return E.results(pos)[seat, E.H_WIN], pay
+    if lead and mine == top:
+        return E.WIN // tied, pay
+    return 0, pay
+
+
+@njit(cache=True, _nrt=False)
+def rollout(cfg, pos, seat, stop_deal, lead, mpids, mparams, view, log, user):
+    """Play ``pos`` on with the model lineup (seat order) until the game is over or deal ``stop_deal`` begins
+    (-1: to the end); returns :func:`leaf`."""
+    while pos[R.V_KIND] >= 0 and (stop_deal < 0 or pos[R.ST_DEAL] < stop_deal):
+        s = pos[R.V_SEAT]
+        policy_move(cfg, pos, mpids[s], mparams[s], view, log, pos, E.PS_TABLE, E.PS_GLOB, user)
+    return leaf(cfg, pos, seat, lead)
+
+
+@njit(cache=True, _nrt=True)
+def decide(obs, cfg, seat, pids, params, user):
+    """The search player's move for ``seat`` from its observation ``obs`` alone (see the module doc), and its
+    policy stream's new state. ``cfg``, ``pids``, ``params`` and ``user`` are the game's public parameters: the
+    settings row and the lineup in seat order (rows of :func:`.policies.kernel_row`)."""
+    samples, depth = SH.budget(params[seat])
+    lead = params[seat, P.SEARCH_LEAD] != 0
+    state, key = next_u64(np.uint64(obs[S.OB_POLICY]))
+    mpids, mparams = model(pids, params)
+    ro = (cfg,)
+    base = np.zeros(S.POS_LEN, np.int64)
+    S.determinize(ro, obs, seat, key, 0, base)
+    out = np.zeros(MAX_CANDIDATES, np.int64)
+    n = candidates(ro, base, out)
+    if n == 1:
+        return _move(out[0]), state
+    stop_deal = obs[R.ST_DEAL] + depth if depth > 0 else -1
+    stats = SH.new_stats(n)
+    work = np.zeros(S.POS_LEN, np.int64)
+    view = np.zeros(R.VIEW_LEN, np.int64)
+    log = np.zeros((1, 5), np.int64)
+    for i in range(samples):
+        if i > 0:
+            S.determinize(ro, obs, seat, key, i, base)
+        for c in range(n):
+            work[:] = base
+            apply_candidate(cfg, work, out[c], log)
+            win, pay = rollout(cfg, work, seat, stop_deal, lead, mpids, mparams, view, log, user)
+            SH.record(stats, c, win, pay)
+    return _move(out[SH.best(stats)]), state
+
+
+@njit(cache=True, inline="always")
+def _move(code):
+    """The move of a candidate: an Officer candidate plays the Officer (its target is asked next)."""
+    return np.int64(R.OFFICER) if code >= OFFICER_CODE else code
+
+
+@njit(cache=True, _nrt=True)
+def hook(cfg, pos, s, pids, params, user):
+    """Seat ``s``'s move (the actor of ``pos``) from its observation (:func:`decide`), its policy stream's state
+    updated in ``pos``; ``pids``/``params`` in seat order."""
+    obs = np.zeros(S.OBS_LEN, np.int64)
+    S.observation((cfg,), pos, s, obs)
+    move, state = decide(obs, cfg, s, pids, params, user)
+    pos[E.PS_POLICY + s] = np.int64(state)
+    return move
+
+
+@njit(cache=True, _nrt=True)
+def play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user):
+    """:func:`.engine.play_game` with the ``search`` seats deciding by :func:`hook`."""
+    while pos[R.V_KIND] >= 0:
+        s = pos[R.V_SEAT]
+        if pids[s] == P.SEARCH_ID:
+            play_move(cfg, pos, hook(cfg, pos, s, pids, params, user), log, out, o_table, o_glob)
+        else:
+            policy_move(cfg, pos, pids[s], params[s], view, log, out, o_table, o_glob, user)
+    E.count_game(cfg, pos, out, o_pos, o_glob)
+
+
+@njit(cache=True, _nrt=True)
+def choose(cfg, pos, pids, params, user):
+    """The move the search player in the actor's seat of position ``pos`` makes (not played; its stream
+    advanced in ``pos``; ``pids``/``params`` in player order), for tests and notebooks."""
+    n = cfg[R.C_PLAYERS]
+    spids = np.zeros(n, np.int64)
+    sparams = np.zeros((n, params.shape[1]), np.float64)
+    E.seat_policies(pos[E.PS_GAME], n, pids, params, spids, sparams)
+    return hook(cfg, pos, pos[R.V_SEAT], spids, sparams, user)
+
+
+@njit(cache=True, _nrt=True)
+def step(cfg, pos, pids, params, user):
+    """:func:`.state.step` for a ``search`` actor (``pids``/``params`` in player order); returns the move."""
+    s, kind = pos[R.V_SEAT], pos[R.V_KIND]
+    move = E.repair(cfg, pos, kind, s, choose(cfg, pos, pids, params, user))
+    play_move(cfg, pos, move, np.zeros((1, 5), np.int64), pos, E.PS_TABLE, E.PS_GLOB)
+    return move
+
+
+@njit(cache=True, nogil=True)
+def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
+    return E._play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
+
+
+def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+    """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
+    :func:`.policies.no_user_policy` if none), the games played by :func:`play_game` (an argument of the
+    cached kernel, never its global: numba could not cache it)."""
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
+                       play_game)
