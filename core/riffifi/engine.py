@@ -510,7 +510,35 @@ def _workspace(n, width):
 
 
 @njit(cache=True)
-def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
+def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+    """The counts of items ``start..stop-1`` played by :func:`play_game`. :func:`_play_games_by` is the same loop
+    with the game-playing function an argument (the search player's); it stays a copy, since a cached kernel
+    that hands :func:`play_game` on as an argument is compiled again in every process."""
+    n = cfg[R.C_PLAYERS]
+    o_seat = n * N_PFIELDS
+    o_pos = o_seat + n * N_PFIELDS
+    o_glob = o_pos + n * N_POSFIELDS
+    o_table = o_glob + N_GFIELDS
+    o_cross = o_table + N_TABLE
+    out = np.zeros(o_cross + 2 * n * n, np.int64)
+    pos, view, pids, params = _workspace(n, lineup_params.shape[1])
+    log = np.zeros((1, 5), np.int64)
+    block = np.zeros(n, np.int64)
+    block_win = np.zeros(n, np.int64)
+    per_item = n if duplicate else 1
+    for item in range(start, stop):
+        for g in range(item * per_item, (item + 1) * per_item):
+            seat_policies(g, n, lineup_pids, lineup_params, pids, params)
+            begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_table, o_glob)
+            play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user)
+            tally_game(out, results(pos), n, g % n, o_seat, o_glob, block, block_win)
+        tally_block(out, n, o_glob, o_cross, block, block_win)
+    return out
+
+
+
+@njit(cache=True)
+def _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
     """The counts of items ``start..stop-1``, each game played by ``play`` (:func:`play_game`, or the search
     player's ``search.play_game``; an argument, never a global of a cached kernel)."""
     n = cfg[R.C_PLAYERS]
@@ -564,23 +592,24 @@ def tally_block(out, n, o_glob, o_cross, block, block_win):
 def play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
     """:func:`play_games` with the users' policy function ``user`` and the game-playing function ``play``
     given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
+    return _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
+                          play)
 
 
+@njit(cache=True, nogil=True)
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
     """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
 
     An item is one game, or with ``duplicate`` one deal played N times with the players rotated.
     """
-    return play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                         policies.no_user_policy, play_game)
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
+                       policies.no_user_policy)
 
 
 @njit(nogil=True)
 def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
-                       play_game)
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)
 
 
 @njit(cache=True)

@@ -227,7 +227,8 @@ def step(cfg, pos, pids, params, user):
 
 @njit(cache=True, nogil=True)
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
-    return E._play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
+    return E._play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
+                            play)
 
 
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
