@@ -51,8 +51,16 @@ def cluster_executor(cluster: str | None = None, scheduler: str | None = None) -
 
     if cluster is not None:
         workers = _local_workers(cluster)
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                          env={"NUMBA_NUM_THREADS": "1"}) as local, Client(local) as client:
+        with (
+            LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                env={"NUMBA_NUM_THREADS": "1"},
+            ) as local,
+            Client(local) as client,
+        ):
             yield client.get_executor(pure=False)
         return
     assert scheduler is not None  # the only case left

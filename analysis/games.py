@@ -32,8 +32,17 @@ if TYPE_CHECKING:
 CORE_COLUMNS = ("policy", "games", "payoff", "payoff_low", "payoff_high", "win_rate", "win_low", "win_high")
 """Columns of every game's ``policies`` table (``players`` and ``seats`` have them too, with ``player`` or
 ``seat`` for ``policy``); the game's own columns follow."""
-PAIR_COLUMNS = ("policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high", "payoff_difference",
-                "payoff_low", "payoff_high", "clear")
+PAIR_COLUMNS = (
+    "policy",
+    "versus",
+    "win_rate_difference",
+    "win_rate_low",
+    "win_rate_high",
+    "payoff_difference",
+    "payoff_low",
+    "payoff_high",
+    "clear",
+)
 """Columns of every game's ``pairs`` table: the paired differences ``policy - versus`` (win rate, payoff) and
 their 95 % intervals; ``clear``: the game's headline difference is established (win rate in the games
 won by winning, payoff in Razz)."""
@@ -121,11 +130,20 @@ class GameSpec:
             return False
         return True
 
-    def play(self, settings: Any, lineup: Sequence[Policy], games: int, seed: int, duplicate: bool,
-             executor: Executor | None, progress: bool | None) -> Any:
+    def play(
+        self,
+        settings: Any,
+        lineup: Sequence[Policy],
+        games: int,
+        seed: int,
+        duplicate: bool,
+        executor: Executor | None,
+        progress: bool | None,
+    ) -> Any:
         """The game's own ``play`` (the batch runner)."""
-        return self.module.play(settings, lineup, games, seed, duplicate=duplicate, executor=executor,
-                                progress=progress)
+        return self.module.play(
+            settings, lineup, games, seed, duplicate=duplicate, executor=executor, progress=progress
+        )
 
     def outcome(self, frame: pd.DataFrame) -> pd.DataFrame:
         """``games, payoff, payoff_se, win_rate, win_se`` of each row of a play's ``policies`` or ``players``
@@ -135,9 +153,15 @@ class GameSpec:
 
         from razzmatazz.analysis.stats import Z95
 
-        return pd.DataFrame({"games": frame.games.astype(np.int64), "payoff": frame.payoff,
-                             "payoff_se": (frame.payoff_high - frame.payoff_low) / (2 * Z95),
-                             "win_rate": frame.win_rate, "win_se": (frame.win_high - frame.win_low) / (2 * Z95)})
+        return pd.DataFrame(
+            {
+                "games": frame.games.astype(np.int64),
+                "payoff": frame.payoff,
+                "payoff_se": (frame.payoff_high - frame.payoff_low) / (2 * Z95),
+                "win_rate": frame.win_rate,
+                "win_se": (frame.win_high - frame.win_low) / (2 * Z95),
+            }
+        )
 
     def pairs(self, frame: pd.DataFrame) -> pd.DataFrame:
         """``policy, versus, difference, stderr`` from a play's ``pairs`` table (payoff a - b, paired)."""
@@ -145,21 +169,37 @@ class GameSpec:
 
         from razzmatazz.analysis.stats import Z95
 
-        return pd.DataFrame({"policy": frame.policy, "versus": frame.versus, "difference": frame.payoff_difference,
-                             "stderr": (frame.payoff_high - frame.payoff_low) / (2 * Z95)})
+        return pd.DataFrame(
+            {
+                "policy": frame.policy,
+                "versus": frame.versus,
+                "difference": frame.payoff_difference,
+                "stderr": (frame.payoff_high - frame.payoff_low) / (2 * Z95),
+            }
+        )
 
 
-def with_core_columns(frame: pd.DataFrame, keys: Sequence[str], games: str, payoff: str, low: str,
-                      high: str) -> pd.DataFrame:
+def with_core_columns(
+    frame: pd.DataFrame, keys: Sequence[str], games: str, payoff: str, low: str, high: str
+) -> pd.DataFrame:
     """``frame`` with the shared columns first: ``keys`` (``policy``; ``player, policy``; ``seat``), then the rest
     of :data:`CORE_COLUMNS`, taken from the game's own ``games``, ``payoff``, ``low`` and ``high`` columns (which
     stay, after them with the game's other columns)."""
     import numpy as np
     import pandas as pd
 
-    core = pd.DataFrame({**{k: frame[k] for k in keys}, "games": frame[games].astype(np.int64),
-                         "payoff": frame[payoff], "payoff_low": frame[low], "payoff_high": frame[high],
-                         "win_rate": frame["win_rate"], "win_low": frame["win_low"], "win_high": frame["win_high"]})
+    core = pd.DataFrame(
+        {
+            **{k: frame[k] for k in keys},
+            "games": frame[games].astype(np.int64),
+            "payoff": frame[payoff],
+            "payoff_low": frame[low],
+            "payoff_high": frame[high],
+            "win_rate": frame["win_rate"],
+            "win_low": frame["win_low"],
+            "win_high": frame["win_high"],
+        }
+    )
     rest = frame.drop(columns=[c for c in core.columns if c in frame.columns])
     return pd.concat([core, rest], axis=1)
 
@@ -168,10 +208,17 @@ def with_core_pairs(frame: pd.DataFrame, difference: str, low: str, high: str) -
     """``frame`` (a play's ``pairs``) with :data:`PAIR_COLUMNS` first, taken from the game's own columns."""
     import pandas as pd
 
-    core = pd.DataFrame({"policy": frame["policy"], "versus": frame["versus"],
-                         **{c: frame[c] for c in ("win_rate_difference", "win_rate_low", "win_rate_high")},
-                         "payoff_difference": frame[difference], "payoff_low": frame[low], "payoff_high": frame[high],
-                         "clear": frame["clear"]})
+    core = pd.DataFrame(
+        {
+            "policy": frame["policy"],
+            "versus": frame["versus"],
+            **{c: frame[c] for c in ("win_rate_difference", "win_rate_low", "win_rate_high")},
+            "payoff_difference": frame[difference],
+            "payoff_low": frame[low],
+            "payoff_high": frame[high],
+            "clear": frame["clear"],
+        }
+    )
     rest = frame.drop(columns=[c for c in core.columns if c in frame.columns])
     return pd.concat([core, rest], axis=1)
 

@@ -10,6 +10,7 @@ from razzmatazz.core.errors import InputError, shorten
 
 __all__ = ["check_seed", "load_json", "quote", "shorten"]
 
+
 def quote(x: object) -> str:
     """User input quoted briefly, as JSON where it can be."""
     try:

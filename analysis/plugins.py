@@ -73,11 +73,14 @@ def _run_file(path: Path) -> ModuleType:
     try:
         spec.loader.exec_module(module)
     except SystemExit as e:
-        raise InputError(f"policy file {shorten(str(path), 160)} exits when loaded (sys.exit({shorten(e.code)})); "
-                         "it must only define POLICIES and decide") from None
+        raise InputError(
+            f"policy file {shorten(str(path), 160)} exits when loaded (sys.exit({shorten(e.code)})); "
+            "it must only define POLICIES and decide"
+        ) from None
     except Exception as e:  # a user's file: any error is bad input
-        raise InputError(f"policy file {shorten(str(path), 160)} cannot be loaded: {type(e).__name__}: "
-                         f"{shorten(str(e))}") from None
+        raise InputError(
+            f"policy file {shorten(str(path), 160)} cannot be loaded: {type(e).__name__}: {shorten(str(e))}"
+        ) from None
     return module
 
 
@@ -91,8 +94,10 @@ def _check_specs(where: str, specs: list | tuple, base: Registry, user_id: int) 
             if key in taken:
                 other = taken[key]
                 whose = "a built-in policy" if other in base else "another of its policies"
-                raise InputError(f"{where}: policy {shorten(s.name)} has the {what} {shorten(str(key))} of {whose} "
-                                 f"({other.name}, id {other.id}); give it its own")
+                raise InputError(
+                    f"{where}: policy {shorten(s.name)} has the {what} {shorten(str(key))} of {whose} "
+                    f"({other.name}, id {other.id}); give it its own"
+                )
         names[s.name], ids[s.id] = s, s
 
 
@@ -112,10 +117,12 @@ def _check_decide(where: str, fn: object, base: Registry) -> None:
         fn.compile(sig)
     except Exception as e:  # numba's typing and lowering errors: the user's code
         first = next((line for line in str(e).splitlines() if line.strip()), type(e).__name__)
-        raise InputError(f"{where}: decide does not compile for (policy id, parameter row, view, random "
-                         f"state): {shorten(first, 120)}") from None
+        raise InputError(
+            f"{where}: decide does not compile for (policy id, parameter row, view, random "
+            f"state): {shorten(first, 120)}"
+        ) from None
     compiled: Any = fn.overloads[sig]  # a CompileResult: numba's types do not list its fields
     answer = compiled.signature.return_type
-    if not (isinstance(answer, types.BaseTuple) and len(answer) == 2
-            and all(isinstance(t, types.Integer) for t in answer)):  # type: ignore[attr-defined]  # every tuple type iterates
+    items = list(answer) if isinstance(answer, types.BaseTuple) else []  # type: ignore[call-overload]  # tuples iterate
+    if not (len(items) == 2 and all(isinstance(t, types.Integer) for t in items)):
         raise InputError(f"{where}: decide must return (move, random state), two whole numbers; it returns {answer}")

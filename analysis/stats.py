@@ -142,8 +142,9 @@ def rate_interval(k: ArrayLike, n: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     return np.where(n > 0, lo, np.nan), np.where(n > 0, hi, np.nan)
 
 
-def group_contrast(totals: np.ndarray, cross: np.ndarray, blocks: int, a: Sequence[int], b: Sequence[int], *,
-                   scale: float = 1.0) -> dict[str, float]:
+def group_contrast(
+    totals: np.ndarray, cross: np.ndarray, blocks: int, a: Sequence[int], b: Sequence[int], *, scale: float = 1.0
+) -> dict[str, float]:
     """The difference between two groups of players' mean results, with its interval paired over blocks.
 
     ``totals[p]`` is player p's sum over the run and ``cross[p, q]`` the sum over blocks of

@@ -70,8 +70,9 @@ def check_out_dir(out: Path, *, partial_ok: bool = False) -> Path:
     if _busy(out):
         raise OutputError(f"a run is in progress in {_shown(out)}: wait for it to finish, or stop it")
     if not partial_ok and (out / PARTIAL).is_dir():
-        raise OutputError(f"{_shown(out)} holds an interrupted run: continue it with --resume {_shown(out)}, "
-                          "or remove the directory")
+        raise OutputError(
+            f"{_shown(out)} holds an interrupted run: continue it with --resume {_shown(out)}, or remove the directory"
+        )
     try:
         _check_location(out, partial_ok)
     except RuntimeError as e:  # Path.resolve in a symlink loop (Python 3.11)
@@ -100,8 +101,10 @@ def _check_location(out: Path, partial_ok: bool = False) -> None:
                 raise OutputError(f"output directory {_shown(out)} does not hold a razzmatazz result")
             extra = sorted(present - listed)
             if extra:
-                raise OutputError(f"output directory {_shown(out)} holds {extra[0]!r}, which its manifest does not "
-                                  "list; move it away to replace this result")
+                raise OutputError(
+                    f"output directory {_shown(out)} holds {extra[0]!r}, which its manifest does not "
+                    "list; move it away to replace this result"
+                )
     parent = target.parent
     while not parent.exists():
         parent = parent.parent
@@ -300,7 +303,11 @@ def git_commit() -> dict[str, str | bool | None]:
         ).stdout.strip()
         dirty = subprocess.run(
             ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=here, capture_output=True, text=True, timeout=5, check=True,
+            cwd=here,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
         ).stdout.strip()
         return {"commit": sha, "dirty": bool(dirty)}
     except (OSError, subprocess.SubprocessError):
@@ -338,8 +345,11 @@ def write_result(
         WRITTEN.append(out)
         return paths
     except OSError as e:
-        kept = (f"; the finished chunks are kept: make room, then continue with --resume {_shown(out)}"
-                if (out / PARTIAL / RUN_FILE).is_file() else "")
+        kept = (
+            f"; the finished chunks are kept: make room, then continue with --resume {_shown(out)}"
+            if (out / PARTIAL / RUN_FILE).is_file()
+            else ""
+        )
         raise OutputError(f"cannot write {_shown(out)}: {e.strerror or e}{kept}") from None
 
 
@@ -349,8 +359,9 @@ def _hidden(out: Path, what: str) -> Path:
     return out.parent / f".{name}.{what}-{secrets.token_hex(4)}"
 
 
-def _write(out: Path, tables: dict[str, pd.DataFrame], meta: dict,
-           figures: Callable[[Path], list[str]] | None) -> list[Path]:
+def _write(
+    out: Path, tables: dict[str, pd.DataFrame], meta: dict, figures: Callable[[Path], list[str]] | None
+) -> list[Path]:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = _hidden(out, "tmp")
     umask = os.umask(0)
@@ -416,8 +427,9 @@ def read_result(directory: str | Path) -> tuple[dict[str, pd.DataFrame], dict]:
     listed = result_files(path)
     if listed is None:
         if (path / PARTIAL).is_dir():
-            raise InputError(f"{_shown(path)} holds an interrupted run, not a result: continue it with "
-                             f"--resume {_shown(path)}")
+            raise InputError(
+                f"{_shown(path)} holds an interrupted run, not a result: continue it with --resume {_shown(path)}"
+            )
         raise InputError(f"{_shown(path)} does not hold a razzmatazz result (no readable manifest.json)")
     meta = json.loads((path / "manifest.json").read_text())
     tables: dict[str, pd.DataFrame] = {}
@@ -481,8 +493,10 @@ def chunk_folder(target: Path, kind: str, args: dict, *, resuming: bool) -> Path
 def damaged(directory: Path, why: str) -> InputError:
     """The error for an interrupted run whose ``.partial`` folder cannot be trusted (the folder to remove in full:
     a shortened path cannot be copied)."""
-    return InputError(f"the interrupted run in {_shown(directory)} is damaged ({why}): remove "
-                      f"{Path(directory) / PARTIAL} and start the run again")
+    return InputError(
+        f"the interrupted run in {_shown(directory)} is damaged ({why}): remove "
+        f"{Path(directory) / PARTIAL} and start the run again"
+    )
 
 
 @contextmanager
@@ -508,8 +522,10 @@ def checkpointed(target: Path | None, kind: str, run: dict, *, resuming: bool) -
 def kept_chunks_error(target: Path, e: Exception) -> InputError:
     """A kept chunk that cannot be read (damaged) or written (full disk), in words that say what to do."""
     if getattr(e, "writing", False):
-        return InputError(f"cannot keep a finished chunk in {_shown(target / PARTIAL)}: {e}; the chunks kept so "
-                          f"far are safe: make room, then continue with --resume {_shown(target)}")
+        return InputError(
+            f"cannot keep a finished chunk in {_shown(target / PARTIAL)}: {e}; the chunks kept so "
+            f"far are safe: make room, then continue with --resume {_shown(target)}"
+        )
     return damaged(target, str(e))
 
 
@@ -531,11 +547,14 @@ def load_run(directory: Path, kind: str) -> dict:
     if run.get("kind") != kind:
         raise InputError(f"{_shown(directory)} holds a run of {run.get('kind')!r}, not of {kind}")
     if run.get("version") != _version():
-        raise InputError(f"{_shown(directory)} was started by razzmatazz {run.get('version')}, this is "
-                         f"{_version()}; start it again")
+        raise InputError(
+            f"{_shown(directory)} was started by razzmatazz {run.get('version')}, this is {_version()}; start it again"
+        )
     if not isinstance(run.get("args"), dict):
-        raise InputError(f"{_shown(directory)} holds a run of an earlier razzmatazz, or a damaged one ({RUN_FILE} "
-                         f"keeps no arguments): remove {Path(directory) / PARTIAL} and start the run again")
+        raise InputError(
+            f"{_shown(directory)} holds a run of an earlier razzmatazz, or a damaged one ({RUN_FILE} "
+            f"keeps no arguments): remove {Path(directory) / PARTIAL} and start the run again"
+        )
     return run
 
 

@@ -94,16 +94,26 @@ class GameTrace:
         out = []
         for s, (policy, row) in enumerate(zip(self.seat_policies(), self.results.tolist())):
             values = dict(self.style.result(row))
-            out.append({"seat": s, "policy": policy.text, "payoff": values.pop("payoff"), "win": values.pop("win"),
-                        **values})
+            out.append(
+                {"seat": s, "policy": policy.text, "payoff": values.pop("payoff"), "win": values.pop("win"), **values}
+            )
         return out
 
     def to_dict(self) -> dict[str, Any]:
         """The whole trace as JSON-able data, in the shape every game shares."""
-        return {"game": self.game, "seed": self.seed, "index": self.index, "duplicate": self.duplicate,
-                "settings": jsonable(dataclasses.asdict(self.settings)), "lineup": list(self.lineup),
-                "seats": [p.text for p in self.seat_policies()], "flags": self.flags, "payoff_unit": self.style.unit,
-                "events": self.events(), "results": self.seat_results()}
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "index": self.index,
+            "duplicate": self.duplicate,
+            "settings": jsonable(dataclasses.asdict(self.settings)),
+            "lineup": list(self.lineup),
+            "seats": [p.text for p in self.seat_policies()],
+            "flags": self.flags,
+            "payoff_unit": self.style.unit,
+            "events": self.events(),
+            "results": self.seat_results(),
+        }
 
 
 def jsonable(value: Any) -> Any:

@@ -125,8 +125,9 @@ def _checksum(values: np.ndarray) -> np.int64:
 
 def _seal(counts: np.ndarray) -> np.ndarray:
     """Counts as kept on disk: the values, the shape, the number of dimensions, and a checksum of them all."""
-    body = np.concatenate([np.ascontiguousarray(counts, np.int64).ravel(),
-                           np.array([*counts.shape, counts.ndim], np.int64)])
+    body = np.concatenate(
+        [np.ascontiguousarray(counts, np.int64).ravel(), np.array([*counts.shape, counts.ndim], np.int64)]
+    )
     return np.append(body, _checksum(body))
 
 
@@ -137,8 +138,8 @@ def _unseal(kept: object) -> np.ndarray | None:
     body, ndim = kept[:-1], int(kept[-2])
     if _checksum(body) != kept[-1] or not 0 <= ndim <= len(body) - 1:
         return None
-    shape = tuple(int(n) for n in body[len(body) - 1 - ndim:-1])
-    values = body[:len(body) - 1 - ndim]
+    shape = tuple(int(n) for n in body[len(body) - 1 - ndim : -1])
+    values = body[: len(body) - 1 - ndim]
     if any(n < 0 for n in shape) or int(np.prod(shape)) != len(values):
         return None
     return values.reshape(shape)
@@ -191,9 +192,7 @@ def _call(task: tuple[int, Job, int, int]) -> np.ndarray:
     return job.run_chunk(start, stop)
 
 
-def _results(
-    tasks: Iterable[T], fn: Callable[[T], R], executor: Executor | None, window: int
-) -> Iterator[tuple[T, R]]:
+def _results(tasks: Iterable[T], fn: Callable[[T], R], executor: Executor | None, window: int) -> Iterator[tuple[T, R]]:
     """Each task with ``fn(task)``, in order; at most ``window`` tasks in flight on an executor."""
     if executor is None:
         for task in tasks:
@@ -280,6 +279,7 @@ def run(
 
     pool, owned = _pool(executor, threads)
     with owned, _progress(sum(job.n_items for job in jobs), progress, desc, unit) as bar:
+
         def todo() -> Iterator[tuple[int, Job, int, int]]:  # lazily: memory does not grow with the run
             for i, job in enumerate(jobs):
                 for s, e in chunks(job.n_items, chunk_size):
@@ -333,8 +333,12 @@ class _LogLines:
             self.last = now
             spent = now - self.start
             left = spent * (self.total - self.done) / max(self.done, 1)
-            print(f"{self.desc}: {self.done / self.total:.0%} ({self.done:,} of {self.total:,} {self.unit}s), "
-                  f"{_duration(spent)} so far, about {_duration(left)} left", file=sys.stderr, flush=True)
+            print(
+                f"{self.desc}: {self.done / self.total:.0%} ({self.done:,} of {self.total:,} {self.unit}s), "
+                f"{_duration(spent)} so far, about {_duration(left)} left",
+                file=sys.stderr,
+                flush=True,
+            )
 
 
 def _duration(seconds: float) -> str:
@@ -347,8 +351,7 @@ def _progress(total: int, progress: bool | None, desc: str | None, unit: str):
     tty = sys.stderr.isatty()
     if progress is None and not tty:
         return _LogLines(total, desc, unit)
-    return tqdm(total=total, disable=not (tty if progress is None else progress), desc=desc, unit=unit,
-                unit_scale=True)
+    return tqdm(total=total, disable=not (tty if progress is None else progress), desc=desc, unit=unit, unit_scale=True)
 
 
 def spawn_pool(workers: int) -> ProcessPoolExecutor:

@@ -93,14 +93,18 @@ def parse_hand(text: str, *, allow_unknown: bool = False, allow_rank_only: bool 
     Raises :class:`CardError` naming the first piece that is not a card.
     """
     if "," in text:
-        raise CardError(f"{text.strip()!r} has a comma: write these cards without commas (commas join the hands "
-                        "of a range, and a range is not accepted here)")
+        raise CardError(
+            f"{text.strip()!r} has a comma: write these cards without commas (commas join the hands "
+            "of a range, and a range is not accepted here)"
+        )
     groups = text.split()
     if not groups:
         raise CardError(f"empty hand {text!r}")
     if sum(len(_tokens(g)) > 1 for g in groups) > 1:
-        raise CardError(f"{text.strip()!r} looks like several hands: give one hand per argument "
-                        "(spaces may only separate single cards, as in 'As 2h 3d')")
+        raise CardError(
+            f"{text.strip()!r} looks like several hands: give one hand per argument "
+            "(spaces may only separate single cards, as in 'As 2h 3d')"
+        )
     s = "".join(groups)
     ranks: list[int] = []
     suits: list[int] = []
@@ -108,7 +112,7 @@ def parse_hand(text: str, *, allow_unknown: bool = False, allow_rank_only: bool 
     while pos < len(s):
         m = _TOKEN.match(s, pos)
         if m is None:
-            raise CardError(_unknown(s[pos:pos + 2], text))
+            raise CardError(_unknown(s[pos : pos + 2], text))
         if m.group(3):
             if not allow_unknown:
                 raise CardError(f"unknown card 'x' is not allowed in {text!r}")
@@ -128,8 +132,10 @@ def _unknown(piece: str, text: str) -> str:
     """Message for a piece that is not a card; a non-ASCII look-alike is named by its Unicode name."""
     odd = next((ch for ch in piece if not ch.isascii()), None)
     if odd is not None:
-        return (f"unknown card character {odd!r} (U+{ord(odd):04X} {unicodedata.name(odd, 'unnamed')}) in {text!r}: "
-                "cards use the ASCII letters A23456789TJQK and cdhs")
+        return (
+            f"unknown card character {odd!r} (U+{ord(odd):04X} {unicodedata.name(odd, 'unnamed')}) in {text!r}: "
+            "cards use the ASCII letters A23456789TJQK and cdhs"
+        )
     return f"unknown card {piece!r} in {text!r}"
 
 

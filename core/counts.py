@@ -35,7 +35,7 @@ class Counts:
         if counts.shape != (lay["size"],):
             raise ValueError(f"a count vector of {lay['size']} numbers was expected, got shape {counts.shape}")
         self.counts = counts
-        self.blocks = {name: counts[lay[name]:lay[name] + math.prod(shape)].reshape(shape) for name, shape in blocks}
+        self.blocks = {name: counts[lay[name] : lay[name] + math.prod(shape)].reshape(shape) for name, shape in blocks}
 
     def __getitem__(self, name: str) -> np.ndarray:
         return self.blocks[name]

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     @overload
     def njit(fn: _F, /) -> Dispatcher[_F]: ...
     @overload
-    def njit(*, cache: bool = False, _nrt: bool = True, nogil: bool = False,
-             inline: Literal["never", "always"] = "never") -> _Wrapper: ...
+    def njit(
+        *, cache: bool = False, _nrt: bool = True, nogil: bool = False, inline: Literal["never", "always"] = "never"
+    ) -> _Wrapper: ...
     def njit(fn: object = None, /, **options: object) -> object:
         """The options the project compiles with; mypy reads only the overloads above."""
         raise NotImplementedError  # never defined at run time: numba's njit is

@@ -29,7 +29,7 @@ def parameter_rows(rows: Sequence[Sequence[float]], n: int) -> np.ndarray:
     width = max(1, max(len(r) for r in rows))
     params = np.zeros((n, width), np.float64)
     for i, r in enumerate(rows):
-        params[i, :len(r)] = r
+        params[i, : len(r)] = r
     return params
 
 

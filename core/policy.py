@@ -135,8 +135,9 @@ class Policy:
     def __post_init__(self) -> None:
         row = np.array(self.row, np.float64)
         if row.shape != (len(self.spec.params),):
-            raise PolicyError(f"policy {self.spec.name} takes {len(self.spec.params)} parameters, "
-                             f"got a row of shape {row.shape}")
+            raise PolicyError(
+                f"policy {self.spec.name} takes {len(self.spec.params)} parameters, got a row of shape {row.shape}"
+            )
         row = self.spec.row(**{p.name: x for p, x in zip(self.spec.params, row.tolist())})
         row.flags.writeable = False
         object.__setattr__(self, "row", row)
@@ -235,8 +236,9 @@ class Registry:
             return Policy(spec, spec.row(**values))
         _, has, pairs = preset.text.partition(":")
         spec = self.get(preset.policy)
-        return Policy(spec, spec.row(**{**_pairs(preset.text, pairs if has else None), **values}),
-                      "" if values else preset.name)
+        return Policy(
+            spec, spec.row(**{**_pairs(preset.text, pairs if has else None), **values}), "" if values else preset.name
+        )
 
     def describe(self) -> list[dict]:
         """One plain dict per policy, in id order, for a ``GAME policies`` listing."""
@@ -246,12 +248,14 @@ class Registry:
                 "id": s.id,
                 "help": s.help,
                 "params": [
-                    {"name": p.name, "default": p.default, "lo": p.lo, "hi": p.hi, "integer": p.integer,
-                     "help": p.help}
+                    {"name": p.name, "default": p.default, "lo": p.lo, "hi": p.hi, "integer": p.integer, "help": p.help}
                     for p in s.params
                 ],
-                "presets": [{"name": x.name, "text": x.text, "help": x.help}
-                            for x in self._presets.values() if x.policy == s.name],
+                "presets": [
+                    {"name": x.name, "text": x.text, "help": x.help}
+                    for x in self._presets.values()
+                    if x.policy == s.name
+                ],
             }
             for s in self
         ]

@@ -29,9 +29,18 @@ N_STATS = 3
 
 def budget_params(samples: int, depth: int, max_depth: int) -> tuple[Param, Param]:
     """The ``samples`` and ``depth`` parameters of a game's ``search`` spec, with these defaults."""
-    return (Param("samples", samples, 1, 4096, "determinizations of the hidden cards per decision", integer=True),
-            Param("depth", depth, 0, max_depth, "rounds played on per rollout: 0 to the end of the game, k the "
-                  "current round and k - 1 more, then the score held decides", integer=True))
+    return (
+        Param("samples", samples, 1, 4096, "determinizations of the hidden cards per decision", integer=True),
+        Param(
+            "depth",
+            depth,
+            0,
+            max_depth,
+            "rounds played on per rollout: 0 to the end of the game, k the "
+            "current round and k - 1 more, then the score held decides",
+            integer=True,
+        ),
+    )
 
 
 @njit(cache=True)

@@ -43,8 +43,9 @@ class Stream:
         """The full path ``(game code, purpose code, *parts)``."""
         if len(parts) != len(self.parts):
             names = ", ".join(self.parts) or "none"
-            raise InputError(f"stream {self.game}/{self.purpose} takes {len(self.parts)} path parts ({names}), "
-                             f"got {len(parts)}")
+            raise InputError(
+                f"stream {self.game}/{self.purpose} takes {len(self.parts)} path parts ({names}), got {len(parts)}"
+            )
         return (GAMES[self.game], self.code, *(int(p) for p in parts))
 
 
@@ -58,8 +59,9 @@ def register(game: str, code: int, streams: Sequence[Stream]) -> None:
     if code in taken or GAMES.get(game, code) != code:
         raise ValueError(f"game {game}: stream code {code} is taken")
     for s in streams:
-        if s.game != game or any(o.code == s.code and o.purpose != s.purpose for (g, _), o in STREAMS.items()
-                                 if g == game):
+        if s.game != game or any(
+            o.code == s.code and o.purpose != s.purpose for (g, _), o in STREAMS.items() if g == game
+        ):
             raise ValueError(f"stream {s.game}/{s.purpose}: not game {game}'s, or its code {s.code} is taken")
     GAMES[game] = code
     STREAMS.update({(s.game, s.purpose): s for s in streams})

@@ -15,10 +15,15 @@ from razzmatazz.core.razz import policies as P
 from razzmatazz.core.razz import rules as R
 
 POLICIES = [
-    PolicySpec("wheel-chaser", 1000, (
-        Param("max_card", 5, 5, 13, "plays only cards this low or lower", integer=True),
-        Param("bluff", 0.1, 0, 1, "chance of raising anyway"),
-    ), "plays only wheel draws: raises with them, folds everything else, bluffs now and then"),
+    PolicySpec(
+        "wheel-chaser",
+        1000,
+        (
+            Param("max_card", 5, 5, 13, "plays only cards this low or lower", integer=True),
+            Param("bluff", 0.1, 0, 1, "chance of raising anyway"),
+        ),
+        "plays only wheel draws: raises with them, folds everything else, bluffs now and then",
+    ),
 ]
 
 

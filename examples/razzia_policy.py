@@ -18,9 +18,12 @@ from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
 
 POLICIES = [
-    PolicySpec("raider", 1000, (
-        Param("pot", 6, 0, 60, "plays a police card at a bar holding at least this many $5,000s", integer=True),
-    ), "a police card at the richest bar it can raid once the pot is big enough, else its highest gambler"),
+    PolicySpec(
+        "raider",
+        1000,
+        (Param("pot", 6, 0, 60, "plays a police card at a bar holding at least this many $5,000s", integer=True),),
+        "a police card at the richest bar it can raid once the pot is big enough, else its highest gambler",
+    ),
 ]
 
 

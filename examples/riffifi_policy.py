@@ -17,11 +17,21 @@ from razzmatazz.core.riffifi import policies as P
 from razzmatazz.core.riffifi import rules as R
 
 POLICIES = [
-    PolicySpec("big-spender", 1000, (
-        Param("min_value", 6, 1, 8, "plays its highest card that stays face up if it is at least this high",
-              integer=True),
-    ), "greedy: plays its highest card that stays face up, else its lowest card; the Officer hits the "
-       "largest claim"),
+    PolicySpec(
+        "big-spender",
+        1000,
+        (
+            Param(
+                "min_value",
+                6,
+                1,
+                8,
+                "plays its highest card that stays face up if it is at least this high",
+                integer=True,
+            ),
+        ),
+        "greedy: plays its highest card that stays face up, else its lowest card; the Officer hits the largest claim",
+    ),
 ]
 
 

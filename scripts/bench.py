@@ -179,7 +179,8 @@ def bench_riffifi(games: int, ref_games: int, seed: int) -> list[tuple[str, floa
     settings = Settings(players=4)
     rows = []
     for name, texts in [("random play", ["random"]), ("default mix", list(DEFAULT_MIX[:4]))] + [
-            (f"{p} alone", [p]) for p in ("lowest", "undercut", "holdlow", "thief", "expect")]:
+        (f"{p} alone", [p]) for p in ("lowest", "undercut", "holdlow", "thief", "expect")
+    ]:
         players = lineup(texts, 4)
         job = GameJob(settings, players, seed, games)
         job.run_chunk(0, 10)  # compile
@@ -220,7 +221,8 @@ def bench_razzia(games: int, ref_games: int, seed: int) -> list[tuple[str, float
         ref_rate = ref_games / t
     rows = []
     for name, texts in [("random play", ["random"]), ("default mix", list(DEFAULT_MIX[:5]))] + [
-            (f"{p} alone", [p]) for p in ("greedy", "crowd", "bigpot", "hunter")]:
+        (f"{p} alone", [p]) for p in ("greedy", "crowd", "bigpot", "hunter")
+    ]:
         job = GameJob(settings, lineup(texts, 5), seed, games)
         job.run_chunk(0, 10)  # compile
         _, ours = _timed(job.run_chunk, 0, games)
@@ -290,8 +292,19 @@ def bench_razzia_strong(games: int, seed: int, players: tuple[int, ...] = (3, 5,
         swapped = tuple(g.parse(by, n) if i == best else x for i, x in enumerate(field))
         alt = paired.play_batches(g, settings, swapped, size, seeds, duplicate, None)
         d = paired.difference(base, alt, best)
-        rows.append((n, field[best].label, d["win_rate"], d["alt_win_rate"], d["win_rate_difference"],
-                     d["win_rate_low"], d["win_rate_high"], d["games"], time.perf_counter() - begin))
+        rows.append(
+            (
+                n,
+                field[best].label,
+                d["win_rate"],
+                d["alt_win_rate"],
+                d["win_rate_difference"],
+                d["win_rate_low"],
+                d["win_rate_high"],
+                d["games"],
+                time.perf_counter() - begin,
+            )
+        )
     return rows
 
 
@@ -310,27 +323,38 @@ def bench_razzia_exploit(seed: int) -> tuple[float, object]:
 
 
 def _razzia_strong_report(rows: list[tuple]) -> None:
-    print("\nRazzia, search in the seat of the best tuned heuristic of the default mix (paired, duplicate deals, "
-          "one thread; target: an established gain at 3, 5 and 7 players)")
-    print(f"{'players':>7s} {'heuristic':14s} {'its win':>8s} {'search':>8s} {'gain':>7s} {'95 % interval':>17s} "
-          f"{'games':>7s} {'s':>6s}")
+    print(
+        "\nRazzia, search in the seat of the best tuned heuristic of the default mix (paired, duplicate deals, "
+        "one thread; target: an established gain at 3, 5 and 7 players)"
+    )
+    print(
+        f"{'players':>7s} {'heuristic':14s} {'its win':>8s} {'search':>8s} {'gain':>7s} {'95 % interval':>17s} "
+        f"{'games':>7s} {'s':>6s}"
+    )
     for n, name, base, alt, gain, low, high, games, wall in rows:
-        print(f"{n:7d} {name:14s} {base:8.1%} {alt:8.1%} {gain:+7.1%} [{low:+6.1%}, {high:+6.1%}] {games:7,d} "
-              f"{wall:6.0f}")
+        print(
+            f"{n:7d} {name:14s} {base:8.1%} {alt:8.1%} {gain:+7.1%} [{low:+6.1%}, {high:+6.1%}] {games:7,d} {wall:6.0f}"
+        )
 
 
 def _razzia_exploit_report(wall: float, result: object) -> None:
     gains = result.gains  # type: ignore[attr-defined]
-    print(f"\nRazzia exploit of the default field, 5 players, {result.games:,} games a lineup, every core: "  # type: ignore[attr-defined]
-          f"{wall:.0f} s (target < 300 s)")
+    print(
+        f"\nRazzia exploit of the default field, 5 players, {result.games:,} games a lineup, every core: "  # type: ignore[attr-defined]
+        f"{wall:.0f} s (target < 300 s)"
+    )
     for r in gains.itertuples():
-        print(f"  {r.policy:14s} win {r.win_rate:6.1%} -> search {r.by_win_rate:6.1%}: {r.win_rate_difference:+.1%} "
-              f"[{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]")
+        print(
+            f"  {r.policy:14s} win {r.win_rate:6.1%} -> search {r.by_win_rate:6.1%}: {r.win_rate_difference:+.1%} "
+            f"[{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]"
+        )
 
 
 def _razzia_search_report(decisions: float, rows: list[tuple[str, float, float]]) -> None:
-    print(f"\nRazzia search, 5 players, one search seat (player 1) in the default mix, one thread ({decisions:.1f} "
-          "search decisions a game; target: 200 games/s at the default budget)")
+    print(
+        f"\nRazzia search, 5 players, one search seat (player 1) in the default mix, one thread ({decisions:.1f} "
+        "search decisions a game; target: 200 games/s at the default budget)"
+    )
     print(f"{'budget':38s} {'games/s':>10s} {'us/decision':>12s}")
     for text, rate, cost in rows:
         print(f"{text:38s} {rate:10,.0f} {cost:12,.0f}")
@@ -394,9 +418,24 @@ def bench_threads(trials: int) -> list[tuple[str, float, float]]:
     rows = [("idle", _equity_rate(cores, trials), _equity_rate(1, trials))]
     with tempfile.TemporaryDirectory() as tmp:
         load = subprocess.Popen(
-            [sys.executable, "-m", "razzmatazz.analysis.cli", "razz", "table", "--no-exact", "--trials", "1000000",
-             "--quiet", "--seed", "1", "--out", str(Path(tmp) / "load")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                sys.executable,
+                "-m",
+                "razzmatazz.analysis.cli",
+                "razz",
+                "table",
+                "--no-exact",
+                "--trials",
+                "1000000",
+                "--quiet",
+                "--seed",
+                "1",
+                "--out",
+                str(Path(tmp) / "load"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             time.sleep(8)  # let it start and load its kernels
             rows.append(("busy (beside a razz table job)", _equity_rate(cores, trials), _equity_rate(1, trials)))
@@ -426,8 +465,12 @@ def main() -> None:
     parser.add_argument("--skip-exact", action="store_true", help="skip the exact 455-start table")
     parser.add_argument("--skip-threads", action="store_true", help="skip the idle/busy thread comparison")
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
-    parser.add_argument("--only", choices=["razz", "riffifi", "razzia", "razzia-strong"], default=None,
-                        help="run only this game's benchmark (razz: the full game, 2, 6 and 8 players)")
+    parser.add_argument(
+        "--only",
+        choices=["razz", "riffifi", "razzia", "razzia-strong"],
+        default=None,
+        help="run only this game's benchmark (razz: the full game, 2, 6 and 8 players)",
+    )
     args = parser.parse_args()
     global REPEAT
     REPEAT = max(1, args.repeat)
@@ -468,8 +511,7 @@ def main() -> None:
     for players in (2, 6, 8):
         ours, pk = bench_game(players, int(2_000_000 * scale), int(300 * scale) + 20, args.seed)
         print(f"{f'full game, {players} players (hands/s)':38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
-    print(f"{'A23 vs range, MC (trials/s)':38s} {bench_range(int(4_000_000 * scale), args.seed):14,.0f} "
-          f"{'n/a':>12s}")
+    print(f"{'A23 vs range, MC (trials/s)':38s} {bench_range(int(4_000_000 * scale), args.seed):14,.0f} {'n/a':>12s}")
     _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
     _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
     _razzia_strong(scale, args.seed, args.threads)

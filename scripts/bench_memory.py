@@ -28,8 +28,11 @@ def peak(game: str, hands: int) -> tuple[float, float]:
     """(peak resident MiB, seconds) of one run of ``hands`` hands (games) in a fresh process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
-    subprocess.run([str(SCRIPT), game, "play", COUNT[game], str(hands), "--seed", "1", "--quiet", "--format", "json"],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [str(SCRIPT), game, "play", COUNT[game], str(hands), "--seed", "1", "--quiet", "--format", "json"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return max(after, before) / 1024, wall

@@ -75,15 +75,17 @@ def numba_port(name: str, games: int, repeat: int, seed: int) -> tuple[float, bo
         from razzmatazz.analysis.razzia import lineup
         from razzmatazz.core.razzia.engine import GameJob
         from razzmatazz.core.razzia.rules import Settings
+
         n, n_keys = 5, 3  # deal, dice and policy keys
     else:
         from razzmatazz.analysis.riffifi import lineup
         from razzmatazz.core.riffifi.engine import GameJob
         from razzmatazz.core.riffifi.rules import Settings
+
         n, n_keys = 4, 2  # deal and policy keys
     port = _numba_port(name)
     job = GameJob(Settings(players=n), lineup(["random"], n), seed, games)
-    keys = job.kernel_args()[1:1 + n_keys]
+    keys = job.kernel_args()[1 : 1 + n_keys]
     port.play(0, 10, *keys)  # compile
     best = float("inf")
     for _ in range(repeat):
@@ -123,21 +125,29 @@ def riffifi(tmp: Path, games: int, repeat: int, seed: int) -> tuple[float, float
     exe = _build("riffifi.c", tmp, "STUDY=1")
     ours, rate = _ours(job, games, repeat)
     run = subprocess.run([str(exe), str(games), str(repeat), *keys], check=True, capture_output=True, text=True)
-    lines = {ln.split()[0] + (ln.split()[1] if ln.startswith("seat") else ""): ln.split()
-             for ln in run.stdout.splitlines()}
+    lines = {
+        ln.split()[0] + (ln.split()[1] if ln.startswith("seat") else ""): ln.split() for ln in run.stdout.splitlines()
+    }
     lay = E.layout(4)
     glob, table = lay["global"], lay["table"]
     same = True
-    for name, field in (("deals", E.G_DEALS), ("redeals", E.G_REDEALS), ("undercuts", E.G_UNDERCUTS),
-                        ("aside", E.G_ASIDE), ("lapsed", E.G_LAPSED), ("middle", E.G_MIDDLE)):
+    for name, field in (
+        ("deals", E.G_DEALS),
+        ("redeals", E.G_REDEALS),
+        ("undercuts", E.G_UNDERCUTS),
+        ("aside", E.G_ASIDE),
+        ("lapsed", E.G_LAPSED),
+        ("middle", E.G_MIDDLE),
+    ):
         same &= int(lines[name][1]) == ours[glob + field]
     for s in range(4):
         row = lines[f"seat{s}"]
         base = lay["seat"] + s * E.N_PFIELDS
-        same &= [int(row[i]) for i in (3, 5, 7, 9)] == [int(ours[base + f]) for f in
-                                                         (E.P_SCORE, E.P_SCORE2, E.P_WIN, E.P_WIN2)]
+        same &= [int(row[i]) for i in (3, 5, 7, 9)] == [
+            int(ours[base + f]) for f in (E.P_SCORE, E.P_SCORE2, E.P_WIN, E.P_WIN2)
+        ]
     c_table = np.array(lines["table"][1:], np.int64)
-    same &= np.array_equal(c_table, ours[table:table + E.N_TABLE])
+    same &= np.array_equal(c_table, ours[table : table + E.N_TABLE])
     return rate, float(lines["games_per_s"][1]), bool(same)
 
 

@@ -51,10 +51,19 @@ def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
     kind = rng.choice(["deep", "equal", "each"])
     stack = rng.randint(low, 40 * big) if kind == "equal" else 0
     stacks = tuple(rng.randint(low, 40 * big) for _ in range(n)) if kind == "each" else ()
-    settings = R.Settings(players=n, ante=ante, bring_in=bring_in, small_bet=small, big_bet=big,
-                          cap=rng.randint(1, 6), uncapped_heads_up=kind != "deep" and rng.random() < 0.3,
-                          bring_in_tie=rng.choice(["seat", "suit"]), exhausted=rng.choice(["community", "reshuffle"]),
-                          stack=stack, stacks=stacks)
+    settings = R.Settings(
+        players=n,
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=small,
+        big_bet=big,
+        cap=rng.randint(1, 6),
+        uncapped_heads_up=kind != "deep" and rng.random() < 0.3,
+        bring_in_tie=rng.choice(["seat", "suit"]),
+        exhausted=rng.choice(["community", "reshuffle"]),
+        stack=stack,
+        stacks=stacks,
+    )
     lineup = []
     for _ in range(n):
         if rng.random() < 0.5:
@@ -181,8 +190,10 @@ def main() -> None:
     played, violations = soak(args.games, args.tables, args.seed, hidden=200)
     for v in violations[:50]:
         print(v)
-    print(f"razz: {played:,} games on {args.tables} random tables, {len(violations)} violations, "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"razz: {played:,} games on {args.tables} random tables, {len(violations)} violations, "
+        f"{time.perf_counter() - start:.0f} s"
+    )
     sys.exit(1 if violations else 0)
 
 

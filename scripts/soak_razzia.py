@@ -41,15 +41,19 @@ def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
     """A random legal table and lineup."""
     n = rng.randint(2, 8)
     switches = {name: rng.choice(values) for name, values in R.CHOICES.items()}
-    settings = R.Settings(players=n, offer_duel=rng.random() < 0.3, spielbox=rng.random() < 0.3,
-                          open_money=rng.random() < 0.7, **switches)
+    settings = R.Settings(
+        players=n, offer_duel=rng.random() < 0.3, spielbox=rng.random() < 0.3, open_money=rng.random() < 0.7, **switches
+    )
     lineup = []
     for _ in range(n):
         spec = rng.choice([s for s in REGISTRY if s.name != "search"])  # search: far slower, own tests
-        values = {p.name: (rng.randint(int(p.lo), int(p.hi)) if p.integer else round(rng.uniform(p.lo, p.hi), 3))
-                  for p in spec.params}
-        lineup.append(REGISTRY.parse(spec.name + (":" + ",".join(f"{k}={v}" for k, v in values.items())
-                                                  if values else "")))
+        values = {
+            p.name: (rng.randint(int(p.lo), int(p.hi)) if p.integer else round(rng.uniform(p.lo, p.hi), 3))
+            for p in spec.params
+        }
+        lineup.append(
+            REGISTRY.parse(spec.name + (":" + ",".join(f"{k}={v}" for k, v in values.items()) if values else ""))
+        )
     return settings, tuple(lineup)
 
 
@@ -64,8 +68,10 @@ def check_counts(counts: np.ndarray, settings: R.Settings, games: int) -> list[s
     if int(player[:, E.P_WIN].sum()) != E.WIN * games:
         out.append("not one win per game")
     if int(player[:, E.P_MONEY].sum()) + int(glob[E.G_LEFTOVER]) != settings.money_total * games:
-        out.append(f"money not conserved: {player[:, E.P_MONEY].sum()} + {glob[E.G_LEFTOVER]} != "
-                   f"{settings.money_total * games}")
+        out.append(
+            f"money not conserved: {player[:, E.P_MONEY].sum()} + {glob[E.G_LEFTOVER]} != "
+            f"{settings.money_total * games}"
+        )
     for kind in ("police", "gambler_police", "gambler_free"):
         t = c[kind].reshape(-1, 3)
         if (t[:, E.T_WON] > t[:, E.T_PLAYS]).any():
@@ -150,8 +156,9 @@ def main() -> None:
     played, violations = soak(args.games, args.tables, args.seed, args.traced)
     for v in violations[:20]:
         print(v)
-    print(f"{played:,} games on {args.tables} tables, {len(violations)} violations, "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"{played:,} games on {args.tables} tables, {len(violations)} violations, {time.perf_counter() - start:.0f} s"
+    )
     sys.exit(1 if violations else 0)
 
 

@@ -42,19 +42,32 @@ def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
     """A random legal table and lineup."""
     n = rng.choice([3, 4, 5])
     scoring = rng.choice(["chips", "ticks"])
-    settings = R.Settings(players=n, chips_per_colour=rng.choice([12, 10]), officer=rng.random() < 0.5,
-                          redeal=rng.random() < 0.8, reveal_own=rng.random() < 0.5,
-                          after_claim=rng.choice(R.AFTER), end=rng.choice(R.END), tie=rng.choice(R.TIE),
-                          passing=rng.choice(R.PASSING), start=rng.choice(R.START), scoring=scoring,
-                          tick_at=rng.randint(3, 12) if scoring == "ticks" else 7,
-                          max_deals=rng.randint(n, 3 * n) if scoring == "ticks" else 20, tally=rng.choice(R.TALLY))
+    settings = R.Settings(
+        players=n,
+        chips_per_colour=rng.choice([12, 10]),
+        officer=rng.random() < 0.5,
+        redeal=rng.random() < 0.8,
+        reveal_own=rng.random() < 0.5,
+        after_claim=rng.choice(R.AFTER),
+        end=rng.choice(R.END),
+        tie=rng.choice(R.TIE),
+        passing=rng.choice(R.PASSING),
+        start=rng.choice(R.START),
+        scoring=scoring,
+        tick_at=rng.randint(3, 12) if scoring == "ticks" else 7,
+        max_deals=rng.randint(n, 3 * n) if scoring == "ticks" else 20,
+        tally=rng.choice(R.TALLY),
+    )
     lineup = []
     for _ in range(n):
         spec = rng.choice(list(REGISTRY))
-        values = {p.name: (rng.randint(int(p.lo), int(p.hi)) if p.integer else round(rng.uniform(p.lo, p.hi), 3))
-                  for p in spec.params}
-        lineup.append(REGISTRY.parse(spec.name + (":" + ",".join(f"{k}={v}" for k, v in values.items())
-                                                  if values else "")))
+        values = {
+            p.name: (rng.randint(int(p.lo), int(p.hi)) if p.integer else round(rng.uniform(p.lo, p.hi), 3))
+            for p in spec.params
+        }
+        lineup.append(
+            REGISTRY.parse(spec.name + (":" + ",".join(f"{k}={v}" for k, v in values.items()) if values else ""))
+        )
     return settings, tuple(lineup)
 
 
@@ -137,7 +150,7 @@ def check_log(settings: R.Settings, log: np.ndarray, res: np.ndarray) -> list[st
             if chips[:n].sum() + chips[R.MIDDLE].sum() != 5 * settings.chips_per_colour:
                 out.append("chips not conserved in a deal")
             totals += chips[:n]
-    if not np.array_equal(totals, res[:n, E.H_CHIPS:E.H_CHIPS + R.N_COLOURS]):
+    if not np.array_equal(totals, res[:n, E.H_CHIPS : E.H_CHIPS + R.N_COLOURS]):
         out.append("the results are not the chips the log moved")
     if not np.array_equal(totals.sum(axis=1), res[:n, E.H_SCORE]):
         out.append("the scores are not the chips the log moved")
@@ -174,8 +187,9 @@ def main() -> None:
     played, violations = soak(args.games, args.tables, args.seed, args.traced)
     for v in violations[:20]:
         print(v)
-    print(f"{played:,} games on {args.tables} tables, {len(violations)} violations, "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"{played:,} games on {args.tables} tables, {len(violations)} violations, {time.perf_counter() - start:.0f} s"
+    )
     sys.exit(1 if violations else 0)
 
 

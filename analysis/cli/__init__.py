@@ -39,9 +39,14 @@ def _terminate(signum: int, frame: Any) -> None:
 class _Cli(click.Group):
     """A group whose errors are one line on stderr with exit status 2, never a traceback."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,  # noqa: D102
-             complete_var: str | None = None, standalone_mode: bool = True,  # always False: errors are one line
-             **extra: Any) -> NoReturn:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,  # noqa: D102
+        complete_var: str | None = None,
+        standalone_mode: bool = True,  # always False: errors are one line
+        **extra: Any,
+    ) -> NoReturn:
         guard_streams()
         LOADED.clear()  # the policy files of this command (tests run many in one process)
         signal.signal(signal.SIGTERM, _terminate)
@@ -76,8 +81,10 @@ def _user_code_failed(e: Exception) -> None:
     """An error escaping a run that plays a user's policy file is that file's: say so in one line."""
     if LOADED:
         first = next((line for line in str(e).splitlines() if line.strip()), "")
-        fail(f"the run stopped in the policy file {shorten(str(LOADED[-1]), 160)}: {type(e).__name__}"
-             + (f": {shorten(first, 120)}" if first else ""))
+        fail(
+            f"the run stopped in the policy file {shorten(str(LOADED[-1]), 160)}: {type(e).__name__}"
+            + (f": {shorten(first, 120)}" if first else "")
+        )
 
 
 def _leave(code: int) -> None:

@@ -69,6 +69,10 @@ def guard_streams() -> None:
         out = _Stdout(open(1, "wb", closefd=False), encoding="utf-8", line_buffering=True)  # noqa: SIM115
         out.closed_fd = True
     else:
-        out = _Stdout(sys.stdout.buffer, encoding=sys.stdout.encoding, errors=sys.stdout.errors,
-                      line_buffering=sys.stdout.line_buffering)
+        out = _Stdout(
+            sys.stdout.buffer,
+            encoding=sys.stdout.encoding,
+            errors=sys.stdout.errors,
+            line_buffering=sys.stdout.line_buffering,
+        )
     sys.stdout = out

@@ -59,33 +59,65 @@ class Folder(click.Path):
 def common_options(fn: Callable) -> Callable:
     """``--seed --threads --format --out --quiet --cluster --scheduler``, shared by every simulation command."""
     options = [
-        click.option("--seed", type=int, default=None,
-                     help="Root seed, 0 to 2^63-1 (a new one is drawn, printed and stored if omitted)."),
+        click.option(
+            "--seed",
+            type=int,
+            default=None,
+            help="Root seed, 0 to 2^63-1 (a new one is drawn, printed and stored if omitted).",
+        ),
         click.option("--threads", type=int, default=None, help="Worker threads (default: all cores)."),
-        click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-                     help="Output on stdout: human table, stable JSON, or CSV."),
-        click.option("--out", type=Folder(), default=None,
-                     help="Directory for the result files (parquet, CSV, figures if any, manifest.json); "
-                          "an earlier result there is replaced, any other non-empty directory refused."),
+        click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(FORMATS),
+            default="table",
+            show_default=True,
+            help="Output on stdout: human table, stable JSON, or CSV.",
+        ),
+        click.option(
+            "--out",
+            type=Folder(),
+            default=None,
+            help="Directory for the result files (parquet, CSV, figures if any, manifest.json); "
+            "an earlier result there is replaced, any other non-empty directory refused.",
+        ),
         click.option("--quiet", is_flag=True, help="No progress or notes on stderr."),
-        click.option("--cluster", default=None, metavar="local:N",
-                     help="Run the Monte Carlo chunks on a local dask cluster of N worker processes "
-                          "(needs razzmatazz[cluster]); the counts are identical."),
-        click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
-                     help="Run the Monte Carlo chunks on an existing dask.distributed cluster."),
+        click.option(
+            "--cluster",
+            default=None,
+            metavar="local:N",
+            help="Run the Monte Carlo chunks on a local dask cluster of N worker processes "
+            "(needs razzmatazz[cluster]); the counts are identical.",
+        ),
+        click.option(
+            "--scheduler",
+            default=None,
+            metavar="tcp://HOST:PORT",
+            help="Run the Monte Carlo chunks on an existing dask.distributed cluster.",
+        ),
     ]
     for option in reversed(options):
         fn = option(fn)
     return fn
 
 
-
 def policy_list_options(fn: Callable) -> Callable:
     """``--format --plugin``, shared by every game's ``policies`` command."""
-    fn = click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
-                      help="Also list the policies of this file.")(fn)
-    return click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-                        help="Output on stdout: human table, stable JSON, or CSV.")(fn)
+    fn = click.option(
+        "--plugin",
+        type=click.Path(path_type=Path),
+        default=None,
+        metavar="FILE.py",
+        help="Also list the policies of this file.",
+    )(fn)
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(FORMATS),
+        default="table",
+        show_default=True,
+        help="Output on stdout: human table, stable JSON, or CSV.",
+    )(fn)
 
 
 def list_policies(fmt: str, registry: Any, game: str, fixed: dict[str, str] | None = None) -> None:
@@ -94,8 +126,17 @@ def list_policies(fmt: str, registry: Any, game: str, fixed: dict[str, str] | No
     import pandas as pd
 
     listing = registry.describe()
-    rows = [{"policy": d["name"], "parameter": p["name"], "default": p["default"], "range": f"[{p['lo']}, {p['hi']}]",
-             "help": p["help"]} for d in listing for p in d["params"]]
+    rows = [
+        {
+            "policy": d["name"],
+            "parameter": p["name"],
+            "default": p["default"],
+            "range": f"[{p['lo']}, {p['hi']}]",
+            "help": p["help"],
+        }
+        for d in listing
+        for p in d["params"]
+    ]
     emit(fmt, lambda: _policies_text(listing, game, fixed or {}), lambda: listing, lambda: pd.DataFrame(rows))
 
 
@@ -122,9 +163,14 @@ RESUMING = "razzmatazz.resuming"
 
 def resume_option(fn: Callable) -> Callable:
     """``--resume DIR``: continue the interrupted run written to DIR."""
-    return click.option("--resume", type=Folder(), default=None, metavar="DIR",
-                        help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in "
-                             "DIR/.partial); the other options come from that run.")(fn)
+    return click.option(
+        "--resume",
+        type=Folder(),
+        default=None,
+        metavar="DIR",
+        help="Continue the interrupted run whose --out was DIR (its finished chunks are kept in "
+        "DIR/.partial); the other options come from that run.",
+    )(fn)
 
 
 def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
@@ -137,8 +183,10 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
 
     out = ctx.params.get("out")
     if out is not None and _where(out) != _where(resume):
-        raise InputError(f"--resume {shorten(str(resume))} continues the run in that folder: leave out "
-                         f"--out {shorten(str(out))}, or give the same folder")
+        raise InputError(
+            f"--resume {shorten(str(resume))} continues the run in that folder: leave out "
+            f"--out {shorten(str(out))}, or give the same folder"
+        )
     stored = load_run(resume, kind)["args"]
     params = {p.name: p for p in ctx.command.params if p.name not in RUN_FREE}
     if set(stored) != set(params):
@@ -151,8 +199,9 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
     for name, p in params.items():
         if ctx.get_parameter_source(name) != ParameterSource.DEFAULT and not _same(ctx.params[name], args[name]):
             was, now = shorten(_shown(args[name])), shorten(_shown(ctx.params[name]))
-            raise InputError(f"--resume continues a run as it was started, with {p.opts[0]} {was}: "
-                             f"leave out {p.opts[0]} {now}")
+            raise InputError(
+                f"--resume continues a run as it was started, with {p.opts[0]} {was}: leave out {p.opts[0]} {now}"
+            )
     ctx.meta[RESUMING] = True
     ctx.params.update(args)  # what run_args sees: the run's own arguments
     free = {k: ctx.params[k] for k in RUN_FREE if k in ctx.params}
@@ -253,6 +302,7 @@ def emit(fmt: str, text_table: Callable[[], str], as_json: Callable[[], Any], fr
 
 def emit_trace(fmt: str, trace: GameTrace) -> None:
     """Print a traced game: its account for people, its JSON (``to_dict``), or its events as CSV (one row each)."""
+
     def events() -> Any:
         import pandas as pd
 

@@ -22,26 +22,52 @@ from razzmatazz.analysis.cli.options import (
 
 @click.command("report")
 @click.argument("game", metavar="GAME|all", required=False)
-@click.option("--quick", is_flag=True, help="Small samples (1 point half-widths; a few minutes for all three games, "
-                                            "kernel compilation included) instead of the full ones.")
-@click.option("--out", type=Folder(), default=None,
-              help="Directory for the report (HTML, Markdown, figures, tables, manifest.json); an earlier result "
-                   "there is replaced, any other non-empty directory refused. Default: a new folder under "
-                   "results/report/, with results/report/latest pointing to it.")
-@click.option("--seed", type=int, default=None,
-              help="Root seed, 0 to 2^63-1 (a new one is drawn, printed and stored if omitted).")
+@click.option(
+    "--quick",
+    is_flag=True,
+    help="Small samples (1 point half-widths; a few minutes for all three games, "
+    "kernel compilation included) instead of the full ones.",
+)
+@click.option(
+    "--out",
+    type=Folder(),
+    default=None,
+    help="Directory for the report (HTML, Markdown, figures, tables, manifest.json); an earlier result "
+    "there is replaced, any other non-empty directory refused. Default: a new folder under "
+    "results/report/, with results/report/latest pointing to it.",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Root seed, 0 to 2^63-1 (a new one is drawn, printed and stored if omitted)."
+)
 @click.option("--threads", type=int, default=None, help="Worker threads per game (default: all cores).")
 @click.option("--quiet", is_flag=True, help="No progress or notes on stderr.")
-@click.option("--cluster", default=None, metavar="local:N",
-              help="Run the chunks on a local dask cluster of N worker processes (needs razzmatazz[cluster]); "
-                   "the games then run one after the other. The numbers are identical.")
-@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
-              help="Run the chunks on an existing dask.distributed cluster.")
+@click.option(
+    "--cluster",
+    default=None,
+    metavar="local:N",
+    help="Run the chunks on a local dask cluster of N worker processes (needs razzmatazz[cluster]); "
+    "the games then run one after the other. The numbers are identical.",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="tcp://HOST:PORT",
+    help="Run the chunks on an existing dask.distributed cluster.",
+)
 @resume_option
 @click.pass_context
-def report(ctx: click.Context, game: str | None, quick: bool, out: Path | None, seed: int | None,
-           threads: int | None, quiet: bool, cluster: str | None, scheduler: str | None,
-           resume: Path | None) -> None:
+def report(
+    ctx: click.Context,
+    game: str | None,
+    quick: bool,
+    out: Path | None,
+    seed: int | None,
+    threads: int | None,
+    quiet: bool,
+    cluster: str | None,
+    scheduler: str | None,
+    resume: Path | None,
+) -> None:
     """Run the simulations of GAME (a game of 'razzmatazz --help', or all) and write a report of what they show.
 
     Each game gets a folder with a self-contained HTML page (figures and styles inside, no network
@@ -75,9 +101,18 @@ def report(ctx: click.Context, game: str | None, quick: bool, out: Path | None, 
     set_threads(threads)
     seed = draw_seed(seed, quiet)
     with cluster_executor(cluster, scheduler) as ex:
-        made = build_report(game, out, quick=quick, seed=seed, threads=threads, progress=progress(quiet),
-                            note=lambda text: note(quiet, text), executor=ex, run=run_args(ctx, seed=seed),
-                            resuming=ctx.meta.get(RESUMING, False))
+        made = build_report(
+            game,
+            out,
+            quick=quick,
+            seed=seed,
+            threads=threads,
+            progress=progress(quiet),
+            note=lambda text: note(quiet, text),
+            executor=ex,
+            run=run_args(ctx, seed=seed),
+            resuming=ctx.meta.get(RESUMING, False),
+        )
     note(quiet, f"written: {made.directory}/ ({len(made.files)} files) in {made.seconds:.0f} s")
     if made.latest is not None:
         note(quiet, f"{made.latest} points to it")

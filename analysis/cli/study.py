@@ -30,8 +30,16 @@ from razzmatazz.analysis.cli.options import (
 GAME_HELP = f"GAME is {', '.join(games.names()[:-1])} or {games.names()[-1]}."
 
 
-def prepare_run(seed: int | None, out: Path | None, cluster: str | None, scheduler: str | None, threads: int | None,
-             quiet: bool, fmt: str, resuming: bool) -> tuple[int, int]:
+def prepare_run(
+    seed: int | None,
+    out: Path | None,
+    cluster: str | None,
+    scheduler: str | None,
+    threads: int | None,
+    quiet: bool,
+    fmt: str,
+    resuming: bool,
+) -> tuple[int, int]:
     """Checks before any work; returns (seed, threads)."""
     from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.store import check_out_dir
@@ -58,23 +66,47 @@ def interval_words(lo: float, hi: float, unit: str) -> str:
 PLAYERS_CHOICE = ", ".join(f"{n} {games.game(n).default_players}" for n in games.names())
 GAME_CHOICE = ", ".join(f"{n} {games.game(n).default_games:,}" for n in games.names())
 
+
 @click.command("tournament")
 @click.argument("game_name", metavar="GAME", required=False)
-@click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
-              help="A policy in the tournament (repeat, at least twice; see 'GAME policies').")
-@click.option("--players", type=int, default=None,
-              help=f"Seats at each table [default: {PLAYERS_CHOICE}].")
-@click.option("--games", type=int, default=None,
-              help=f"Games (or hands) per table, rounded up to whole duplicate deals [default: {GAME_CHOICE}].")
-@click.option("--duplicate/--no-duplicate", default=None,
-              help="Duplicate deals (each deal replayed N times, players rotated) [default: on].")
+@click.option(
+    "--policy",
+    "policy_texts",
+    multiple=True,
+    metavar="NAME[:k=v,...]",
+    help="A policy in the tournament (repeat, at least twice; see 'GAME policies').",
+)
+@click.option("--players", type=int, default=None, help=f"Seats at each table [default: {PLAYERS_CHOICE}].")
+@click.option(
+    "--games",
+    type=int,
+    default=None,
+    help=f"Games (or hands) per table, rounded up to whole duplicate deals [default: {GAME_CHOICE}].",
+)
+@click.option(
+    "--duplicate/--no-duplicate",
+    default=None,
+    help="Duplicate deals (each deal replayed N times, players rotated) [default: on].",
+)
 @resume_option
 @common_options
 @click.pass_context
-def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tuple[str, ...], players: int | None,
-                   games: int | None, duplicate: bool | None, resume: Path | None, seed: int | None,
-                   threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
-                   scheduler: str | None) -> None:
+def tournament_cmd(
+    ctx: click.Context,
+    game_name: str | None,
+    policy_texts: tuple[str, ...],
+    players: int | None,
+    games: int | None,
+    duplicate: bool | None,
+    resume: Path | None,
+    seed: int | None,
+    threads: int | None,
+    fmt: str,
+    out: Path | None,
+    quiet: bool,
+    cluster: str | None,
+    scheduler: str | None,
+) -> None:
     """Round robin between policies: who wins, by how much, and a rating.
 
     With k policies and N seats, k >= N plays every N-subset once; k < N seats every policy at
@@ -100,27 +132,53 @@ def tournament_cmd(ctx: click.Context, game_name: str | None, policy_texts: tupl
     g = T.plan(game_of(game_name), policy_texts, players, games, duplicate=duplicate).game
     seed, n_threads = prepare_run(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
-    with (reserve_out(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
-          keep_chunks(ctx, target, "tournament", quiet, seed=seed)):
+    with (
+        reserve_out(out, resuming) as target,
+        cluster_executor(cluster, scheduler) as ex,
+        keep_chunks(ctx, target, "tournament", quiet, seed=seed),
+    ):
         begin = time.perf_counter()
-        result = T.tournament(g.name, policy_texts, players, games, seed, duplicate=duplicate, executor=ex,
-                              progress=progress(quiet), log=log)
+        result = T.tournament(
+            g.name,
+            policy_texts,
+            players,
+            games,
+            seed,
+            duplicate=duplicate,
+            executor=ex,
+            progress=progress(quiet),
+            log=log,
+        )
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
             from razzmatazz.analysis.studies.plots import tournament_figures
 
-            meta = run_meta("tournament", result, n_threads, wall, design=T.describe(result),
-                         policies=list(result.policies.text), lineups=[list(x) for x in result.lineups],
-                         games_per_table=result.played, tables=len(result.lineups),
-                         correction=T.CORRECTION, comparisons=result.comparisons)
-            paths = write_tables(target, {"policies": result.policies, "pairs": result.pairs, "tables": result.tables},
-                           meta, tournament_figures(result))
+            meta = run_meta(
+                "tournament",
+                result,
+                n_threads,
+                wall,
+                design=T.describe(result),
+                policies=list(result.policies.text),
+                lineups=[list(x) for x in result.lineups],
+                games_per_table=result.played,
+                tables=len(result.lineups),
+                correction=T.CORRECTION,
+                comparisons=result.comparisons,
+            )
+            paths = write_tables(
+                target,
+                {"policies": result.policies, "pairs": result.pairs, "tables": result.tables},
+                meta,
+                tournament_figures(result),
+            )
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if fmt != "table" and written:
         note(quiet, written)
-    emit(fmt, lambda: _tournament_text(result, wall, written), lambda: _tournament_json(result),
-         lambda: result.policies)
+    emit(
+        fmt, lambda: _tournament_text(result, wall, written), lambda: _tournament_json(result), lambda: result.policies
+    )
 
 
 def game_of(name: str | None) -> str:
@@ -141,9 +199,18 @@ def run_meta(kind: str, result: Any, threads: int, wall: float, **fields: Any) -
     """The manifest of a study's result (its game, seed, settings, threads, wall time and ``fields``)."""
     from razzmatazz.analysis.store import manifest
 
-    return manifest(kind=kind, game=result.game, seed=result.seed, players=result.players,
-                    duplicate=result.duplicate, unit=result.unit, settings=vars(result.settings), threads=threads,
-                    wall_time_s=round(wall, 3), **fields)
+    return manifest(
+        kind=kind,
+        game=result.game,
+        seed=result.seed,
+        players=result.players,
+        duplicate=result.duplicate,
+        unit=result.unit,
+        settings=vars(result.settings),
+        threads=threads,
+        wall_time_s=round(wall, 3),
+        **fields,
+    )
 
 
 def write_tables(target: Path, tables: dict, meta: dict, figures: Any) -> list[Path]:
@@ -159,20 +226,39 @@ def _tournament_text(result: Any, wall: float, written: str) -> str:
     unit = result.unit
     first, *rest = describe(result)
     lines = [f"{first}; {wall:.1f} s", *rest, ""]
-    rows = [{"rank": r.rank, "policy": r.policy, "strength": number_words(r.strength, unit, True),
-             "95% interval": interval_words(r.strength_low, r.strength_high, unit),
-             "payoff": number_words(r.payoff, unit),
-             "payoff interval": interval_words(r.payoff_low, r.payoff_high, unit),
-             "win rate": f"{r.win_rate:.1%}", "win interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]",
-             "tables": r.tables, "games": f"{r.games:,}"} for r in result.policies.itertuples()]
+    rows = [
+        {
+            "rank": r.rank,
+            "policy": r.policy,
+            "strength": number_words(r.strength, unit, True),
+            "95% interval": interval_words(r.strength_low, r.strength_high, unit),
+            "payoff": number_words(r.payoff, unit),
+            "payoff interval": interval_words(r.payoff_low, r.payoff_high, unit),
+            "win rate": f"{r.win_rate:.1%}",
+            "win interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]",
+            "tables": r.tables,
+            "games": f"{r.games:,}",
+        }
+        for r in result.policies.itertuples()
+    ]
     lines.append(columns(rows, list(rows[0]), right=("rank", "strength", "payoff", "win rate", "tables", "games")))
     pairs = result.pairs[result.pairs.difference >= 0]
-    prs = [{"policy": r.policy, "minus": r.versus, "difference": number_words(r.difference, unit),
+    prs = [
+        {
+            "policy": r.policy,
+            "minus": r.versus,
+            "difference": number_words(r.difference, unit),
             "95% interval": interval_words(r.ci_low, r.ci_high, unit),
             f"{result.comparisons}-fold adjusted": interval_words(r.adj_low, r.adj_high, unit),
-            "ahead": r.ahead} for r in pairs.itertuples()]
-    lines += ["", f"Pairs ({unit}, paired over common tables; Bonferroni-adjusted intervals decide who is ahead):",
-              columns(prs, list(prs[0]), right=("difference",))]
+            "ahead": r.ahead,
+        }
+        for r in pairs.itertuples()
+    ]
+    lines += [
+        "",
+        f"Pairs ({unit}, paired over common tables; Bonferroni-adjusted intervals decide who is ahead):",
+        columns(prs, list(prs[0]), right=("difference",)),
+    ]
     if written:
         lines.append(written)
     return "\n".join(lines)
@@ -181,36 +267,78 @@ def _tournament_text(result: Any, wall: float, written: str) -> str:
 def _tournament_json(result: Any) -> dict:
     from razzmatazz.analysis.studies.tournament import CORRECTION, describe
 
-    return {"game": result.game, "seed": result.seed, "players": result.players, "games_per_table": result.played,
-            "tables": len(result.lineups), "duplicate": result.duplicate, "unit": result.unit,
-            "correction": CORRECTION, "comparisons": result.comparisons, "design": describe(result),
-            "lineups": [list(x) for x in result.lineups],
-            "policies": result.policies.to_dict(orient="records"), "pairs": result.pairs.to_dict(orient="records"),
-            "per_table": result.tables.to_dict(orient="records")}
+    return {
+        "game": result.game,
+        "seed": result.seed,
+        "players": result.players,
+        "games_per_table": result.played,
+        "tables": len(result.lineups),
+        "duplicate": result.duplicate,
+        "unit": result.unit,
+        "correction": CORRECTION,
+        "comparisons": result.comparisons,
+        "design": describe(result),
+        "lineups": [list(x) for x in result.lineups],
+        "policies": result.policies.to_dict(orient="records"),
+        "pairs": result.pairs.to_dict(orient="records"),
+        "per_table": result.tables.to_dict(orient="records"),
+    }
 
 
 @click.command("sweep")
 @click.argument("game_name", metavar="GAME", required=False)
-@click.option("--policy", "policy_text", metavar="NAME[:k=v,...]",
-              help="The policy to tune; parameters set here stay fixed.")
-@click.option("--param", "param_texts", multiple=True, metavar="NAME=LO:HI:STEP",
-              help="A parameter and its grid (repeat for a cartesian product; at most 200 points).")
-@click.option("--field", "field_texts", multiple=True, metavar="NAME[:k=v,...]",
-              help="A policy of the other seats (repeat; repeated in order to fill them).")
+@click.option(
+    "--policy", "policy_text", metavar="NAME[:k=v,...]", help="The policy to tune; parameters set here stay fixed."
+)
+@click.option(
+    "--param",
+    "param_texts",
+    multiple=True,
+    metavar="NAME=LO:HI:STEP",
+    help="A parameter and its grid (repeat for a cartesian product; at most 200 points).",
+)
+@click.option(
+    "--field",
+    "field_texts",
+    multiple=True,
+    metavar="NAME[:k=v,...]",
+    help="A policy of the other seats (repeat; repeated in order to fill them).",
+)
 @click.option("--players", type=int, default=None, help=f"Seats [default: {PLAYERS_CHOICE}].")
-@click.option("--games", type=int, default=None,
-              help=f"Games (or hands) per grid point [default: {GAME_CHOICE}].")
-@click.option("--confirm-games", type=int, default=None,
-              help="Games per confirmation of the best and runner-up, on fresh seeds [default: --games].")
-@click.option("--duplicate/--no-duplicate", default=None,
-              help="Duplicate deals (each deal replayed N times, players rotated) [default: on].")
+@click.option("--games", type=int, default=None, help=f"Games (or hands) per grid point [default: {GAME_CHOICE}].")
+@click.option(
+    "--confirm-games",
+    type=int,
+    default=None,
+    help="Games per confirmation of the best and runner-up, on fresh seeds [default: --games].",
+)
+@click.option(
+    "--duplicate/--no-duplicate",
+    default=None,
+    help="Duplicate deals (each deal replayed N times, players rotated) [default: on].",
+)
 @resume_option
 @common_options
 @click.pass_context
-def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None, param_texts: tuple[str, ...],
-              field_texts: tuple[str, ...], players: int | None, games: int | None, confirm_games: int | None,
-              duplicate: bool | None, resume: Path | None, seed: int | None, threads: int | None, fmt: str,
-              out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+def sweep_cmd(
+    ctx: click.Context,
+    game_name: str | None,
+    policy_text: str | None,
+    param_texts: tuple[str, ...],
+    field_texts: tuple[str, ...],
+    players: int | None,
+    games: int | None,
+    confirm_games: int | None,
+    duplicate: bool | None,
+    resume: Path | None,
+    seed: int | None,
+    threads: int | None,
+    fmt: str,
+    out: Path | None,
+    quiet: bool,
+    cluster: str | None,
+    scheduler: str | None,
+) -> None:
     """Tune a policy: its payoff over a grid of parameters against a fixed field.
 
     The policy plays seat 1 and the field the others (seats rotate, duplicate deals by default);
@@ -233,25 +361,58 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
     if policy_text is None:
         raise click.UsageError("missing --policy (the policy to tune), or --resume DIR")
     params = S.parse_params(param_texts)
-    g = S.plan(game_of(game_name), policy_text, params, field_texts, players, games, confirm_games=confirm_games,
-               duplicate=duplicate).game
+    g = S.plan(
+        game_of(game_name),
+        policy_text,
+        params,
+        field_texts,
+        players,
+        games,
+        confirm_games=confirm_games,
+        duplicate=duplicate,
+    ).game
     seed, n_threads = prepare_run(seed, out, cluster, scheduler, threads, quiet, fmt, resuming)
     log = None if quiet else (lambda text: note(quiet, text))
-    with (reserve_out(out, resuming) as target, cluster_executor(cluster, scheduler) as ex,
-          keep_chunks(ctx, target, "sweep", quiet, seed=seed)):
+    with (
+        reserve_out(out, resuming) as target,
+        cluster_executor(cluster, scheduler) as ex,
+        keep_chunks(ctx, target, "sweep", quiet, seed=seed),
+    ):
         begin = time.perf_counter()
-        result = S.sweep(g.name, policy_text, params, field_texts, players, games, seed,
-                         confirm_games=confirm_games, duplicate=duplicate, executor=ex, progress=progress(quiet),
-                         log=log)
+        result = S.sweep(
+            g.name,
+            policy_text,
+            params,
+            field_texts,
+            players,
+            games,
+            seed,
+            confirm_games=confirm_games,
+            duplicate=duplicate,
+            executor=ex,
+            progress=progress(quiet),
+            log=log,
+        )
         wall = time.perf_counter() - begin
         written = ""
         if target is not None:
             from razzmatazz.analysis.studies.plots import sweep_figures
 
-            meta = run_meta("sweep", result, n_threads, wall, design=S.describe(result), policy=policy_text,
-                         params={k: list(v) for k, v in result.params.items()}, field=list(result.field),
-                         games_per_point=int(result.grid.games.iloc[0]), confirm_games=result.confirm_games,
-                         grid_seed=result.grid_seed, confirm_seed=result.confirm_seed, best=result.best)
+            meta = run_meta(
+                "sweep",
+                result,
+                n_threads,
+                wall,
+                design=S.describe(result),
+                policy=policy_text,
+                params={k: list(v) for k, v in result.params.items()},
+                field=list(result.field),
+                games_per_point=int(result.grid.games.iloc[0]),
+                confirm_games=result.confirm_games,
+                grid_seed=result.grid_seed,
+                confirm_seed=result.confirm_seed,
+                best=result.best,
+            )
             paths = write_tables(target, {"grid": result.grid, "confirm": result.confirm}, meta, sweep_figures(result))
             written = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if fmt != "table" and written:
@@ -260,9 +421,17 @@ def sweep_cmd(ctx: click.Context, game_name: str | None, policy_text: str | None
 
 
 def _sweep_rows(frame: Any, names: list[str], unit: str, first: Callable[[Any], dict]) -> list[dict]:
-    return [{**first(r), **{k: f"{getattr(r, k):g}" for k in names}, "payoff": number_words(r.payoff, unit),
-             "95% interval": interval_words(r.payoff_low, r.payoff_high, unit), "win rate": f"{r.win_rate:.1%}",
-             "win interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]"} for r in frame.itertuples()]
+    return [
+        {
+            **first(r),
+            **{k: f"{getattr(r, k):g}" for k in names},
+            "payoff": number_words(r.payoff, unit),
+            "95% interval": interval_words(r.payoff_low, r.payoff_high, unit),
+            "win rate": f"{r.win_rate:.1%}",
+            "win interval": f"[{r.win_low:.1%}, {r.win_high:.1%}]",
+        }
+        for r in frame.itertuples()
+    ]
 
 
 def _sweep_text(result: Any, wall: float, written: str) -> str:
@@ -272,10 +441,16 @@ def _sweep_text(result: Any, wall: float, written: str) -> str:
     grid = _sweep_rows(result.grid, names, unit, lambda r: {"rank": r.rank})
     conf = _sweep_rows(result.confirm, names, unit, lambda r: {"role": r.role})
     first, *rest = describe(result)
-    lines = [f"{first}; {wall:.1f} s", *rest, "", f"Grid, best first ({unit}):",
-             columns(grid, list(grid[0]), right=("rank", "payoff", "win rate")), "",
-             "Confirmed on fresh seeds (quote these: the grid's best is overrated by the choice):",
-             columns(conf, list(conf[0]), right=("payoff", "win rate"))]
+    lines = [
+        f"{first}; {wall:.1f} s",
+        *rest,
+        "",
+        f"Grid, best first ({unit}):",
+        columns(grid, list(grid[0]), right=("rank", "payoff", "win rate")),
+        "",
+        "Confirmed on fresh seeds (quote these: the grid's best is overrated by the choice):",
+        columns(conf, list(conf[0]), right=("payoff", "win rate")),
+    ]
     if written:
         lines.append(written)
     return "\n".join(lines)
@@ -284,9 +459,21 @@ def _sweep_text(result: Any, wall: float, written: str) -> str:
 def _sweep_json(result: Any) -> dict:
     from razzmatazz.analysis.studies.sweep import describe
 
-    return {"game": result.game, "policy": result.policy, "params": {k: list(v) for k, v in result.params.items()},
-            "field": list(result.field), "players": result.players, "games": result.games,
-            "confirm_games": result.confirm_games, "seed": result.seed, "grid_seed": result.grid_seed,
-            "confirm_seed": result.confirm_seed, "duplicate": result.duplicate, "unit": result.unit,
-            "best": result.best, "design": describe(result), "grid": result.grid.to_dict(orient="records"),
-            "confirm": result.confirm.to_dict(orient="records")}
+    return {
+        "game": result.game,
+        "policy": result.policy,
+        "params": {k: list(v) for k, v in result.params.items()},
+        "field": list(result.field),
+        "players": result.players,
+        "games": result.games,
+        "confirm_games": result.confirm_games,
+        "seed": result.seed,
+        "grid_seed": result.grid_seed,
+        "confirm_seed": result.confirm_seed,
+        "duplicate": result.duplicate,
+        "unit": result.unit,
+        "best": result.best,
+        "design": describe(result),
+        "grid": result.grid.to_dict(orient="records"),
+        "confirm": result.confirm.to_dict(orient="records"),
+    }

@@ -47,10 +47,17 @@ def razz() -> None:
 
 @razz.command("eval")
 @click.argument("hands", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-              help="Output: human table, stable JSON, or CSV.")
-@click.option("--out", type=Folder(), default=None,
-              help="Also write eval.parquet, eval.csv and manifest.json to this directory.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="Output: human table, stable JSON, or CSV.",
+)
+@click.option(
+    "--out", type=Folder(), default=None, help="Also write eval.parquet, eval.csv and manifest.json to this directory."
+)
 def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
     """Best ace-to-five low of each HAND (5 to 7 cards; '-' reads one hand per line from stdin).
 
@@ -76,35 +83,82 @@ def eval_cmd(hands: tuple[str, ...], fmt: str, out: Path | None) -> None:
     rows = evaluate_texts(texts)
     if out is not None:
         with reserve(out) as target:
-            write_result(target, {"eval": pd.DataFrame(rows)},
-                         manifest(kind="razz eval", hands=len(rows), threads=set_threads(None),
-                                  wall_time_s=round(time.perf_counter() - start, 3)))
-    emit(fmt, lambda: columns(rows, ["hand", "best", "name", "category", "class"]), lambda: rows,
-         lambda: pd.DataFrame(rows))
+            write_result(
+                target,
+                {"eval": pd.DataFrame(rows)},
+                manifest(
+                    kind="razz eval",
+                    hands=len(rows),
+                    threads=set_threads(None),
+                    wall_time_s=round(time.perf_counter() - start, 3),
+                ),
+            )
+    emit(
+        fmt,
+        lambda: columns(rows, ["hand", "best", "name", "category", "class"]),
+        lambda: rows,
+        lambda: pd.DataFrame(rows),
+    )
 
 
 @razz.command("equity")
 @click.argument("hero", required=False)
-@click.option("--vs", "vs", multiple=True, metavar="HAND|RANGE|random",
-              help="An opponent: a hand ('6s7h8d', 'xx8' with x unknown), a range ('A23,A24', "
-                   "'[A-8][A-8][A-8]!pair', 'A23@100,K9x@25') or 'random'. Repeat for each opponent.")
-@click.option("--opponents", type=int, default=None,
-              help="Number of opponents (1-7); those not given with --vs are random. Default: the --vs count or 1.")
-@click.option("--dead", default="", metavar="CARDS",
-              help="Cards out of the deck (folded up-cards), e.g. 9s9hTd; a rank alone (99T) takes free suits.")
-@click.option("--trials", type=int, default=None,
-              help="Monte Carlo trials [default: 1,000,000]; with --precision, the most it may play [default: 10^10].")
-@click.option("--precision", type=float, default=None, metavar="P",
-              help="Play until the hero's 95 % interval is at most +-P percentage points (e.g. 0.1), and say "
-                   "how many trials it took.")
+@click.option(
+    "--vs",
+    "vs",
+    multiple=True,
+    metavar="HAND|RANGE|random",
+    help="An opponent: a hand ('6s7h8d', 'xx8' with x unknown), a range ('A23,A24', "
+    "'[A-8][A-8][A-8]!pair', 'A23@100,K9x@25') or 'random'. Repeat for each opponent.",
+)
+@click.option(
+    "--opponents",
+    type=int,
+    default=None,
+    help="Number of opponents (1-7); those not given with --vs are random. Default: the --vs count or 1.",
+)
+@click.option(
+    "--dead",
+    default="",
+    metavar="CARDS",
+    help="Cards out of the deck (folded up-cards), e.g. 9s9hTd; a rank alone (99T) takes free suits.",
+)
+@click.option(
+    "--trials",
+    type=int,
+    default=None,
+    help="Monte Carlo trials [default: 1,000,000]; with --precision, the most it may play [default: 10^10].",
+)
+@click.option(
+    "--precision",
+    type=float,
+    default=None,
+    metavar="P",
+    help="Play until the hero's 95 % interval is at most +-P percentage points (e.g. 0.1), and say "
+    "how many trials it took.",
+)
 @click.option("--exact", is_flag=True, help="Enumerate every deal exactly (heads-up only).")
 @resume_option
 @common_options
 @click.pass_context
-def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: int | None, dead: str,
-               trials: int | None, precision: float | None, exact: bool, resume: Path | None, seed: int | None,
-               threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
-               scheduler: str | None) -> None:
+def equity_cmd(
+    ctx: click.Context,
+    hero: str,
+    vs: tuple[str, ...],
+    opponents: int | None,
+    dead: str,
+    trials: int | None,
+    precision: float | None,
+    exact: bool,
+    resume: Path | None,
+    seed: int | None,
+    threads: int | None,
+    fmt: str,
+    out: Path | None,
+    quiet: bool,
+    cluster: str | None,
+    scheduler: str | None,
+) -> None:
     """All-in equity of HERO (3 to 7 cards, or a range) against opponents, to the river, ties split.
 
     Cards are like As2h3d; a rank without a suit (A23) takes any free suit, since suits
@@ -140,18 +194,37 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
     n_threads = set_threads(threads)
     if not exact:
         seed = draw_seed(seed, quiet or fmt != "table")
-    with (reserve(out, partial_ok=resuming) if out is not None else nullcontext() as target,
-          cluster_executor(cluster, scheduler) as ex,
-          keep_chunks(ctx, target, "razz equity", quiet, seed=seed)):
+    with (
+        reserve(out, partial_ok=resuming) if out is not None else nullcontext() as target,
+        cluster_executor(cluster, scheduler) as ex,
+        keep_chunks(ctx, target, "razz equity", quiet, seed=seed),
+    ):
         start = time.perf_counter()
-        res = equity(hero, opp, dead, trials=trials, exact_enum=exact, seed=seed, executor=ex,
-                     progress=progress(quiet), precision=precision)
+        res = equity(
+            hero,
+            opp,
+            dead,
+            trials=trials,
+            exact_enum=exact,
+            seed=seed,
+            executor=ex,
+            progress=progress(quiet),
+            precision=precision,
+        )
         wall = time.perf_counter() - start
         if target is not None:
-            meta = manifest(kind="razz equity", seed=res.seed, trials=res.trials, exact=res.exact,
-                            precision=res.precision, reached=res.reached,
-                            threads=n_threads, wall_time_s=round(wall, 3), convention=res.convention,
-                            result=res.as_dict())
+            meta = manifest(
+                kind="razz equity",
+                seed=res.seed,
+                trials=res.trials,
+                exact=res.exact,
+                precision=res.precision,
+                reached=res.reached,
+                threads=n_threads,
+                wall_time_s=round(wall, 3),
+                convention=res.convention,
+                result=res.as_dict(),
+            )
             write_result(target, {"equity": res.frame()}, meta)
     emit(fmt, lambda: _equity_text(res), res.as_dict, res.frame)
 
@@ -159,8 +232,11 @@ def equity_cmd(ctx: click.Context, hero: str, vs: tuple[str, ...], opponents: in
 def _equity_text(res: Any) -> str:
     ranged = [c for c in res.combos if c is not None]
     if res.precision is not None:
-        head = (f"Monte Carlo to +-{res.precision:g} points: {res.trials:,} trials, seed {res.seed}" if res.reached
-                else f"Monte Carlo, {res.trials:,} trials (the most allowed), seed {res.seed}")
+        head = (
+            f"Monte Carlo to +-{res.precision:g} points: {res.trials:,} trials, seed {res.seed}"
+            if res.reached
+            else f"Monte Carlo, {res.trials:,} trials (the most allowed), seed {res.seed}"
+        )
     elif not res.exact:
         head = f"Monte Carlo, {res.trials:,} trials, seed {res.seed}"
     elif ranged:
@@ -175,17 +251,30 @@ def _equity_text(res: Any) -> str:
     for p, ((name, hand), s) in enumerate(zip(players, res.shares)):
         ci = "exact" if s.exact else f"{s.ci95[0]:.2%} - {s.ci95[1]:.2%}"
         combos = res.combos_of(p)
-        rows.append({"player": name, "hand": hand, "combos": "" if combos is None else f"{combos:,}",
-                     "equity": f"{s.equity:.3%}", "95% CI": ci, "win": f"{s.win:.3%}", "tie": f"{s.tie:.3%}",
-                     "stderr": "0" if s.exact else f"{s.stderr:.3%}"})
+        rows.append(
+            {
+                "player": name,
+                "hand": hand,
+                "combos": "" if combos is None else f"{combos:,}",
+                "equity": f"{s.equity:.3%}",
+                "95% CI": ci,
+                "win": f"{s.win:.3%}",
+                "tie": f"{s.tie:.3%}",
+                "stderr": "0" if s.exact else f"{s.stderr:.3%}",
+            }
+        )
     keys = ["player", "hand", *(["combos"] if ranged else []), "equity", "95% CI", "stderr", "win", "tie"]
     lines.append(columns(rows, keys, right=("combos",)))
     if ranged:
-        lines.append("combos: live combinations of a range once the known and dead cards are removed; each trial "
-                     "draws one per range, weighted, redrawing all when two share a card.")
+        lines.append(
+            "combos: live combinations of a range once the known and dead cards are removed; each trial "
+            "draws one per range, weighted, redrawing all when two share a card."
+        )
     if res.precision is not None and not res.reached:
-        lines.append(f"precision not reached: the hero's 95 % half-width is {res.half_width:.3g} points, "
-                     f"+-{res.precision:g} was asked; allow more with --trials")
+        lines.append(
+            f"precision not reached: the hero's 95 % half-width is {res.half_width:.3g} points, "
+            f"+-{res.precision:g} was asked; allow more with --trials"
+        )
     if res.dead:
         lines.append(f"dead cards: {res.dead}")
     if res.community_card:
@@ -195,28 +284,58 @@ def _equity_text(res: Any) -> str:
 
 def community_note(players: int) -> str:
     """What the shared 7th card is and what it does to the numbers."""
-    return (f"Community card: the deck cannot give all {players} players a 7th card, so one 7th card is dealt "
-            "face up and every player uses it. Each player then has 6 cards of their own instead of 7, which "
-            "changes every equity: that is why a start can be worth more against 7 opponents than against 6.")
+    return (
+        f"Community card: the deck cannot give all {players} players a 7th card, so one 7th card is dealt "
+        "face up and every player uses it. Each player then has 6 cards of their own instead of 7, which "
+        "changes every equity: that is why a start can be worth more against 7 opponents than against 6."
+    )
 
 
 @razz.command("table")
-@click.option("--trials", type=int, default=100_000, show_default=True,
-              help="Monte Carlo trials per (start, opponents) cell.")
-@click.option("--opponents", "opp_text", default="1-7", show_default=True,
-              help="Numbers of random opponents, e.g. '1-7' or '1,2,7'.")
-@click.option("--exact/--no-exact", default=True, show_default=True,
-              help="Enumerate the heads-up column exactly (about 20 s) instead of sampling it.")
-@click.option("--rank-by", type=int, default=None,
-              help="Rank the starts by this number of opponents [default: the fewest in the table].")
-@click.option("--top", type=click.IntRange(1, 455), default=25, show_default=True,
-              help="Rows shown in the human table.")
+@click.option(
+    "--trials", type=int, default=100_000, show_default=True, help="Monte Carlo trials per (start, opponents) cell."
+)
+@click.option(
+    "--opponents",
+    "opp_text",
+    default="1-7",
+    show_default=True,
+    help="Numbers of random opponents, e.g. '1-7' or '1,2,7'.",
+)
+@click.option(
+    "--exact/--no-exact",
+    default=True,
+    show_default=True,
+    help="Enumerate the heads-up column exactly (about 20 s) instead of sampling it.",
+)
+@click.option(
+    "--rank-by",
+    type=int,
+    default=None,
+    help="Rank the starts by this number of opponents [default: the fewest in the table].",
+)
+@click.option(
+    "--top", type=click.IntRange(1, 455), default=25, show_default=True, help="Rows shown in the human table."
+)
 @resume_option
 @common_options
 @click.pass_context
-def table_cmd(ctx: click.Context, trials: int, opp_text: str, exact: bool, rank_by: int | None, top: int,
-              resume: Path | None, seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool,
-              cluster: str | None, scheduler: str | None) -> None:
+def table_cmd(
+    ctx: click.Context,
+    trials: int,
+    opp_text: str,
+    exact: bool,
+    rank_by: int | None,
+    top: int,
+    resume: Path | None,
+    seed: int | None,
+    threads: int | None,
+    fmt: str,
+    out: Path | None,
+    quiet: bool,
+    cluster: str | None,
+    scheduler: str | None,
+) -> None:
     """Equity of all 455 three-card starting hands against 1 to 7 random opponents.
 
     Writes table.parquet, table.csv, the figures and manifest.json to --out, or else to a new
@@ -247,28 +366,47 @@ def table_cmd(ctx: click.Context, trials: int, opp_text: str, exact: bool, rank_
     check_out_dir(out if out is not None else TABLE_RUNS / "run", partial_ok=resuming)
     n_threads = set_threads(threads)
     seed = draw_seed(seed, quiet or fmt != "table")
-    with (reserve(out if out is not None else TABLE_RUNS, new_run=out is None, partial_ok=resuming) as target,
-          cluster_executor(cluster, scheduler) as ex,
-          keep_chunks(ctx, target, "razz table", quiet, seed=seed)):
+    with (
+        reserve(out if out is not None else TABLE_RUNS, new_run=out is None, partial_ok=resuming) as target,
+        cluster_executor(cluster, scheduler) as ex,
+        keep_chunks(ctx, target, "razz table", quiet, seed=seed),
+    ):
         start = time.perf_counter()
-        table = starting_table(trials=trials, opponents=opponents, exact_heads_up=exact, seed=seed, executor=ex,
-                               progress=progress(quiet))
+        table = starting_table(
+            trials=trials, opponents=opponents, exact_heads_up=exact, seed=seed, executor=ex, progress=progress(quiet)
+        )
         wall = time.perf_counter() - start
         monte_carlo = not (exact and opponents == [1])
-        how = ", ".join(([f"{trials:,} trials per cell"] if monte_carlo else [])
-                        + (["heads-up exact"] if exact and 1 in opponents else []))
-        meta = manifest(kind="razz table", seed=seed, trials_per_cell=trials if monte_carlo else None,
-                        opponents=opponents, exact_heads_up=exact and 1 in opponents, rank_by=rank_by,
-                        cells=len(table), total_trials=int(table.loc[~table.exact, "trials"].sum()),
-                        threads=n_threads, wall_time_s=round(wall, 3), convention=COMMUNITY_CONVENTION,
-                        streams="cell (start s, k opponents): stream razz/table (1, 2, s, k), trial i = game i")
-        paths = write_result(target, {"table": table}, meta,
-                             table_figures(table, f"{how}, seed {seed}", rank_by=rank_by))
+        how = ", ".join(
+            ([f"{trials:,} trials per cell"] if monte_carlo else [])
+            + (["heads-up exact"] if exact and 1 in opponents else [])
+        )
+        meta = manifest(
+            kind="razz table",
+            seed=seed,
+            trials_per_cell=trials if monte_carlo else None,
+            opponents=opponents,
+            exact_heads_up=exact and 1 in opponents,
+            rank_by=rank_by,
+            cells=len(table),
+            total_trials=int(table.loc[~table.exact, "trials"].sum()),
+            threads=n_threads,
+            wall_time_s=round(wall, 3),
+            convention=COMMUNITY_CONVENTION,
+            streams="cell (start s, k opponents): stream razz/table (1, 2, s, k), trial i = game i",
+        )
+        paths = write_result(
+            target, {"table": table}, meta, table_figures(table, f"{how}, seed {seed}", rank_by=rank_by)
+        )
     where = _written(target, paths, out is None)
     if fmt != "table":
         note(quiet, where)
-    emit(fmt, lambda: _table_text(table, top, how, seed, rank_by, where), lambda: table.to_dict(orient="records"),
-         lambda: table)
+    emit(
+        fmt,
+        lambda: _table_text(table, top, how, seed, rank_by, where),
+        lambda: table.to_dict(orient="records"),
+        lambda: table,
+    )
 
 
 def _written(target: Path, paths: list[Path], new_run: bool) -> str:
@@ -278,8 +416,11 @@ def _written(target: Path, paths: list[Path], new_run: bool) -> str:
     where = f"written: {target}/ ({', '.join(p.name for p in paths)})"
     if new_run:
         link = point_latest(target)
-        where += (f"; {link} points to it" if link is not None
-                  else f"; {target.parent / LATEST} is not a link razzmatazz made, so it was left alone")
+        where += (
+            f"; {link} points to it"
+            if link is not None
+            else f"; {target.parent / LATEST} is not a link razzmatazz made, so it was left alone"
+        )
     return where
 
 
@@ -299,12 +440,15 @@ def _table_text(table: Any, top: int, how: str, seed: int, rank_by: int | None, 
             row[f"vs {k}"] = value if exact.at[hand, k] else f"{value} ±{half.at[hand, k]:.2%}"
         rows.append(row)
     keys = list(rows[0].keys())
-    lines = [f"Razz starting hands, all-in equity against random opponents ({how}, seed {seed})",
-             f"Ranked by the {by}-opponent column; ± is the half-width of the 95 % interval.",
-             columns(rows, keys, right=tuple(k for k in keys if k.startswith("vs ")))]
+    lines = [
+        f"Razz starting hands, all-in equity against random opponents ({how}, seed {seed})",
+        f"Ranked by the {by}-opponent column; ± is the half-width of the 95 % interval.",
+        columns(rows, keys, right=tuple(k for k in keys if k.startswith("vs "))),
+    ]
     if same[wide.index[:top]].any():
-        lines.append("~ : the data cannot tell this start's order against the next one apart (95 %); "
-                     "more --trials would.")
+        lines.append(
+            "~ : the data cannot tell this start's order against the next one apart (95 %); more --trials would."
+        )
     if 7 in wide.columns:
         lines.append(community_note(8))
     lines.append(where)
@@ -314,8 +458,14 @@ def _table_text(table: Any, top: int, how: str, seed: int, rank_by: int | None, 
 @razz.command("draw")
 @click.argument("hand")
 @click.option("--dead", default="", metavar="CARDS", help="Cards out of the deck (folded up-cards), e.g. 4s5h.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-              help="Output: human table, stable JSON, or CSV.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="Output: human table, stable JSON, or CSV.",
+)
 def draw_cmd(hand: str, dead: str, fmt: str) -> None:
     """Exact odds of finishing with each low from HAND (1 to 7 cards), drawing to seven cards.
 
@@ -337,15 +487,26 @@ def draw_cmd(hand: str, dead: str, fmt: str) -> None:
     for r in rows[:-1]:
         total += r["probability"]
         r["this or better"] = total
-    shown = [{k: (f"{v:.3%}" if isinstance(v, float) else ("" if v is None else v)) for k, v in r.items()}
-             for r in rows]
+    shown = [
+        {k: (f"{v:.3%}" if isinstance(v, float) else ("" if v is None else v)) for k, v in r.items()} for r in rows
+    ]
     head = f"Razz draw odds from {res['hand']}" + (f", dead {res['dead']}" if res["dead"] else "")
-    text = (f"{head} (exact over {res['ways']:,} draws)\n"
-            + columns(shown, ["final low", "probability", "this or better"], right=("probability", "this or better"))
-            + f"\n8 or better: {res['eight_or_better']:.3%}")
-    emit(fmt, lambda: text, lambda: {k: v for k, v in res.items() if k != "counts"},
-         lambda: pd.DataFrame([{"hand": res["hand"], "dead": res["dead"], "low": k, "probability": p,
-                                "ways": res["counts"][k]} for k, p in res["lows"].items()]))
+    text = (
+        f"{head} (exact over {res['ways']:,} draws)\n"
+        + columns(shown, ["final low", "probability", "this or better"], right=("probability", "this or better"))
+        + f"\n8 or better: {res['eight_or_better']:.3%}"
+    )
+    emit(
+        fmt,
+        lambda: text,
+        lambda: {k: v for k, v in res.items() if k != "counts"},
+        lambda: pd.DataFrame(
+            [
+                {"hand": res["hand"], "dead": res["dead"], "low": k, "probability": p, "ways": res["counts"][k]}
+                for k, p in res["lows"].items()
+            ]
+        ),
+    )
 
 
 def _low_label(key: str) -> str:
@@ -359,9 +520,20 @@ def _low_label(key: str) -> str:
 @resume_option
 @common_options
 @click.pass_context
-def street_cmd(ctx: click.Context, hands: tuple[str, ...], dead: str, trials: int | None, resume: Path | None,
-               seed: int | None, threads: int | None, fmt: str, out: Path | None, quiet: bool, cluster: str | None,
-               scheduler: str | None) -> None:
+def street_cmd(
+    ctx: click.Context,
+    hands: tuple[str, ...],
+    dead: str,
+    trials: int | None,
+    resume: Path | None,
+    seed: int | None,
+    threads: int | None,
+    fmt: str,
+    out: Path | None,
+    quiet: bool,
+    cluster: str | None,
+    scheduler: str | None,
+) -> None:
     """Each player's equity at 3rd to 7th street, replaying a hand as it was dealt.
 
     Give each player's cards in stud order (two down cards, the door card, three more up
@@ -389,17 +561,27 @@ def street_cmd(ctx: click.Context, hands: tuple[str, ...], dead: str, trials: in
     n_threads = set_threads(threads)
     if out is not None and seed is None:  # a run that may be resumed needs its seed now
         seed = new_seed()
-    with (reserve(out, partial_ok=resuming) if out is not None else nullcontext() as target,
-          cluster_executor(cluster, scheduler) as ex,
-          keep_chunks(ctx, target, "razz street", quiet, seed=seed)):
+    with (
+        reserve(out, partial_ok=resuming) if out is not None else nullcontext() as target,
+        cluster_executor(cluster, scheduler) as ex,
+        keep_chunks(ctx, target, "razz street", quiet, seed=seed),
+    ):
         start = time.perf_counter()
         res = street_equities(list(hands), dead, trials=trials, seed=seed, executor=ex, progress=progress(quiet))
         if res.seed is not None and seed is None:
             note(quiet or fmt != "table", f"seed: {res.seed}")
         if target is not None:
-            write_result(target, {"streets": res.frame()},
-                         manifest(kind="razz street", seed=res.seed, threads=n_threads,
-                                  wall_time_s=round(time.perf_counter() - start, 3), result=res.as_dict()))
+            write_result(
+                target,
+                {"streets": res.frame()},
+                manifest(
+                    kind="razz street",
+                    seed=res.seed,
+                    threads=n_threads,
+                    wall_time_s=round(time.perf_counter() - start, 3),
+                    result=res.as_dict(),
+                ),
+            )
     emit(fmt, lambda: _street_text(res), res.as_dict, res.frame)
 
 
@@ -412,26 +594,42 @@ def _street_text(res: Any) -> str:
         row = {"player": p + 1, "hand": hand}
         for r in res.rows:
             e, se = r["equity"][p], r["stderr"][p]
-            row[names[r["street"]]] = ("folded" if e is None else f"{e:.2%}" if r["method"] == "exact"
-                                        else f"{e:.2%} ±{Z95 * se:.2%}")
+            row[names[r["street"]]] = (
+                "folded" if e is None else f"{e:.2%}" if r["method"] == "exact" else f"{e:.2%} ±{Z95 * se:.2%}"
+            )
         row["best low"] = res.best[p] or ""
         rows.append(row)
     keys = list(rows[0])
     how = ", ".join(f"{names[r['street']]}: {r['method']}" for r in res.rows)
     seed = f", seed {res.seed}" if res.seed is not None else ""
-    return "\n".join([f"Razz equity street by street ({how}{seed}); ± is the 95 % interval half-width",
-                      columns(rows, keys, right=tuple(keys[2:-1]))])
+    return "\n".join(
+        [
+            f"Razz equity street by street ({how}{seed}); ± is the 95 % interval half-width",
+            columns(rows, keys, right=tuple(keys[2:-1])),
+        ]
+    )
 
 
 @razz.command("doors")
-@click.option("--top", type=click.IntRange(1, 455), default=20, show_default=True,
-              help="Starts shown in the human table.")
+@click.option(
+    "--top", type=click.IntRange(1, 455), default=20, show_default=True, help="Starts shown in the human table."
+)
 @click.option("--threads", type=int, default=None, help="Worker threads (default: all cores).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-              help="Output on stdout: human table, stable JSON, or CSV.")
-@click.option("--out", type=Folder(), default=None,
-              help="Directory for doors.parquet, doors.csv, doors.png and manifest.json "
-                   "[default: a new folder under results/razz-doors/].")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="Output on stdout: human table, stable JSON, or CSV.",
+)
+@click.option(
+    "--out",
+    type=Folder(),
+    default=None,
+    help="Directory for doors.parquet, doors.csv, doors.png and manifest.json "
+    "[default: a new folder under results/razz-doors/].",
+)
 @click.option("--quiet", is_flag=True, help="No notes on stderr.")
 def doors_cmd(top: int, threads: int | None, fmt: str, out: Path | None, quiet: bool) -> None:
     """The door-card chart: every start against one opponent showing each door card, exact.
@@ -455,8 +653,14 @@ def doors_cmd(top: int, threads: int | None, fmt: str, out: Path | None, quiet: 
         start = time.perf_counter()
         chart = door_table()
         wall = time.perf_counter() - start
-        meta = manifest(kind="razz doors", exact=True, cells=len(chart), deals_per_cell=int(chart["deals"].iloc[0]),
-                        threads=n_threads, wall_time_s=round(wall, 3))
+        meta = manifest(
+            kind="razz doors",
+            exact=True,
+            cells=len(chart),
+            deals_per_cell=int(chart["deals"].iloc[0]),
+            threads=n_threads,
+            wall_time_s=round(wall, 3),
+        )
         paths = write_result(target, {"doors": chart}, meta, door_figures(chart, "exact enumeration of every deal"))
     where = _written(target, paths, out is None)
     if fmt != "table":
@@ -469,14 +673,17 @@ def _doors_text(chart: Any, top: int, where: str) -> str:
 
     wide = chart.pivot(index="start", columns="door", values="equity")
     starts = list(chart["start"].unique())[:top]
-    rows = [{"rank": i + 1, "start": s, **{d: f"{100 * wide.at[s, d]:.1f}" for d in RANKS}}
-            for i, s in enumerate(starts)]
-    return "\n".join([
-        "Razz door-card chart: all-in equity % of each start against one opponent showing a door card (exact)",
-        columns(rows, list(rows[0]), right=tuple(RANKS)),
-        f"the {top} best starts of 455, ranked by equity against a random hand; all are in the files",
-        where,
-    ])
+    rows = [
+        {"rank": i + 1, "start": s, **{d: f"{100 * wide.at[s, d]:.1f}" for d in RANKS}} for i, s in enumerate(starts)
+    ]
+    return "\n".join(
+        [
+            "Razz door-card chart: all-in equity % of each start against one opponent showing a door card (exact)",
+            columns(rows, list(rows[0]), right=tuple(RANKS)),
+            f"the {top} best starts of 455, ranked by equity against a random hand; all are in the files",
+            where,
+        ]
+    )
 
 
 from razzmatazz.analysis.razz import cli_play as _play  # noqa: E402,F401  (adds razz play and razz policies)

@@ -31,58 +31,152 @@ from razzmatazz.analysis.cli.options import (
 from razzmatazz.analysis.razz.cli import razz
 
 
-def _settings(players: int, ante: int, bring_in: int, small_bet: int, big_bet: int | None, cap: int,
-              uncapped_heads_up: bool, bring_in_tie: str, exhausted: str, stack: int, stacks: str | None) -> Any:
+def _settings(
+    players: int,
+    ante: int,
+    bring_in: int,
+    small_bet: int,
+    big_bet: int | None,
+    cap: int,
+    uncapped_heads_up: bool,
+    bring_in_tie: str,
+    exhausted: str,
+    stack: int,
+    stacks: str | None,
+) -> Any:
     from razzmatazz.analysis.razz.game import parse_stacks
     from razzmatazz.core.razz.rules import Settings
 
-    return Settings(players=players, ante=ante, bring_in=bring_in, small_bet=small_bet,
-                    big_bet=2 * small_bet if big_bet is None else big_bet, cap=cap,
-                    uncapped_heads_up=uncapped_heads_up, bring_in_tie=bring_in_tie, exhausted=exhausted, stack=stack,
-                    stacks=parse_stacks(stacks) if stacks is not None else ())
+    return Settings(
+        players=players,
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=small_bet,
+        big_bet=2 * small_bet if big_bet is None else big_bet,
+        cap=cap,
+        uncapped_heads_up=uncapped_heads_up,
+        bring_in_tie=bring_in_tie,
+        exhausted=exhausted,
+        stack=stack,
+        stacks=parse_stacks(stacks) if stacks is not None else (),
+    )
 
 
 @razz.command("play")
 @click.option("--players", type=int, default=6, show_default=True, help="Players at the table, 2 to 8.")
-@click.option("--policy", "policy_texts", multiple=True, metavar="NAME[:k=v,...]",
-              help="Policy of the next player (repeat; the list is repeated to fill the table). "
-                   "Default: the mix tag, rock, station, steal, reader, random. See 'razz policies'.")
+@click.option(
+    "--policy",
+    "policy_texts",
+    multiple=True,
+    metavar="NAME[:k=v,...]",
+    help="Policy of the next player (repeat; the list is repeated to fill the table). "
+    "Default: the mix tag, rock, station, steal, reader, random. See 'razz policies'.",
+)
 @click.option("--hands", type=int, default=200_000, show_default=True, help="Hands to play.")
-@click.option("--duplicate", is_flag=True,
-              help="Duplicate deals: each deck is played N times with the players rotated, so that "
-                   "differences between policies are paired (hands rounded up to a multiple of N).")
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Duplicate deals: each deck is played N times with the players rotated, so that "
+    "differences between policies are paired (hands rounded up to a multiple of N).",
+)
 @click.option("--ante", type=int, default=2, show_default=True, help="Chips every player antes (0 for none).")
-@click.option("--bring-in", "bring_in", type=int, default=5, show_default=True,
-              help="Forced bet of the highest door card, less than the small bet.")
+@click.option(
+    "--bring-in",
+    "bring_in",
+    type=int,
+    default=5,
+    show_default=True,
+    help="Forced bet of the highest door card, less than the small bet.",
+)
 @click.option("--small-bet", type=int, default=10, show_default=True, help="Bet on 3rd and 4th street.")
 @click.option("--big-bet", type=int, default=None, help="Bet on 5th to 7th street [default: twice the small bet].")
-@click.option("--cap", type=int, default=4, show_default=True,
-              help="Bets per round: a completion or bet and cap-1 raises.")
+@click.option(
+    "--cap", type=int, default=4, show_default=True, help="Bets per round: a completion or bet and cap-1 raises."
+)
 @click.option("--uncapped-heads-up", is_flag=True, help="No cap while only two players are in (needs --stack).")
-@click.option("--bring-in-tie", type=click.Choice(["seat", "suit"]), default="seat", show_default=True,
-              help="Equal highest door cards: nearest the dealer's left (the rule text) or by suit (casinos).")
-@click.option("--exhausted", type=click.Choice(["community", "reshuffle"]), default="community", show_default=True,
-              help="When the deck is short on 7th street: one community card, or reshuffle folded cards first.")
-@click.option("--stack", type=int, default=0, show_default=True,
-              help="Chips each player starts every hand with (0: deep stacks, nobody is ever all-in).")
-@click.option("--stacks", default=None, metavar="S1,S2,...",
-              help="A stack per player, in --policy order (they move with the players): all-ins and side pots.")
-@click.option("--trace", type=Index("hand"), default=None, is_flag=False, flag_value=0, metavar="[HAND]",
-              help="Print hand HAND (default 0) of the run street by street, every card face up "
-                   "(--format json: its events and results; csv: its events).")
-@click.option("--phh", type=click.Path(path_type=Path), default=None, metavar="DIR",
-              help="Write every hand as a PokerKit hand history (PHH, variant FR) into DIR (a new or empty "
-                   "directory; at most 100,000 hands).")
-@click.option("--plugin", type=click.Path(path_type=Path), default=None, metavar="FILE.py",
-              help="A Python file with your own policies (POLICIES and a jitted decide; see the README).")
+@click.option(
+    "--bring-in-tie",
+    type=click.Choice(["seat", "suit"]),
+    default="seat",
+    show_default=True,
+    help="Equal highest door cards: nearest the dealer's left (the rule text) or by suit (casinos).",
+)
+@click.option(
+    "--exhausted",
+    type=click.Choice(["community", "reshuffle"]),
+    default="community",
+    show_default=True,
+    help="When the deck is short on 7th street: one community card, or reshuffle folded cards first.",
+)
+@click.option(
+    "--stack",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Chips each player starts every hand with (0: deep stacks, nobody is ever all-in).",
+)
+@click.option(
+    "--stacks",
+    default=None,
+    metavar="S1,S2,...",
+    help="A stack per player, in --policy order (they move with the players): all-ins and side pots.",
+)
+@click.option(
+    "--trace",
+    type=Index("hand"),
+    default=None,
+    is_flag=False,
+    flag_value=0,
+    metavar="[HAND]",
+    help="Print hand HAND (default 0) of the run street by street, every card face up "
+    "(--format json: its events and results; csv: its events).",
+)
+@click.option(
+    "--phh",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Write every hand as a PokerKit hand history (PHH, variant FR) into DIR (a new or empty "
+    "directory; at most 100,000 hands).",
+)
+@click.option(
+    "--plugin",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="FILE.py",
+    help="A Python file with your own policies (POLICIES and a jitted decide; see the README).",
+)
 @resume_option
 @common_options
 @click.pass_context
-def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], hands: int, duplicate: bool, ante: int,
-             bring_in: int, small_bet: int, big_bet: int | None, cap: int, uncapped_heads_up: bool, bring_in_tie: str,
-             exhausted: str, stack: int, stacks: str | None, trace: int | None, phh: Path | None,
-             plugin: Path | None, resume: Path | None, seed: int | None, threads: int | None, fmt: str,
-             out: Path | None, quiet: bool, cluster: str | None, scheduler: str | None) -> None:
+def play_cmd(
+    ctx: click.Context,
+    players: int,
+    policy_texts: tuple[str, ...],
+    hands: int,
+    duplicate: bool,
+    ante: int,
+    bring_in: int,
+    small_bet: int,
+    big_bet: int | None,
+    cap: int,
+    uncapped_heads_up: bool,
+    bring_in_tie: str,
+    exhausted: str,
+    stack: int,
+    stacks: str | None,
+    trace: int | None,
+    phh: Path | None,
+    plugin: Path | None,
+    resume: Path | None,
+    seed: int | None,
+    threads: int | None,
+    fmt: str,
+    out: Path | None,
+    quiet: bool,
+    cluster: str | None,
+    scheduler: str | None,
+) -> None:
     """Play fixed-limit Razz hands between policies and report what each wins.
 
     Per policy: big bets won per 100 hands with a 95 % interval, VPIP, how often it reaches
@@ -105,8 +199,9 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
 
     resuming = ctx.meta.get(RESUMING, False)
     user = G.load_plugin(plugin) if plugin is not None else None
-    settings = _settings(players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie, exhausted,
-                         stack, stacks)
+    settings = _settings(
+        players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie, exhausted, stack, stacks
+    )
     lineup = G.lineup(policy_texts, players, user)
     G.check_hands(hands)
     if seed is not None:
@@ -126,30 +221,44 @@ def play_cmd(ctx: click.Context, players: int, policy_texts: tuple[str, ...], ha
         return
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
-    with (held as target, cluster_executor(cluster, scheduler) as ex,
-          keep_chunks(ctx, target, "razz play", quiet, seed=seed)):
+    with (
+        held as target,
+        cluster_executor(cluster, scheduler) as ex,
+        keep_chunks(ctx, target, "razz play", quiet, seed=seed),
+    ):
         start = time.perf_counter()
-        result = G.play(settings, lineup, hands, seed, duplicate=duplicate, user=user, executor=ex,
-                        progress=progress(quiet))
+        result = G.play(
+            settings, lineup, hands, seed, duplicate=duplicate, user=user, executor=ex, progress=progress(quiet)
+        )
         wall = time.perf_counter() - start
         written = ""
         if phh is not None:
             n = G.write_phh(phh, settings, lineup, result.hands, seed, duplicate=duplicate, user=user)
             written = f"hand histories: {n:,} files in {phh}/"
         if target is not None:
-            meta = manifest(kind="razz play", seed=seed, settings=vars(settings), lineup=[p.text for p in lineup],
-                            hands=result.hands, duplicate=duplicate, threads=n_threads, wall_time_s=round(wall, 3),
-                            community_cards=result.community, reshuffles=result.reshuffles,
-                            resumed=resuming,
-                            streams="deck of deal d: razz/deal (1, 3), game d; seat s's policy: razz/policy "
-                                    "(1, 4, s), game g")
-            paths = write_result(target, {"policies": result.policies, "players": result.players,
-                                          "seats": result.seats, "pairs": result.pairs}, meta)
+            meta = manifest(
+                kind="razz play",
+                seed=seed,
+                settings=vars(settings),
+                lineup=[p.text for p in lineup],
+                hands=result.hands,
+                duplicate=duplicate,
+                threads=n_threads,
+                wall_time_s=round(wall, 3),
+                community_cards=result.community,
+                reshuffles=result.reshuffles,
+                resumed=resuming,
+                streams="deck of deal d: razz/deal (1, 3), game d; seat s's policy: razz/policy (1, 4, s), game g",
+            )
+            paths = write_result(
+                target,
+                {"policies": result.policies, "players": result.players, "seats": result.seats, "pairs": result.pairs},
+                meta,
+            )
             written = "; ".join(filter(None, [written, f"written: {target}/ ({', '.join(p.name for p in paths)})"]))
     if fmt != "table" and written:
         note(quiet, written)
-    emit(fmt, lambda: _play_text(result, wall, written), lambda: _play_json(result),
-         lambda: result.policies)
+    emit(fmt, lambda: _play_text(result, wall, written), lambda: _play_json(result), lambda: result.policies)
 
 
 def _interval(lo: float, hi: float) -> str:
@@ -158,41 +267,85 @@ def _interval(lo: float, hi: float) -> str:
 
 def _play_text(result: Any, wall: float, written: str) -> str:
     s = result.settings
-    stakes = (f"ante {s.ante}, bring-in {s.bring_in}, bets {s.small_bet}/{s.big_bet}, cap {s.cap}, "
-              + ("deep stacks" if s.deep else f"stacks {s.stack or ', '.join(map(str, s.stacks))}"))
-    head = (f"Razz, {s.players} players, {result.hands:,} hands{' (duplicate deals)' if result.duplicate else ''}, "
-            f"seed {result.seed}, {stakes}; {wall:.1f} s")
-    pol = [{"policy": r.policy, "players": r.players, "bb/100": f"{r.bb_per_100:+.2f}",
-            "95% interval": _interval(r.ci_low, r.ci_high), "VPIP": f"{r.vpip:.1%}", "showdown": f"{r.showdown:.1%}",
-            "won at SD": f"{r.won_at_showdown:.1%}", "won w/o SD": f"{r.won_without_showdown:.1%}"}
-           for r in result.policies.itertuples()]
-    seats = [{"seat": r.seat, "bb/100": f"{r.bb_per_100:+.2f}", "95% interval": _interval(r.ci_low, r.ci_high),
-              "VPIP": f"{r.vpip:.1%}", "showdown": f"{r.showdown:.1%}", "won at SD": f"{r.won_at_showdown:.1%}",
-              "won w/o SD": f"{r.won_without_showdown:.1%}"} for r in result.seats.itertuples()]
-    lines = [head, columns(pol, list(pol[0]), right=("players", "bb/100", "VPIP", "showdown", "won at SD",
-                                                      "won w/o SD")),
-             "", "By seat (seat 1 sits at the dealer's left; players rotate one seat per hand):",
-             columns(seats, list(seats[0]), right=("bb/100", "VPIP", "showdown", "won at SD", "won w/o SD"))]
+    stakes = f"ante {s.ante}, bring-in {s.bring_in}, bets {s.small_bet}/{s.big_bet}, cap {s.cap}, " + (
+        "deep stacks" if s.deep else f"stacks {s.stack or ', '.join(map(str, s.stacks))}"
+    )
+    head = (
+        f"Razz, {s.players} players, {result.hands:,} hands{' (duplicate deals)' if result.duplicate else ''}, "
+        f"seed {result.seed}, {stakes}; {wall:.1f} s"
+    )
+    pol = [
+        {
+            "policy": r.policy,
+            "players": r.players,
+            "bb/100": f"{r.bb_per_100:+.2f}",
+            "95% interval": _interval(r.ci_low, r.ci_high),
+            "VPIP": f"{r.vpip:.1%}",
+            "showdown": f"{r.showdown:.1%}",
+            "won at SD": f"{r.won_at_showdown:.1%}",
+            "won w/o SD": f"{r.won_without_showdown:.1%}",
+        }
+        for r in result.policies.itertuples()
+    ]
+    seats = [
+        {
+            "seat": r.seat,
+            "bb/100": f"{r.bb_per_100:+.2f}",
+            "95% interval": _interval(r.ci_low, r.ci_high),
+            "VPIP": f"{r.vpip:.1%}",
+            "showdown": f"{r.showdown:.1%}",
+            "won at SD": f"{r.won_at_showdown:.1%}",
+            "won w/o SD": f"{r.won_without_showdown:.1%}",
+        }
+        for r in result.seats.itertuples()
+    ]
+    lines = [
+        head,
+        columns(pol, list(pol[0]), right=("players", "bb/100", "VPIP", "showdown", "won at SD", "won w/o SD")),
+        "",
+        "By seat (seat 1 sits at the dealer's left; players rotate one seat per hand):",
+        columns(seats, list(seats[0]), right=("bb/100", "VPIP", "showdown", "won at SD", "won w/o SD")),
+    ]
     if len(result.pairs):
-        pairs = [{"policy": r.policy, "minus": r.versus, "bb/100": f"{r.difference_bb_per_100:+.2f}",
-                  "95% interval": _interval(r.ci_low, r.ci_high), "clear": "yes" if r.clear else "no"}
-                 for r in result.pairs.itertuples()]
-        lines += ["", "Differences between policies (paired; clear = the interval excludes 0):",
-                  columns(pairs, list(pairs[0]), right=("bb/100",))]
+        pairs = [
+            {
+                "policy": r.policy,
+                "minus": r.versus,
+                "bb/100": f"{r.difference_bb_per_100:+.2f}",
+                "95% interval": _interval(r.ci_low, r.ci_high),
+                "clear": "yes" if r.clear else "no",
+            }
+            for r in result.pairs.itertuples()
+        ]
+        lines += [
+            "",
+            "Differences between policies (paired; clear = the interval excludes 0):",
+            columns(pairs, list(pairs[0]), right=("bb/100",)),
+        ]
     if result.community or result.reshuffles:
-        lines.append(f"The deck ran short on 7th street in {result.community + result.reshuffles:,} hands "
-                     f"({result.community:,} community cards, {result.reshuffles:,} reshuffles).")
+        lines.append(
+            f"The deck ran short on 7th street in {result.community + result.reshuffles:,} hands "
+            f"({result.community:,} community cards, {result.reshuffles:,} reshuffles)."
+        )
     if written:
         lines.append(written)
     return "\n".join(lines)
 
 
 def _play_json(result: Any) -> dict:
-    return {"seed": result.seed, "hands": result.hands, "duplicate": result.duplicate,
-            "settings": vars(result.settings), "lineup": [p.text for p in result.lineup],
-            "community_cards": result.community, "reshuffles": result.reshuffles,
-            "policies": result.policies.to_dict(orient="records"), "players": result.players.to_dict(orient="records"),
-            "seats": result.seats.to_dict(orient="records"), "pairs": result.pairs.to_dict(orient="records")}
+    return {
+        "seed": result.seed,
+        "hands": result.hands,
+        "duplicate": result.duplicate,
+        "settings": vars(result.settings),
+        "lineup": [p.text for p in result.lineup],
+        "community_cards": result.community,
+        "reshuffles": result.reshuffles,
+        "policies": result.policies.to_dict(orient="records"),
+        "players": result.players.to_dict(orient="records"),
+        "seats": result.seats.to_dict(orient="records"),
+        "pairs": result.pairs.to_dict(orient="records"),
+    }
 
 
 @razz.command("policies")

@@ -44,6 +44,7 @@ class BadInput(InputError):
 
 # ----------------------------------------------------------------------------- evaluation
 
+
 def evaluate_texts(texts: list[str]) -> list[dict]:
     """Best low of each hand text (5 to 7 cards): ``hand``, ``best``, ``name``, ``category``, ``class``.
 
@@ -60,17 +61,25 @@ def evaluate_texts(texts: list[str]) -> list[dict]:
             raise BadInput(f"a hand to evaluate has 5 to 7 cards, {text.strip()!r} has {len(parsed)}{where}")
         cards = resolve_suits([parsed])[0]
         hands.append(cards)
-        shown.append({int(c): card_str(int(c)) if su != ANY_SUIT else RANKS[r]
-                      for c, r, su in zip(cards, parsed.ranks, parsed.suits)})
+        shown.append(
+            {
+                int(c): card_str(int(c)) if su != ANY_SUIT else RANKS[r]
+                for c, r, su in zip(cards, parsed.ranks, parsed.suits)
+            }
+        )
     classes = [0] * len(hands)
     for size in {len(h) for h in hands}:
         idx = [i for i, h in enumerate(hands) if len(h) == size]
         for i, cls in zip(idx, evaluate(np.stack([hands[i] for i in idx]))):
             classes[i] = int(cls)
     return [
-        {"hand": "".join(names[int(c)] for c in cards),
-         "best": "".join(names[c] for c in best_five(cards, cls)),
-         "name": hand_name(cls), "category": category_of(cls), "class": cls}
+        {
+            "hand": "".join(names[int(c)] for c in cards),
+            "best": "".join(names[c] for c in best_five(cards, cls)),
+            "name": hand_name(cls),
+            "category": category_of(cls),
+            "class": cls,
+        }
         for cards, names, cls in zip(hands, shown, classes)
     ]
 
@@ -94,6 +103,7 @@ def best_five(cards: np.ndarray, cls: int) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- equity
+
 
 @dataclass
 class EquityResult:
@@ -130,8 +140,10 @@ class EquityResult:
         return {
             "hero": self.hero,
             "hero_combos": self.combos_of(0),
-            "opponents": [{"hand": h, "combos": self.combos_of(i + 1), **s.as_dict()}
-                          for i, (h, s) in enumerate(zip(self.opponents, self.shares[1:]))],
+            "opponents": [
+                {"hand": h, "combos": self.combos_of(i + 1), **s.as_dict()}
+                for i, (h, s) in enumerate(zip(self.opponents, self.shares[1:]))
+            ],
             "dead": self.dead,
             "equity": hero["equity"],
             "win": hero["win"],
@@ -203,14 +215,25 @@ def equity(
     run, so the answer equals ``equity(trials=result.trials, seed=result.seed)``. Raises
     :class:`~razzmatazz.core.errors.InputError` naming the problem.
     """
-    deal = check_equity_request(hero, opponents, dead, trials=trials, exact_enum=exact_enum, seed=seed,
-                                precision=precision)
+    deal = check_equity_request(
+        hero, opponents, dead, trials=trials, exact_enum=exact_enum, seed=seed, precision=precision
+    )
     labels = [_label(text) for text in [hero, *opponents]]
     combos = [len(r) if r is not None else None for r in deal.ranges]
     if exact_enum:
         shares, deals = _exact_shares(deal)
-        return EquityResult(labels[0], labels[1:], _label(dead), shares, deals, True, None,
-                            deal.community, method="exact enumeration of all deals", combos=combos)
+        return EquityResult(
+            labels[0],
+            labels[1:],
+            _label(dead),
+            shares,
+            deals,
+            True,
+            None,
+            deal.community,
+            method="exact enumeration of all deals",
+            combos=combos,
+        )
     seed = new_seed() if seed is None else seed
     key = streams.key(seed, "razz", "equity")
     if precision is None:
@@ -219,9 +242,20 @@ def equity(
         reached = None
     else:
         counts, trials, reached = _to_precision(deal, key, precision, trials or PRECISION_TRIALS, executor, progress)
-    return EquityResult(labels[0], labels[1:], _label(dead), from_counts(counts, trials), trials,
-                        False, seed, deal.community, method="Monte Carlo", combos=combos, precision=precision,
-                        reached=reached)
+    return EquityResult(
+        labels[0],
+        labels[1:],
+        _label(dead),
+        from_counts(counts, trials),
+        trials,
+        False,
+        seed,
+        deal.community,
+        method="Monte Carlo",
+        combos=combos,
+        precision=precision,
+        reached=reached,
+    )
 
 
 @dataclass(frozen=True)
@@ -236,19 +270,23 @@ class _TrialRange:
         return self.job.run_chunk(self.first + start, self.first + stop)
 
 
-def _trials(deal: Deal, key: np.uint64, first: int, n: int, executor: Executor | None,
-            progress: bool | None) -> np.ndarray:
+def _trials(
+    deal: Deal, key: np.uint64, first: int, n: int, executor: Executor | None, progress: bool | None
+) -> np.ndarray:
     """The counts of trials ``first .. first + n - 1``; refused if the ranges could hardly ever be dealt."""
     job = _TrialRange(mc.EquityJob(deal, key, first + n), first, n)
     counts = batch.run([job], executor=executor, progress=progress, desc="equity", unit="trial")[0]
     if counts[0, 0]:
-        raise BadInput(f"in {counts[0, 0]:,} trials the ranges shared a card in {mc.MAX_REDRAWS:,} draws in a row: "
-                       "they can almost never be dealt together")
+        raise BadInput(
+            f"in {counts[0, 0]:,} trials the ranges shared a card in {mc.MAX_REDRAWS:,} draws in a row: "
+            "they can almost never be dealt together"
+        )
     return counts
 
 
-def _to_precision(deal: Deal, key: np.uint64, precision: float, most: int, executor: Executor | None,
-                  progress: bool | None) -> tuple[np.ndarray, int, bool]:
+def _to_precision(
+    deal: Deal, key: np.uint64, precision: float, most: int, executor: Executor | None, progress: bool | None
+) -> tuple[np.ndarray, int, bool]:
     """Rounds of trials until the hero's half-width is at most ``precision`` points, or ``most`` trials.
 
     Each round plays the next trials of the one run; its size is what the half-width so far says is
@@ -275,8 +313,9 @@ def _exact_shares(deal: Deal) -> tuple[list[Share], int]:
         return [exact_share(wins, ties, deals), exact_share(wins, ties, deals, hero=False)], deals
     win, tie, _, deals = exact.heads_up_ranges(deal)
     lose = 1.0 - win - tie
-    return [Share(e, w, tie, 0.0, (e, e), (w, w), deals, True)
-            for w, e in ((win, win + tie / 2), (lose, lose + tie / 2))], deals
+    return [
+        Share(e, w, tie, 0.0, (e, e), (w, w), deals, True) for w, e in ((win, win + tie / 2), (lose, lose + tie / 2))
+    ], deals
 
 
 @lru_cache(maxsize=8)
@@ -285,8 +324,16 @@ def _deal(hero: str, opponents: tuple[str, ...], dead: str) -> Deal:
     return make_deal(hero, list(opponents), dead)
 
 
-def check_equity_request(hero: str, opponents: list[str], dead: str = "", *, trials: int | None = None,
-                         exact_enum: bool = False, seed: int | None = None, precision: float | None = None) -> Deal:
+def check_equity_request(
+    hero: str,
+    opponents: list[str],
+    dead: str = "",
+    *,
+    trials: int | None = None,
+    exact_enum: bool = False,
+    seed: int | None = None,
+    precision: float | None = None,
+) -> Deal:
     """Refuse an equity question that cannot be answered as asked (before any work); returns its deal."""
     if precision is not None:
         if exact_enum:
@@ -325,8 +372,9 @@ def opponent_counts(text: str) -> list[int]:
         except ValueError:
             a = b = 0
         if not (1 <= a <= b <= MAX_OPPONENTS):
-            raise BadInput(f"numbers of opponents are 1 to {MAX_OPPONENTS}, written like '1-7' or '1,3,7'; "
-                           f"got {text!r}")
+            raise BadInput(
+                f"numbers of opponents are 1 to {MAX_OPPONENTS}, written like '1-7' or '1,3,7'; got {text!r}"
+            )
         out.update(range(a, b + 1))
     return sorted(out)
 
@@ -346,6 +394,7 @@ def _label(text: str) -> str:
 
 
 # ----------------------------------------------------------------------------- starting hands
+
 
 def start_label(counts: np.ndarray) -> str:
     """``A23``-style label (ranks ascending) of a three-card rank multiset."""
@@ -394,16 +443,20 @@ def starting_table(
         for row, c in enumerate(counts):
             hero[row, : c.shape[1]] = c[0]
         cols = equity_columns(hero, np.full(len(counts), trials))
-        frames.append(pd.DataFrame({
-            "hand": [labels[i] for i, _, _ in cells],
-            "opponents": [k for _, k, _ in cells],
-            **cols,
-            "trials": trials,
-            "exact": False,
-            "community_card": [cc for _, _, cc in cells],
-            "wins": hero[:, 1],
-            "tie_share_sum": (hero[:, 2:] / np.arange(2, width)).sum(axis=1),
-        }))
+        frames.append(
+            pd.DataFrame(
+                {
+                    "hand": [labels[i] for i, _, _ in cells],
+                    "opponents": [k for _, k, _ in cells],
+                    **cols,
+                    "trials": trials,
+                    "exact": False,
+                    "community_card": [cc for _, _, cc in cells],
+                    "wins": hero[:, 1],
+                    "tie_share_sum": (hero[:, 2:] / np.arange(2, width)).sum(axis=1),
+                }
+            )
+        )
     df = pd.concat(frames, ignore_index=True)
     kind = {lab: _kind(s) for lab, s in zip(labels, starts)}
     high = {lab: RANKS[int(np.nonzero(s)[0].max())] for lab, s in zip(labels, starts)}
@@ -448,8 +501,12 @@ def exact_table(name: str, labels: list[str], per_start: int = 1) -> pd.DataFram
     frame = pd.read_csv(DATA / f"{name}.csv", keep_default_na=False)
     starts = frame["start"].tolist()
     counts = frame[["wins", "ties", "deals"]].to_numpy()
-    ok = (starts == [x for x in labels for _ in range(per_start)] and counts.dtype.kind == "i"
-          and (counts >= 0).all() and (counts[:, 0] + counts[:, 1] <= counts[:, 2]).all())
+    ok = (
+        starts == [x for x in labels for _ in range(per_start)]
+        and counts.dtype.kind == "i"
+        and (counts >= 0).all()
+        and (counts[:, 0] + counts[:, 1] <= counts[:, 2]).all()
+    )
     if not ok:
         raise ValueError(f"{DATA / name}.csv is damaged: run scripts/exact_tables.py to write it again")
     return frame
@@ -461,14 +518,27 @@ def _exact_column(starts: np.ndarray, labels: list[str]) -> pd.DataFrame:
     table = exact_table("heads_up", labels)
     wins, ties, deals = (table[c].to_numpy() for c in ("wins", "ties", "deals"))
     eq = (wins + ties / 2) / deals
-    return pd.DataFrame({
-        "hand": labels, "opponents": 1, "equity": eq, "win": wins / deals, "tie": ties / deals,
-        "stderr": 0.0, "ci_low": eq, "ci_high": eq, "trials": deals, "exact": True,
-        "community_card": False, "wins": wins, "tie_share_sum": ties / 2,
-    })
+    return pd.DataFrame(
+        {
+            "hand": labels,
+            "opponents": 1,
+            "equity": eq,
+            "win": wins / deals,
+            "tie": ties / deals,
+            "stderr": 0.0,
+            "ci_low": eq,
+            "ci_high": eq,
+            "trials": deals,
+            "exact": True,
+            "community_card": False,
+            "wins": wins,
+            "tie_share_sum": ties / 2,
+        }
+    )
 
 
 # ----------------------------------------------------------------------------- draw odds
+
 
 def draw(hand: str, dead: str = "") -> dict:
     """Exact odds of each final low from a partial hand (1 to 7 known cards), drawing to seven.
@@ -483,8 +553,9 @@ def draw(hand: str, dead: str = "") -> dict:
     cards = resolve_suits([parsed] + ([dead_hand] if dead_hand else []))
     n_dead = len(dead_hand) if dead_hand else 0
     if n_dead + HAND_SIZE > DECK_SIZE:  # the hand's cards plus those to draw must fit beside the dead ones
-        raise BadInput(f"too many dead cards: {HAND_SIZE - len(parsed)} cards to draw, "
-                       f"{DECK_SIZE - len(parsed) - n_dead} left")
+        raise BadInput(
+            f"too many dead cards: {HAND_SIZE - len(parsed)} cards to draw, {DECK_SIZE - len(parsed) - n_dead} left"
+        )
     odds = draw_odds(cards[0], cards[1] if dead_hand else None)
     return {"hand": _label(hand), "dead": _label(dead), **odds}
 
@@ -512,16 +583,35 @@ class StreetResult:
 
     def frame(self) -> pd.DataFrame:
         """One row per (street, player)."""
-        return pd.DataFrame([
-            {"street": r["street"], "player": p + 1, "hand": self.hands[p], "known": r["known"][p],
-             "active": r["active"][p], "equity": r["equity"][p], "stderr": r["stderr"][p],
-             "method": r["method"], "trials": r["trials"], "community_card": r["community_card"]}
-            for r in self.rows for p in range(len(self.hands))
-        ])
+        return pd.DataFrame(
+            [
+                {
+                    "street": r["street"],
+                    "player": p + 1,
+                    "hand": self.hands[p],
+                    "known": r["known"][p],
+                    "active": r["active"][p],
+                    "equity": r["equity"][p],
+                    "stderr": r["stderr"][p],
+                    "method": r["method"],
+                    "trials": r["trials"],
+                    "community_card": r["community_card"],
+                }
+                for r in self.rows
+                for p in range(len(self.hands))
+            ]
+        )
 
 
-def street_equities(hands: list[str], dead: str = "", *, trials: int | None = None, seed: int | None = None,
-                    executor: Executor | None = None, progress: bool | None = False) -> StreetResult:
+def street_equities(
+    hands: list[str],
+    dead: str = "",
+    *,
+    trials: int | None = None,
+    seed: int | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+) -> StreetResult:
     """Each player's all-in equity at 3rd to 7th street, replaying ``hands`` as they were dealt.
 
     A hand lists a player's cards in stud order (two down, four up, the last down; ``x`` for an
@@ -547,23 +637,25 @@ def _best_name(cards: np.ndarray) -> str | None:
     return hand_name(int(evaluate(known))) if len(known) >= 5 else None
 
 
-def check_street_request(hands: list[str], dead: str = "", trials: int | None = None,
-                         seed: int | None = None) -> None:
+def check_street_request(hands: list[str], dead: str = "", trials: int | None = None, seed: int | None = None) -> None:
     """Refuse a hand replay that cannot be computed as given."""
     if not 2 <= len(hands) <= MAX_PLAYERS:
         raise BadInput(f"a Razz hand has 2 to {MAX_PLAYERS} players, got {len(hands)}")
     for i, h in enumerate(hands, 1):
         n = len(parse_hand(h, allow_unknown=True))
         if not 3 <= n <= HAND_SIZE:
-            raise BadInput(f"player {i}'s cards {h.strip()!r} are {n}; a hand as dealt has 3 (3rd street) to "
-                           "7 (7th street) cards")
+            raise BadInput(
+                f"player {i}'s cards {h.strip()!r} are {n}; a hand as dealt has 3 (3rd street) to 7 (7th street) cards"
+            )
     parsed = [parse_hand(h, allow_unknown=True) for h in hands]
     resolve_suits(parsed + ([parse_hand(dead)] if dead.strip() else []))
     last = max(len(p) for p in parsed)
     for street in range(3, last + 1):
         if _active(parsed, street) < 2:
-            raise BadInput(f"only one player reaches {ORDINAL[street]} street: it has nobody to play against "
-                           "(give the other players' cards up to the last street they played)")
+            raise BadInput(
+                f"only one player reaches {ORDINAL[street]} street: it has nobody to play against "
+                "(give the other players' cards up to the last street they played)"
+            )
     if trials is not None:
         check_trials(trials)
     if seed is not None:
@@ -579,8 +671,15 @@ def _active(parsed: list[ParsedHand], street: int) -> int:
     return sum(len(p) >= street for p in parsed)
 
 
-def _street(street: int, parsed: list[ParsedHand], cards: list[np.ndarray], trials: int, seed: int | None,
-            executor: Executor | None, progress: bool | None) -> dict:
+def _street(
+    street: int,
+    parsed: list[ParsedHand],
+    cards: list[np.ndarray],
+    trials: int,
+    seed: int | None,
+    executor: Executor | None,
+    progress: bool | None,
+) -> dict:
     """Equities at one street: the active players' first ``street`` cards, folded players' cards dead."""
     active = [p for p, h in enumerate(parsed) if len(h) >= street]
     dead = [c for p, h in enumerate(parsed) if len(h) < street for c in cards[p] if c != UNKNOWN]
@@ -593,21 +692,35 @@ def _street(street: int, parsed: list[ParsedHand], cards: list[np.ndarray], tria
         raise BadInput(f"at {ORDINAL[street]} street no player's cards are all known; give at least one player's cards")
     dead_text = "".join(card_str(int(c)) for c in dead)
     exact_enum = len(active) == 2
-    res = equity(texts[order[0]], [texts[i] for i in order[1:]], dead_text, trials=None if exact_enum else trials,
-                 exact_enum=exact_enum, seed=None if exact_enum else _street_seed(seed, street), executor=executor,
-                 progress=progress)
+    res = equity(
+        texts[order[0]],
+        [texts[i] for i in order[1:]],
+        dead_text,
+        trials=None if exact_enum else trials,
+        exact_enum=exact_enum,
+        seed=None if exact_enum else _street_seed(seed, street),
+        executor=executor,
+        progress=progress,
+    )
     eq: list[float | None] = [None] * len(parsed)
     se: list[float | None] = [None] * len(parsed)
     for slot, i in enumerate(order):
         eq[active[i]] = res.shares[slot].equity
         se[active[i]] = res.shares[slot].stderr
-    return {"street": street, "active": [len(h) >= street for h in parsed],
-            "known": ["".join(card_str(int(c)) for c in cards[p][:street]) for p in range(len(parsed))],
-            "equity": eq, "stderr": se, "method": "exact" if res.exact else "Monte Carlo",
-            "trials": res.trials, "community_card": res.community_card}
+    return {
+        "street": street,
+        "active": [len(h) >= street for h in parsed],
+        "known": ["".join(card_str(int(c)) for c in cards[p][:street]) for p in range(len(parsed))],
+        "equity": eq,
+        "stderr": se,
+        "method": "exact" if res.exact else "Monte Carlo",
+        "trials": res.trials,
+        "community_card": res.community_card,
+    }
 
 
 # ----------------------------------------------------------------------------- door cards
+
 
 def door_table() -> pd.DataFrame:
     """The exact door-card chart: each of the 455 starts against one opponent showing each door card.
@@ -627,13 +740,20 @@ def door_table() -> pd.DataFrame:
     equity = (wins + ties / 2) / deals
     avail = 4 - starts.astype(np.int64)  # a random opponent's door is each unseen card alike
     vs_random = (equity * avail).sum(axis=1) / avail.sum(axis=1)
-    df = pd.DataFrame({
-        "start": np.repeat(labels, len(doors)),
-        "door": np.tile([RANKS[d] for d in doors], len(labels)),
-        "equity": equity.ravel(), "win": (wins / deals).ravel(), "tie": (ties / deals).ravel(),
-        "deals": deals, "exact": True, "vs_random": np.repeat(vs_random, len(doors)),
-    })
+    df = pd.DataFrame(
+        {
+            "start": np.repeat(labels, len(doors)),
+            "door": np.tile([RANKS[d] for d in doors], len(labels)),
+            "equity": equity.ravel(),
+            "win": (wins / deals).ravel(),
+            "tie": (ties / deals).ravel(),
+            "deals": deals,
+            "exact": True,
+            "vs_random": np.repeat(vs_random, len(doors)),
+        }
+    )
     order = df.drop_duplicates("start").sort_values("vs_random", ascending=False, kind="stable")["start"]
     rank = {s: i for i, s in enumerate(order)}
-    return df.sort_values(["start", "door"], key=lambda c: c.map(rank) if c.name == "start"
-                          else c.map(RANKS.index)).reset_index(drop=True)
+    return df.sort_values(
+        ["start", "door"], key=lambda c: c.map(rank) if c.name == "start" else c.map(RANKS.index)
+    ).reset_index(drop=True)

@@ -91,7 +91,6 @@ def check_games(hands: int) -> None:
     check_hands(hands)
 
 
-
 @dataclass
 class PlayResult:
     """What :func:`play` returns: the tables, and how they were made."""
@@ -115,9 +114,19 @@ class PlayResult:
         return self.hands
 
 
-def play(settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, *, duplicate: bool = False,
-         user: plugins.UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
-         chunk_size: int | None = None, checkpoint: batch.Checkpoint | None = None) -> PlayResult:
+def play(
+    settings: R.Settings,
+    policies: Sequence[Policy],
+    hands: int,
+    seed: int,
+    *,
+    duplicate: bool = False,
+    user: plugins.UserPolicies | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+    chunk_size: int | None = None,
+    checkpoint: batch.Checkpoint | None = None,
+) -> PlayResult:
     """Play ``hands`` hands (rounded up to whole duplicate deals) and summarise them.
 
     With a ``checkpoint``, finished chunks are stored and stored ones are not played again.
@@ -126,9 +135,15 @@ def play(settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int
     n = settings.players
     items = -(-hands // n) if duplicate else hands
     job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
-    counts = batch.run([job], executor=executor, progress=progress, chunk_size=chunk_size or default_chunk(settings,
-                       duplicate), desc="razz play", unit="hand" if not duplicate else "deal",
-                       checkpoint=checkpoint)[0]
+    counts = batch.run(
+        [job],
+        executor=executor,
+        progress=progress,
+        chunk_size=chunk_size or default_chunk(settings, duplicate),
+        desc="razz play",
+        unit="hand" if not duplicate else "deal",
+        checkpoint=checkpoint,
+    )[0]
     return summarise(counts, settings, job.lineup, seed, duplicate)
 
 
@@ -137,8 +152,9 @@ def default_chunk(settings: R.Settings, duplicate: bool) -> int:
     return max(1, (1 << 14) // (settings.players if duplicate else 1))
 
 
-def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,
-              duplicate: bool) -> PlayResult:
+def summarise(
+    counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int, duplicate: bool
+) -> PlayResult:
     """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.razz.engine`)."""
     n = settings.players
     c = E.view(counts, n)
@@ -156,15 +172,28 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     pol = pol.sort_values("bb_per_100", ascending=False, kind="stable").reset_index(drop=True)
     pol = with_core_columns(pol, ["policy"], "hands", "bb_per_100", "ci_low", "ci_high")
     players = with_core_columns(players, ["player", "policy"], "hands", "bb_per_100", "ci_low", "ci_high")
-    pairs = with_core_pairs(_pairs(per_player, cross, cross_win, blocks, settings, groups),
-                            "difference_bb_per_100", "ci_low", "ci_high")
-    return PlayResult(pol, players, _seats(per_seat, settings), pairs,
-                      settings, policies, int(glob[E.G_HANDS]), seed, duplicate, int(glob[E.G_COMMUNITY]),
-                      int(glob[E.G_RESHUFFLE]), counts)
+    pairs = with_core_pairs(
+        _pairs(per_player, cross, cross_win, blocks, settings, groups), "difference_bb_per_100", "ci_low", "ci_high"
+    )
+    return PlayResult(
+        pol,
+        players,
+        _seats(per_seat, settings),
+        pairs,
+        settings,
+        policies,
+        int(glob[E.G_HANDS]),
+        seed,
+        duplicate,
+        int(glob[E.G_COMMUNITY]),
+        int(glob[E.G_RESHUFFLE]),
+        counts,
+    )
 
 
-def _rows(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Settings,
-          groups: list[list[int]]) -> pd.DataFrame:
+def _rows(
+    per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Settings, groups: list[list[int]]
+) -> pd.DataFrame:
     """One row per group of players: results per hand played by one of them, in big bets per 100."""
     rows = []
     for g in groups:
@@ -173,11 +202,19 @@ def _rows(per_player: np.ndarray, cross: np.ndarray, blocks: int, settings: R.Se
         total_sq = sum(int(cross[p, q]) for p in g for q in g)
         per_block = hands / blocks if blocks else math.nan
         m = mean_columns(blocks, total, total_sq, scale=100 / settings.big_bet / per_block)
-        row = {"hands": hands, "bb_per_100": float(m["mean"]), "stderr": float(m["stderr"]),
-               "ci_low": float(m["ci_low"]), "ci_high": float(m["ci_high"])}
-        for name, field_, base in (("vpip", E.P_VPIP, None), ("showdown", E.P_SHOWDOWN, None),
-                                   ("won_at_showdown", E.P_SD_WON, E.P_SHOWDOWN),
-                                   ("won_without_showdown", E.P_WON_NO_SD, None)):
+        row = {
+            "hands": hands,
+            "bb_per_100": float(m["mean"]),
+            "stderr": float(m["stderr"]),
+            "ci_low": float(m["ci_low"]),
+            "ci_high": float(m["ci_high"]),
+        }
+        for name, field_, base in (
+            ("vpip", E.P_VPIP, None),
+            ("showdown", E.P_SHOWDOWN, None),
+            ("won_at_showdown", E.P_SD_WON, E.P_SHOWDOWN),
+            ("won_without_showdown", E.P_WON_NO_SD, None),
+        ):
             k = int(per_player[g, field_].sum())
             n = int(per_player[g, base].sum()) if base is not None else hands
             lo, hi = rate_interval(k, n)
@@ -195,24 +232,47 @@ def _win(won: int, hands: int) -> dict[str, float]:
 
 def _seats(per_seat: np.ndarray, settings: R.Settings) -> pd.DataFrame:
     """One row per seat (1 = the dealer's left): results (hands taken as independent) and rates."""
-    m = mean_columns(per_seat[:, E.Q_HANDS].tolist(), per_seat[:, E.Q_NET].tolist(),
-                     per_seat[:, E.Q_NET2].tolist(), scale=100 / settings.big_bet)
+    m = mean_columns(
+        per_seat[:, E.Q_HANDS].tolist(),
+        per_seat[:, E.Q_NET].tolist(),
+        per_seat[:, E.Q_NET2].tolist(),
+        scale=100 / settings.big_bet,
+    )
     hands = per_seat[:, E.Q_HANDS]
-    frame = pd.DataFrame({"seat": np.arange(1, len(per_seat) + 1), "hands": hands, "bb_per_100": m["mean"],
-                          "stderr": m["stderr"], "ci_low": m["ci_low"], "ci_high": m["ci_high"]})
-    for name, field_, base in (("vpip", E.Q_VPIP, E.Q_HANDS), ("showdown", E.Q_SHOWDOWN, E.Q_HANDS),
-                               ("won_at_showdown", E.Q_SD_WON, E.Q_SHOWDOWN),
-                               ("won_without_showdown", E.Q_WON_NO_SD, E.Q_HANDS)):
+    frame = pd.DataFrame(
+        {
+            "seat": np.arange(1, len(per_seat) + 1),
+            "hands": hands,
+            "bb_per_100": m["mean"],
+            "stderr": m["stderr"],
+            "ci_low": m["ci_low"],
+            "ci_high": m["ci_high"],
+        }
+    )
+    for name, field_, base in (
+        ("vpip", E.Q_VPIP, E.Q_HANDS),
+        ("showdown", E.Q_SHOWDOWN, E.Q_HANDS),
+        ("won_at_showdown", E.Q_SD_WON, E.Q_SHOWDOWN),
+        ("won_without_showdown", E.Q_WON_NO_SD, E.Q_HANDS),
+    ):
         k, n = per_seat[:, field_], per_seat[:, base]
         frame[name] = np.where(n > 0, k / np.maximum(n, 1), np.nan)
-    won = [_win(int(a + b), int(n)) for a, b, n in zip(per_seat[:, E.Q_SD_WON], per_seat[:, E.Q_WON_NO_SD],
-                                                         per_seat[:, E.Q_HANDS])]
+    won = [
+        _win(int(a + b), int(n))
+        for a, b, n in zip(per_seat[:, E.Q_SD_WON], per_seat[:, E.Q_WON_NO_SD], per_seat[:, E.Q_HANDS])
+    ]
     frame = pd.concat([frame, pd.DataFrame(won)], axis=1)
     return with_core_columns(frame, ["seat"], "hands", "bb_per_100", "ci_low", "ci_high")
 
 
-def _pairs(per_player: np.ndarray, cross: np.ndarray, cross_win: np.ndarray, blocks: int, settings: R.Settings,
-           groups: dict[str, list[int]]) -> pd.DataFrame:
+def _pairs(
+    per_player: np.ndarray,
+    cross: np.ndarray,
+    cross_win: np.ndarray,
+    blocks: int,
+    settings: R.Settings,
+    groups: dict[str, list[int]],
+) -> pd.DataFrame:
     """Every difference ``a - b`` between two policies (big bets per 100 hands, win rate), paired over blocks.
 
     ``clear``: the difference in big bets is established (95 %).
@@ -221,18 +281,42 @@ def _pairs(per_player: np.ndarray, cross: np.ndarray, cross_win: np.ndarray, blo
     names = list(groups)
     won = per_player[:, E.P_SD_WON] + per_player[:, E.P_WON_NO_SD]
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             ga, gb = groups[a], groups[b]
             per_block = int(per_player[ga, E.P_HANDS].sum()) / len(ga) / blocks
             per = per_block * len(ga) * len(gb)
             m = group_contrast(per_player[:, E.P_NET], cross, blocks, ga, gb, scale=100 / settings.big_bet / per)
             w = group_contrast(won, cross_win, blocks, ga, gb, scale=1 / per)
             clear = bool(abs(m["mean"]) > Z95 * m["stderr"])
-            rows.append({"policy": a, "versus": b, "difference_bb_per_100": m["mean"], "stderr": m["stderr"],
-                         "ci_low": m["ci_low"], "ci_high": m["ci_high"], "clear": clear,
-                         "win_rate_difference": w["mean"], "win_rate_low": w["ci_low"], "win_rate_high": w["ci_high"]})
-    return pd.DataFrame(rows, columns=["policy", "versus", "difference_bb_per_100", "stderr", "ci_low", "ci_high",
-                                       "clear", "win_rate_difference", "win_rate_low", "win_rate_high"])
+            rows.append(
+                {
+                    "policy": a,
+                    "versus": b,
+                    "difference_bb_per_100": m["mean"],
+                    "stderr": m["stderr"],
+                    "ci_low": m["ci_low"],
+                    "ci_high": m["ci_high"],
+                    "clear": clear,
+                    "win_rate_difference": w["mean"],
+                    "win_rate_low": w["ci_low"],
+                    "win_rate_high": w["ci_high"],
+                }
+            )
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "policy",
+            "versus",
+            "difference_bb_per_100",
+            "stderr",
+            "ci_low",
+            "ci_high",
+            "clear",
+            "win_rate_difference",
+            "win_rate_low",
+            "win_rate_high",
+        ],
+    )
 
 
 # ----------------------------------------------------------------------------- one hand, step by step
@@ -240,8 +324,15 @@ def _pairs(per_player: np.ndarray, cross: np.ndarray, cross_win: np.ndarray, blo
 _STREETS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 
 
-def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, hand: int = 0, *, duplicate: bool = False,
-          user: plugins.UserPolicies | None = None) -> GameTrace:
+def trace(
+    settings: R.Settings,
+    policies: Sequence[Policy],
+    seed: int,
+    hand: int = 0,
+    *,
+    duplicate: bool = False,
+    user: plugins.UserPolicies | None = None,
+) -> GameTrace:
     """Hand ``hand`` of a run (as :func:`play` plays it) with its log: ``.text()``, ``.to_dict()``, the engine's
     ``.log``, ``.results`` and ``.flags`` (G6)."""
     if hand < 0:
@@ -256,14 +347,15 @@ def seat_policies(policies: Sequence[Policy], hand: int) -> list[Policy]:
     return [policies[(s - hand) % n] for s in range(n)]
 
 
-def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, hand: int,
-               seed: int) -> str:
+def trace_text(
+    settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, hand: int, seed: int
+) -> str:
     """A readable account of one hand, street by street, every card face up."""
     seats = seat_policies(policies, hand)
     who = [f"seat {s + 1} ({p.spec.name})" for s, p in enumerate(seats)]
-    stakes = (f"ante {settings.ante}, bring-in {settings.bring_in}, bets {settings.small_bet}/{settings.big_bet}, "
-              + ("deep stacks" if settings.deep else
-                 f"stacks {settings.stack or ', '.join(map(str, settings.player_stacks()))}"))
+    stakes = f"ante {settings.ante}, bring-in {settings.bring_in}, bets {settings.small_bet}/{settings.big_bet}, " + (
+        "deep stacks" if settings.deep else f"stacks {settings.stack or ', '.join(map(str, settings.player_stacks()))}"
+    )
     lines = [f"Hand {hand} (seed {seed}), {settings.players} players, {stakes}"]
     lines += [f"  seat {s + 1}: {p.text}" for s, p in enumerate(seats)]
     cards: dict[int, list[str]] = {s: [] for s in range(settings.players)}
@@ -330,8 +422,13 @@ def trace_event(row: Sequence[int]) -> Event:
     from razzmatazz.core.razz.names import hand_name
 
     kind, s, a, b = (int(x) for x in row)
-    simple = {R.L_ANTE: ("ante", "chips"), R.L_BRING_IN: ("bring-in", "chips"), R.L_WIN: ("win", "chips"),
-              R.L_FOLD: ("fold", None), R.L_CHECK: ("check", None)}
+    simple = {
+        R.L_ANTE: ("ante", "chips"),
+        R.L_BRING_IN: ("bring-in", "chips"),
+        R.L_WIN: ("win", "chips"),
+        R.L_FOLD: ("fold", None),
+        R.L_CHECK: ("check", None),
+    }
     if kind in simple:
         name, key = simple[kind]
         return {"seat": s, "event": name, **({key: a} if key else {})}
@@ -355,8 +452,14 @@ def trace_event(row: Sequence[int]) -> Event:
 def trace_result(row: Sequence[int]) -> dict[str, Any]:
     """One seat's results of a hand (the ``H_*`` columns) by name; ``win``: it took a pot or a share."""
     won_sd, won_no_sd = bool(row[E.H_SD_WON]), bool(row[E.H_WON_NO_SD])
-    return {"payoff": int(row[E.H_NET]), "win": int(won_sd or won_no_sd), "vpip": bool(row[E.H_VPIP]),
-            "showdown": bool(row[E.H_SHOWDOWN]), "won_at_showdown": won_sd, "won_without_showdown": won_no_sd}
+    return {
+        "payoff": int(row[E.H_NET]),
+        "win": int(won_sd or won_no_sd),
+        "vpip": bool(row[E.H_VPIP]),
+        "showdown": bool(row[E.H_SHOWDOWN]),
+        "won_at_showdown": won_sd,
+        "won_without_showdown": won_no_sd,
+    }
 
 
 TRACE_STYLE = TraceStyle("razz", "chips", trace_text, trace_event, trace_result)
@@ -365,18 +468,28 @@ TRACE_STYLE = TraceStyle("razz", "chips", trace_text, trace_event, trace_result)
 
 # ----------------------------------------------------------------------------- hand histories
 
+
 def check_phh_request(directory: Path, hands: int) -> None:
     """Refuse ``--phh`` into a non-empty directory or for more than :data:`MAX_PHH_HANDS` hands."""
     directory = Path(directory)
     if hands > MAX_PHH_HANDS:
-        raise InputError(f"hand histories are written one file per hand: at most {MAX_PHH_HANDS:,} hands, "
-                         f"got {hands:,}")
+        raise InputError(
+            f"hand histories are written one file per hand: at most {MAX_PHH_HANDS:,} hands, got {hands:,}"
+        )
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise InputError(f"{directory} exists and is not an empty directory; hand histories need a new one")
 
 
-def write_phh(directory: Path, settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, *,
-              duplicate: bool = False, user: plugins.UserPolicies | None = None) -> int:
+def write_phh(
+    directory: Path,
+    settings: R.Settings,
+    policies: Sequence[Policy],
+    hands: int,
+    seed: int,
+    *,
+    duplicate: bool = False,
+    user: plugins.UserPolicies | None = None,
+) -> int:
     """Write hands ``0..hands-1`` of a run as PHH files into ``directory``, all or nothing; returns the count."""
     import os
     import secrets

@@ -117,10 +117,12 @@ class _Reader:
             self.blocking.append(
                 f"the deck ran out and 7th street is one community card {card_str(card)} (exhausted=community, G6); "
                 f"PokerKit would instead deal 7th street from the stub with the folded players' {muck} cards "
-                "shuffled in")
+                "shuffled in"
+            )
         else:
-            self.notes.append(f"the deck ran out: 7th street is one community card, {card_str(card)}, "
-                              "which every player uses (G6)")
+            self.notes.append(
+                f"the deck ran out: 7th street is one community card, {card_str(card)}, which every player uses (G6)"
+            )
 
     # --- betting -------------------------------------------------------------------------------
     def start_street(self, street: int, first: int) -> None:
@@ -140,8 +142,10 @@ class _Reader:
             return
         shown = ", ".join(f"p{s + 1} {card_str(doors[s])}" for s in tied)
         by_suit = max(tied, key=lambda s: doors[s])
-        text = (f"bring-in: the highest door cards tie ({shown}); the player nearest the dealer's left, "
-                f"p{seat + 1}, brings in (bring_in_tie=seat, G3)")
+        text = (
+            f"bring-in: the highest door cards tie ({shown}); the player nearest the dealer's left, "
+            f"p{seat + 1}, brings in (bring_in_tie=seat, G3)"
+        )
         if by_suit != seat:
             self.blocking.append(f"{text}; PokerKit breaks the tie by suit and would ask p{by_suit + 1}")
         else:
@@ -162,9 +166,11 @@ class _Reader:
             self.pay(seat, a - self.bets[seat])
             self.bets_made += 1
             if self.bets_made == POKERKIT_CAP + 1:
-                self.blocking.append(f"{_STREETS[self.street]} street has more than {POKERKIT_CAP} bets "
-                                     f"(cap={self.settings.cap}, uncapped heads-up={self.settings.uncapped_heads_up}, "
-                                     f"G4); PokerKit allows {POKERKIT_CAP}")
+                self.blocking.append(
+                    f"{_STREETS[self.street]} street has more than {POKERKIT_CAP} bets "
+                    f"(cap={self.settings.cap}, uncapped heads-up={self.settings.uncapped_heads_up}, "
+                    f"G4); PokerKit allows {POKERKIT_CAP}"
+                )
             self.actions.append(f"{who} cbr {a}")
 
     def pay(self, seat: int, chips: int) -> None:
@@ -219,9 +225,11 @@ def _read(settings: R.Settings, log_rows: np.ndarray, stacks: list[int]) -> _Rea
             reader.act(kind, seat, a)
         elif kind == R.L_RESHUFFLE:
             reader.close_round()
-            reader.notes.append(f"the deck ran out: 7th street was dealt from the stub with the folded players' "
-                                f"cards shuffled in, {a} cards (exhausted=reshuffle, G6); PokerKit does the same, "
-                                "with a warning for each card it deals from the muck")
+            reader.notes.append(
+                f"the deck ran out: 7th street was dealt from the stub with the folded players' "
+                f"cards shuffled in, {a} cards (exhausted=reshuffle, G6); PokerKit does the same, "
+                "with a warning for each card it deals from the muck"
+            )
     reader.finish()
     return reader
 
@@ -245,8 +253,11 @@ def _header(settings: R.Settings, reader: _Reader, start: int) -> list[str]:
     if settings.deep:
         lines.append(f"# Stacks are deep (unlimited): the starting stacks of {start:,} only stand in for them.")
     if settings.cap != POKERKIT_CAP or settings.uncapped_heads_up:
-        lines.append(f"# Betting: at most {settings.cap} bets a round"
-                     + (", no limit heads-up" if settings.uncapped_heads_up else "") + ".")
+        lines.append(
+            f"# Betting: at most {settings.cap} bets a round"
+            + (", no limit heads-up" if settings.uncapped_heads_up else "")
+            + "."
+        )
     if reader.blocking:
         lines.append("# PokerKit cannot replay this hand as played here:")
         lines += [f"#   - {text}." for text in reader.blocking]
@@ -254,8 +265,14 @@ def _header(settings: R.Settings, reader: _Reader, start: int) -> list[str]:
     return lines
 
 
-def hand_history(settings: R.Settings, log_rows: np.ndarray, players: Sequence[str], net: Sequence[int] | np.ndarray,
-                 *, hand: int | None = None) -> str:
+def hand_history(
+    settings: R.Settings,
+    log_rows: np.ndarray,
+    players: Sequence[str],
+    net: Sequence[int] | np.ndarray,
+    *,
+    hand: int | None = None,
+) -> str:
     """PHH text of one hand: ``log_rows`` from :meth:`GameJob.trace`, ``players[s]`` and ``net[s]`` per seat ``s``."""
     n = settings.players
     if len(players) != n or len(net) != n:
@@ -267,9 +284,14 @@ def hand_history(settings: R.Settings, log_rows: np.ndarray, players: Sequence[s
     if finishing != [max(0, s) for s in finishing] or sum(int(x) for x in net) != 0:
         raise ValueError(f"net results {list(net)} do not fit stacks of {stacks}")
     fields: list[tuple[str, object]] = [
-        ("variant", VARIANT), ("ante_trimming_status", True), ("antes", [settings.ante] * n),
-        ("bring_in", settings.bring_in), ("small_bet", settings.small_bet), ("big_bet", settings.big_bet),
-        ("starting_stacks", stacks)]
+        ("variant", VARIANT),
+        ("ante_trimming_status", True),
+        ("antes", [settings.ante] * n),
+        ("bring_in", settings.bring_in),
+        ("small_bet", settings.small_bet),
+        ("big_bet", settings.big_bet),
+        ("starting_stacks", stacks),
+    ]
     lines = _header(settings, reader, start)
     lines += [f"{key} = {_toml(value)}" for key, value in fields]
     lines.append("actions = [")
@@ -278,10 +300,15 @@ def hand_history(settings: R.Settings, log_rows: np.ndarray, players: Sequence[s
     tail: list[tuple[str, object]] = [("players", list(players)), ("finishing_stacks", finishing)]
     if hand is not None:
         tail.insert(0, ("hand", hand))
-    tail += [("_pokerkit_replayable", not reader.blocking), ("_notes", reader.blocking + reader.notes),
-             ("_deep_stacks", settings.deep), ("_cap", settings.cap),
-             ("_uncapped_heads_up", settings.uncapped_heads_up), ("_bring_in_tie", settings.bring_in_tie),
-             ("_exhausted", settings.exhausted)]
+    tail += [
+        ("_pokerkit_replayable", not reader.blocking),
+        ("_notes", reader.blocking + reader.notes),
+        ("_deep_stacks", settings.deep),
+        ("_cap", settings.cap),
+        ("_uncapped_heads_up", settings.uncapped_heads_up),
+        ("_bring_in_tie", settings.bring_in_tie),
+        ("_exhausted", settings.exhausted),
+    ]
     lines += [f"{key} = {_toml(value)}" for key, value in tail]
     return "\n".join(lines) + "\n"
 

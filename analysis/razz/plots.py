@@ -98,28 +98,43 @@ def heatmap_figure(table: pd.DataFrame, subtitle: str = "", rank_by: int | None 
     """
     present = sorted(table["opponents"].unique())
     counts = panel_counts(present, rank_by)
-    title = ["Razz starting hands all-in against random hands",
-             "row = two highest cards, column = lowest card, number = equity %",
-             "colour = equity / fair share: blue wins more than 1/(opponents + 1) of the pot, red less", subtitle]
+    title = [
+        "Razz starting hands all-in against random hands",
+        "row = two highest cards, column = lowest card, number = equity %",
+        "colour = equity / fair share: blue wins more than 1/(opponents + 1) of the pot, red less",
+        subtitle,
+    ]
     if counts != present:
-        title.append(f"panels: {' and '.join(map(str, counts))} of the table's {', '.join(map(str, present))} "
-                     "opponents (all are in the table and in best_starts.png)")
+        title.append(
+            f"panels: {' and '.join(map(str, counts))} of the table's {', '.join(map(str, present))} "
+            "opponents (all are in the table and in best_starts.png)"
+        )
     rows, cols, _ = grid_layout()
     width, height = CELL[0] * len(cols) + 0.7, CELL[1] * len(rows) + 1.0
     with plt.rc_context(STYLE):
-        fig, axes = plt.subplots(1, len(counts), figsize=(max(width * len(counts) + 1.4, 10), height + 1.6),
-                                 squeeze=False, layout="constrained")
+        fig, axes = plt.subplots(
+            1,
+            len(counts),
+            figsize=(max(width * len(counts) + 1.4, 10), height + 1.6),
+            squeeze=False,
+            layout="constrained",
+        )
         for ax, k in zip(axes[0], counts):
             _heat_panel(ax, table, k)
-        fig.colorbar(axes[0, 0].images[0], ax=axes[0], extend="max", shrink=0.5, aspect=40,
-                     ticks=[SHARE_MIN, 0.5, *range(1, int(SHARE_MAX) + 1)],
-                     label="equity / fair share (1 = breaks even; 2 = twice its share of the pot)")
+        fig.colorbar(
+            axes[0, 0].images[0],
+            ax=axes[0],
+            extend="max",
+            shrink=0.5,
+            aspect=40,
+            ticks=[SHARE_MIN, 0.5, *range(1, int(SHARE_MAX) + 1)],
+            label="equity / fair share (1 = breaks even; 2 = twice its share of the pot)",
+        )
         fig.suptitle("\n".join(title))
     return fig
 
 
-def best_starts_figure(table: pd.DataFrame, subtitle: str = "", rank_by: int | None = None,
-                       top: int = 30) -> Figure:
+def best_starts_figure(table: pd.DataFrame, subtitle: str = "", rank_by: int | None = None, top: int = 30) -> Figure:
     """Equity with 95 % intervals of the ``top`` best starts, one series per number of opponents."""
     wide, lo, hi = (wide_equity(table, v, rank_by).head(top) * 100 for v in ("equity", "ci_low", "ci_high"))
     opps = list(wide.columns)
@@ -130,8 +145,17 @@ def best_starts_figure(table: pd.DataFrame, subtitle: str = "", rank_by: int | N
         for j, k in enumerate(opps):
             err = np.vstack([wide[k] - lo[k], hi[k] - wide[k]])
             shift = (j - (len(opps) - 1) / 2) * 0.6 / len(opps)
-            ax.errorbar(wide[k], y + shift, xerr=err, fmt="o", ms=4, capsize=2, elinewidth=1,
-                        color=SERIES_COLORS[k - 1], label=f"{k}{' (exact)' if exact[k] else ''}")
+            ax.errorbar(
+                wide[k],
+                y + shift,
+                xerr=err,
+                fmt="o",
+                ms=4,
+                capsize=2,
+                elinewidth=1,
+                color=SERIES_COLORS[k - 1],
+                label=f"{k}{' (exact)' if exact[k] else ''}",
+            )
         ax.set_yticks(y, [f"{i + 1}. {h}" for i, h in enumerate(wide.index)])
         ax.set_ylim(len(wide) - 0.5, -0.5)
         ax.set_xlim(*_zoom(lo.min().min(), hi.max().max()))
@@ -142,8 +166,10 @@ def best_starts_figure(table: pd.DataFrame, subtitle: str = "", rank_by: int | N
         ax.set_xlabel("all-in equity % against random hands (95 % interval)")
         fig.legend(title="opponents", loc="outside right upper")
         by = opps[0] if rank_by is None else rank_by
-        fig.suptitle(f"The {len(wide)} best Razz starts, ranked by equity against {by} opponent"
-                     f"{'s' if by > 1 else ''}\n{subtitle}")
+        fig.suptitle(
+            f"The {len(wide)} best Razz starts, ranked by equity against {by} opponent"
+            f"{'s' if by > 1 else ''}\n{subtitle}"
+        )
     return fig
 
 
@@ -161,25 +187,39 @@ def doors_figure(chart: pd.DataFrame, subtitle: str = "") -> Figure:
     per = -(-len(wide) // DOOR_PANELS)
     norm = TwoSlopeNorm(vmin=0.0, vcenter=0.5, vmax=1.0)
     with plt.rc_context(STYLE):
-        fig, axes = plt.subplots(1, DOOR_PANELS, figsize=(DOOR_PANELS * (CELL[0] * 13 + 0.8) + 1.2,
-                                                          CELL[1] * per + 2.2), squeeze=False, layout="constrained")
+        fig, axes = plt.subplots(
+            1,
+            DOOR_PANELS,
+            figsize=(DOOR_PANELS * (CELL[0] * 13 + 0.8) + 1.2, CELL[1] * per + 2.2),
+            squeeze=False,
+            layout="constrained",
+        )
         for p, ax in enumerate(axes[0]):
-            part = wide.iloc[p * per:(p + 1) * per]
+            part = wide.iloc[p * per : (p + 1) * per]
             im = ax.imshow(part.to_numpy(), aspect="auto", cmap=CMAP, norm=norm, interpolation="nearest")
             for (r, c), eq in np.ndenumerate(part.to_numpy()):
                 dark = abs(eq - 0.5) > 0.3
-                ax.text(c, r, f"{100 * eq:.0f}", ha="center", va="center", fontsize=8,
-                        color="white" if dark else "black")
+                ax.text(
+                    c, r, f"{100 * eq:.0f}", ha="center", va="center", fontsize=8, color="white" if dark else "black"
+                )
             ax.set_yticks(range(len(part)), [f"{p * per + i + 1}. {s}" for i, s in enumerate(part.index)])
             ax.set_xticks(range(13), list(RANKS))
             ax.tick_params(length=0, labeltop=True)
             ax.set_xlabel("opponent's door card")
             ax.spines[:].set_visible(False)
-        fig.colorbar(im, ax=axes[0], shrink=0.4, aspect=40, format=lambda x, _: f"{100 * x:.0f} %",
-                     label="all-in equity against one opponent showing that door card")
-        fig.suptitle("Razz door-card chart: each start against one opponent showing a door card "
-                     "(two down cards unknown), exact\nstarts ranked by equity against a random hand; "
-                     f"number = equity %\n{subtitle}")
+        fig.colorbar(
+            im,
+            ax=axes[0],
+            shrink=0.4,
+            aspect=40,
+            format=lambda x, _: f"{100 * x:.0f} %",
+            label="all-in equity against one opponent showing that door card",
+        )
+        fig.suptitle(
+            "Razz door-card chart: each start against one opponent showing a door card "
+            "(two down cards unknown), exact\nstarts ranked by equity against a random hand; "
+            f"number = equity %\n{subtitle}"
+        )
     return fig
 
 

@@ -90,26 +90,43 @@ class PlayResult:
     counts: np.ndarray = field(repr=False)
 
 
-
 def check_split(settings: R.Settings, duplicate: bool) -> None:
     """Refuse ``leftover split`` with duplicate deals: the leftover's share is counted per game, blocks are deals."""
     if duplicate and settings.leftover == "split":
-        raise InputError("--leftover split cannot be combined with --duplicate yet (the split money is counted per "
-                         "game, the paired intervals per deal); drop one of them")
+        raise InputError(
+            "--leftover split cannot be combined with --duplicate yet (the split money is counted per "
+            "game, the paired intervals per deal); drop one of them"
+        )
 
 
-def play(settings: R.Settings, policies: Sequence[Policy], games: int, seed: int, *, duplicate: bool = False,
-         user: UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
-         chunk_size: int | None = None, checkpoint: batch.Checkpoint | None = None) -> PlayResult:
+def play(
+    settings: R.Settings,
+    policies: Sequence[Policy],
+    games: int,
+    seed: int,
+    *,
+    duplicate: bool = False,
+    user: UserPolicies | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+    chunk_size: int | None = None,
+    checkpoint: batch.Checkpoint | None = None,
+) -> PlayResult:
     """Play ``games`` games (rounded up to whole duplicate deals) and summarise them."""
     check_games(games)
     check_split(settings, duplicate)
     n = settings.players
     items = -(-games // n) if duplicate else games
     job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
-    counts = batch.run([job], executor=executor, progress=progress,
-                       chunk_size=chunk_size or default_chunk(settings, duplicate), desc="razzia play",
-                       unit="game" if not duplicate else "deal", checkpoint=checkpoint)[0]
+    counts = batch.run(
+        [job],
+        executor=executor,
+        progress=progress,
+        chunk_size=chunk_size or default_chunk(settings, duplicate),
+        desc="razzia play",
+        unit="game" if not duplicate else "deal",
+        checkpoint=checkpoint,
+    )[0]
     return summarise(counts, settings, job.lineup, seed, duplicate)
 
 
@@ -118,8 +135,9 @@ def default_chunk(settings: R.Settings, duplicate: bool) -> int:
     return max(1, (1 << 12) // (settings.players if duplicate else 1))
 
 
-def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,
-              duplicate: bool) -> PlayResult:
+def summarise(
+    counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int, duplicate: bool
+) -> PlayResult:
     """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.razzia.engine`)."""
     n = settings.players
     c = E.view(counts, n)
@@ -138,13 +156,28 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     pol.insert(1, "players", [len(g) for g in groups.values()])
     pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
     cards = card_table(counts, n)
-    pairs = with_core_pairs(_pairs(per_player, cross_money, cross_win, blocks, groups), "money_difference",
-                            "money_low", "money_high")
+    pairs = with_core_pairs(
+        _pairs(per_player, cross_money, cross_win, blocks, groups), "money_difference", "money_low", "money_high"
+    )
     pol = with_core_columns(pol, ["policy"], "games", "money", "money_low", "money_high")
     players = with_core_columns(players, ["player", "policy"], "games", "money", "money_low", "money_high")
     seats = with_core_columns(_seats(per_seat, glob, split), ["seat"], "games", "money", "money_low", "money_high")
-    return PlayResult(pol, players, seats, _croupier(crou), pairs, _haggling(glob), cards,
-                      settings, policies, int(glob[E.G_GAMES]), int(glob[E.G_ROUNDS]), seed, duplicate, counts)
+    return PlayResult(
+        pol,
+        players,
+        seats,
+        _croupier(crou),
+        pairs,
+        _haggling(glob),
+        cards,
+        settings,
+        policies,
+        int(glob[E.G_GAMES]),
+        int(glob[E.G_ROUNDS]),
+        seed,
+        duplicate,
+        counts,
+    )
 
 
 def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> int:
@@ -152,8 +185,14 @@ def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> in
     return sum(int(cross[p, q]) for p in g for q in h)
 
 
-def _rows(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, glob: np.ndarray,
-          groups: list[list[int]], split: bool) -> pd.DataFrame:
+def _rows(
+    per_player: np.ndarray,
+    cross_money: np.ndarray,
+    cross_win: np.ndarray,
+    glob: np.ndarray,
+    groups: list[list[int]],
+    split: bool,
+) -> pd.DataFrame:
     """One row per group of players: win rate and money a game of one of them, intervals over blocks.
 
     With ``leftover split`` (E2) each player's money also holds 1/N of the money left at the bars.
@@ -164,8 +203,9 @@ def _rows(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray
     for g in groups:
         games = int(per_player[g, E.P_GAMES].sum())
         per_block = games / blocks if blocks else math.nan
-        win = mean_columns(blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g),
-                           scale=1 / E.WIN / per_block)
+        win = mean_columns(
+            blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g), scale=1 / E.WIN / per_block
+        )
         total, total_sq = int(per_player[g, E.P_MONEY].sum()), _block_sq(cross_money, g)
         if split:  # in units of 1/N: N X + k L per game (blocks are games: see check_split)
             k = len(g)
@@ -173,10 +213,18 @@ def _rows(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray
             mixed = int(per_player[g, E.P_MLEFT].sum())
             total, total_sq = n * total + k * left, n * n * total_sq + 2 * n * k * mixed + k * k * left_sq
         money = mean_columns(blocks, total, total_sq, scale=R.UNIT / per_block / (n if split else 1))
-        rows.append({"games": games, "win_rate": float(win["mean"]), "win_low": float(win["ci_low"]),
-                     "win_high": float(win["ci_high"]), "money": float(money["mean"]),
-                     "money_low": float(money["ci_low"]), "money_high": float(money["ci_high"]),
-                     "bars_won": int(per_player[g, E.P_BARS_WON].sum()) / games if games else math.nan})
+        rows.append(
+            {
+                "games": games,
+                "win_rate": float(win["mean"]),
+                "win_low": float(win["ci_low"]),
+                "win_high": float(win["ci_high"]),
+                "money": float(money["mean"]),
+                "money_low": float(money["ci_low"]),
+                "money_high": float(money["ci_high"]),
+                "bars_won": int(per_player[g, E.P_BARS_WON].sum()) / games if games else math.nan,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -191,48 +239,94 @@ def _seats(per_seat: np.ndarray, glob: np.ndarray, split: bool) -> pd.DataFrame:
         total_sq = [n * n * q + 2 * n * int(m) + left_sq for q, m in zip(total_sq, per_seat[:, E.P_MLEFT])]
         total = [n * t + left for t in total]
     money = mean_columns(games, total, total_sq, scale=R.UNIT / (n if split else 1))
-    return pd.DataFrame({"seat": np.arange(1, n + 1), "games": games, "win_rate": win["mean"],
-                         "win_low": win["ci_low"], "win_high": win["ci_high"], "money": money["mean"],
-                         "money_low": money["ci_low"], "money_high": money["ci_high"]})
+    return pd.DataFrame(
+        {
+            "seat": np.arange(1, n + 1),
+            "games": games,
+            "win_rate": win["mean"],
+            "win_low": win["ci_low"],
+            "win_high": win["ci_high"],
+            "money": money["mean"],
+            "money_low": money["ci_low"],
+            "money_high": money["ci_high"],
+        }
+    )
 
 
 def _croupier(crou: np.ndarray) -> pd.DataFrame:
     """Money won in a round by clockwise distance from that round's croupier (0 = the croupier)."""
     m = mean_columns(crou[:, 0].tolist(), crou[:, 1].tolist(), crou[:, 2].tolist(), scale=R.UNIT)
-    return pd.DataFrame({"distance": np.arange(len(crou)), "rounds": crou[:, 0], "money_per_round": m["mean"],
-                         "ci_low": m["ci_low"], "ci_high": m["ci_high"]})
+    return pd.DataFrame(
+        {
+            "distance": np.arange(len(crou)),
+            "rounds": crou[:, 0],
+            "money_per_round": m["mean"],
+            "ci_low": m["ci_low"],
+            "ci_high": m["ci_high"],
+        }
+    )
 
 
-def _pairs(per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, blocks: int,
-           groups: dict[str, list[int]]) -> pd.DataFrame:
+def _pairs(
+    per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, blocks: int, groups: dict[str, list[int]]
+) -> pd.DataFrame:
     """Every difference ``a - b`` between two policies (win rate, money a game), paired over blocks."""
     rows = []
     names = list(groups)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             ga, gb = groups[a], groups[b]
             per = int(per_player[ga, E.P_GAMES].sum()) / blocks * len(gb)
             row: dict[str, Any] = {"policy": a, "versus": b}
-            for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
-                                           ("money", E.P_MONEY, cross_money, R.UNIT)):
+            for name, fld, cross, unit in (
+                ("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
+                ("money", E.P_MONEY, cross_money, R.UNIT),
+            ):
                 m = group_contrast(per_player[:, fld], cross, blocks, ga, gb, scale=unit / per)
-                row.update({f"{name}_difference": float(m["mean"]), f"{name}_low": float(m["ci_low"]),
-                            f"{name}_high": float(m["ci_high"])})
+                row.update(
+                    {
+                        f"{name}_difference": float(m["mean"]),
+                        f"{name}_low": float(m["ci_low"]),
+                        f"{name}_high": float(m["ci_high"]),
+                    }
+                )
                 if name == "win_rate":
                     row["clear"] = bool(abs(m["mean"]) > Z95 * m["stderr"])
             rows.append(row)
-    return pd.DataFrame(rows, columns=["policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high",
-                                       "clear", "money_difference", "money_low", "money_high"])
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "policy",
+            "versus",
+            "win_rate_difference",
+            "win_rate_low",
+            "win_rate_high",
+            "clear",
+            "money_difference",
+            "money_low",
+            "money_high",
+        ],
+    )
 
 
 def _haggling(glob: np.ndarray) -> pd.DataFrame:
-    names = {"haggles": E.G_HAGGLES, "calls_without_offer": E.G_NO_OFFER, "answers_accepted": E.G_ACCEPTS,
-             "answers_declined": E.G_DECLINES, "duels": E.G_DUELS, "duels_with_a_caller": E.G_CALLED,
-             "duels_won_by_the_caller": E.G_CALLER_WINS, "knockouts": E.G_KNOCKOUTS,
-             "roll_offs": E.G_ROLLOFFS, "reshuffles": E.G_RESHUFFLES, "shared_wins": E.G_SHARED}
+    names = {
+        "haggles": E.G_HAGGLES,
+        "calls_without_offer": E.G_NO_OFFER,
+        "answers_accepted": E.G_ACCEPTS,
+        "answers_declined": E.G_DECLINES,
+        "duels": E.G_DUELS,
+        "duels_with_a_caller": E.G_CALLED,
+        "duels_won_by_the_caller": E.G_CALLER_WINS,
+        "knockouts": E.G_KNOCKOUTS,
+        "roll_offs": E.G_ROLLOFFS,
+        "reshuffles": E.G_RESHUFFLES,
+        "shared_wins": E.G_SHARED,
+    }
     games = max(1, int(glob[E.G_GAMES]))
-    return pd.DataFrame([{"counter": k, "total": int(glob[i]), "per_game": int(glob[i]) / games}
-                         for k, i in names.items()])
+    return pd.DataFrame(
+        [{"counter": k, "total": int(glob[i]), "per_game": int(glob[i]) / games} for k, i in names.items()]
+    )
 
 
 def card_table(counts: np.ndarray, n: int) -> pd.DataFrame:
@@ -243,8 +337,18 @@ def card_table(counts: np.ndarray, n: int) -> pd.DataFrame:
         t = c[kind]
         for v, b, o in zip(*np.nonzero(t[..., E.T_PLAYS])):
             plays, won, money = (int(x) for x in t[v, b, o])
-            rows.append({"kind": kind, "value": int(v) + 1, "bucket": E.BUCKET_NAMES[b], "bucket_index": int(b),
-                         "others": int(o), "plays": plays, "won": won, "money": money * R.UNIT})
+            rows.append(
+                {
+                    "kind": kind,
+                    "value": int(v) + 1,
+                    "bucket": E.BUCKET_NAMES[b],
+                    "bucket_index": int(b),
+                    "others": int(o),
+                    "plays": plays,
+                    "won": won,
+                    "money": money * R.UNIT,
+                }
+            )
     return pd.DataFrame(rows, columns=["kind", "value", "bucket", "bucket_index", "others", "plays", "won", "money"])
 
 
@@ -274,8 +378,9 @@ cycled to fill a larger table, and at a smaller one its first policies (2 player
 greedy:haggle=1)."""
 
 
-def study_lineups(players: Sequence[int], mixes: Mapping[str, Sequence[str]] | None = None
-                  ) -> dict[tuple[int, str], tuple[Policy, ...]]:
+def study_lineups(
+    players: Sequence[int], mixes: Mapping[str, Sequence[str]] | None = None
+) -> dict[tuple[int, str], tuple[Policy, ...]]:
     """Every lineup of the police study by (player count, mix), all checked before any game is played.
 
     The default mixes (:data:`DEFAULT_STUDY_MIXES`) seat every count; a mix of one's own must seat every count
@@ -283,12 +388,22 @@ def study_lineups(players: Sequence[int], mixes: Mapping[str, Sequence[str]] | N
     """
     if not players:
         raise InputError("the police study needs at least one player count")
-    return {(n, mix): lineup(list(texts) if mixes else list(texts)[:n], n)
-            for n in players for mix, texts in (mixes or DEFAULT_STUDY_MIXES).items()}
+    return {
+        (n, mix): lineup(list(texts) if mixes else list(texts)[:n], n)
+        for n in players
+        for mix, texts in (mixes or DEFAULT_STUDY_MIXES).items()
+    }
 
 
-def police_study(players: Sequence[int], games: int, seed: int, *, mixes: Mapping[str, Sequence[str]] | None = None,
-                 executor: Executor | None = None, progress: bool | None = False) -> dict[str, pd.DataFrame]:
+def police_study(
+    players: Sequence[int],
+    games: int,
+    seed: int,
+    *,
+    mixes: Mapping[str, Sequence[str]] | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+) -> dict[str, pd.DataFrame]:
     """How often a police card played wins money, and how much, by player count and policy mix.
 
     For each player count and mix (default :data:`DEFAULT_STUDY_MIXES`; lineups :func:`study_lineups`),
@@ -323,25 +438,42 @@ def police_summary(tables: dict[str, pd.DataFrame]) -> str:
         gam = part[part.kind == "gambler_free"]
         plays, won, money = pol.plays.sum(), pol.won.sum(), pol.money.sum()
         lo, hi = rate_interval(np.int64(won), np.int64(plays))
-        lines.append(f"{n} players, {mix}: a police card wins {won / plays:.1%} [{float(lo):.1%}, {float(hi):.1%}] "
-                     f"of {plays:,} plays, ${money / plays:,.0f} a card; a gambler without police "
-                     f"${gam.money.sum() / max(gam.plays.sum(), 1):,.0f} a card")
+        lines.append(
+            f"{n} players, {mix}: a police card wins {won / plays:.1%} [{float(lo):.1%}, {float(hi):.1%}] "
+            f"of {plays:,} plays, ${money / plays:,.0f} a card; a gambler without police "
+            f"${gam.money.sum() / max(gam.plays.sum(), 1):,.0f} a card"
+        )
     pairs = tables["pairs"]
     for n, part in pairs[pairs.mix == "haggling styles"].groupby("players", sort=True):
-        lines.append(f"{n} players, haggling (same play policy): " + "; ".join(
-            f"{r.policy} minus {r.versus} {r.win_rate_difference:+.1%} [{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]"
-            for r in part.itertuples()))
+        lines.append(
+            f"{n} players, haggling (same play policy): "
+            + "; ".join(
+                f"{r.policy} minus {r.versus} {r.win_rate_difference:+.1%} "
+                f"[{r.win_rate_low:+.1%}, {r.win_rate_high:+.1%}]"
+                for r in part.itertuples()
+            )
+        )
     bucket = tables["by_bucket"]
     for (n, mix), part in bucket[bucket.kind == "police"].groupby(["players", "mix"], sort=True):
-        lines.append(f"  {n} players, {mix}, police win rate by money at the bar ($5,000s): "
-                     + ", ".join(f"{r.bucket}: {r.win_rate:.0%}" for r in part.itertuples()))
+        lines.append(
+            f"  {n} players, {mix}, police win rate by money at the bar ($5,000s): "
+            + ", ".join(f"{r.bucket}: {r.win_rate:.0%}" for r in part.itertuples())
+        )
     return "\n".join(lines)
 
 
 # ----------------------------------------------------------------------------- a game, step by step
 
-def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, game: int = 0, *, duplicate: bool = False,
-          user: UserPolicies | None = None) -> GameTrace:
+
+def trace(
+    settings: R.Settings,
+    policies: Sequence[Policy],
+    seed: int,
+    game: int = 0,
+    *,
+    duplicate: bool = False,
+    user: UserPolicies | None = None,
+) -> GameTrace:
     """Game ``game`` of a run (as :func:`play` plays it) with its log: ``.text()``, ``.to_dict()``, the engine's
     ``.log`` and ``.results``."""
     if game < 0:
@@ -391,17 +523,25 @@ def describe(row: Sequence[int]) -> str | None:
     return None
 
 
-def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, game: int,
-               seed: int) -> str:
+def trace_text(
+    settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, game: int, seed: int
+) -> str:
     """A game's log as text, round by round, with each seat's policy and the result."""
     n = settings.players
     seats = [policies[(s - game) % n] for s in range(n)]
-    lines = [f"Razzia, {n} players, game {game} of seed {seed}",
-             "Seats: " + ", ".join(f"{s} {p.label}" for s, p in enumerate(seats))]
+    lines = [
+        f"Razzia, {n} players, game {game} of seed {seed}",
+        "Seats: " + ", ".join(f"{s} {p.label}" for s, p in enumerate(seats)),
+    ]
     lines += [t for t in (describe(row) for row in log) if t is not None]
-    lines.append("Result: " + ", ".join(f"seat {s} {_dollars(int(res[s, E.H_MONEY]))}"
-                                        + (f" (wins {res[s, E.H_WIN] / E.WIN:g})" if res[s, E.H_WIN] else "")
-                                        for s in range(n)))
+    lines.append(
+        "Result: "
+        + ", ".join(
+            f"seat {s} {_dollars(int(res[s, E.H_MONEY]))}"
+            + (f" (wins {res[s, E.H_WIN] / E.WIN:g})" if res[s, E.H_WIN] else "")
+            for s in range(n)
+        )
+    )
     return "\n".join(lines)
 
 
@@ -419,8 +559,13 @@ def trace_event(row: Sequence[int]) -> Event:
     if kind == R.L_ROUND:
         return {"seat": seat, "event": "round", "round": a + 1, "money_cards": b, "last": bool(c)}
     if kind == R.L_MONEY:
-        return {"seat": _seat(seat), "event": "money card", "bar": _bar(a), "dollars": b * R.UNIT,
-                "by_croupier": bool(c)}
+        return {
+            "seat": _seat(seat),
+            "event": "money card",
+            "bar": _bar(a),
+            "dollars": b * R.UNIT,
+            "by_croupier": bool(c),
+        }
     if kind == R.L_PLAY:
         return {"seat": seat, "event": "play", "bar": _bar(a), "card": R.KINDS[b], "value": c}
     if kind == R.L_BAR:
@@ -428,15 +573,19 @@ def trace_event(row: Sequence[int]) -> Event:
     if kind == R.L_ROLLOFF:
         return {"seat": seat, "event": "roll-off", "roll": a, "group": b}
     if kind == R.L_PROPOSER:
-        return {"seat": seat, "event": "proposer", "bar": _bar(a), "card_value": b,
-                "contestants": [t for t in range(R.MAX_PLAYERS) if c >> t & 1]}
+        return {
+            "seat": seat,
+            "event": "proposer",
+            "bar": _bar(a),
+            "card_value": b,
+            "contestants": [t for t in range(R.MAX_PLAYERS) if c >> t & 1],
+        }
     if kind == R.L_OFFER:
         return {"seat": seat, "event": "offer", "to": a, "dollars_each": b * R.UNIT, "cards": c}
     if kind == R.L_NO_OFFER:
         return {"seat": seat, "event": "no offer", "bar": _bar(a)}
     if kind == R.L_ANSWER:
-        return {"seat": seat, "event": "answer", "answer": "accept" if a == R.ACCEPT else "duel",
-                "offered": b * R.UNIT}
+        return {"seat": seat, "event": "answer", "answer": "accept" if a == R.ACCEPT else "duel", "offered": b * R.UNIT}
     if kind == R.L_THROW:
         return {"seat": seat, "event": "duel throw", "roll": a, "against": b, "against_roll": c}
     if kind == R.L_DUEL:

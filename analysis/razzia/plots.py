@@ -14,8 +14,11 @@ import pandas as pd  # noqa: E402
 from razzmatazz.analysis.figures import STYLE, save  # noqa: E402
 from razzmatazz.core.razzia.engine import BUCKET_NAMES  # noqa: E402
 
-_KINDS = (("police", "police card"), ("gambler_police", "gambler beside police"),
-          ("gambler_free", "gambler without police"))
+_KINDS = (
+    ("police", "police card"),
+    ("gambler_police", "gambler beside police"),
+    ("gambler_free", "gambler without police"),
+)
 
 
 def win_by_pot_figure(tables: dict[str, pd.DataFrame], mix: str) -> plt.Figure:
@@ -23,9 +26,11 @@ def win_by_pot_figure(tables: dict[str, pd.DataFrame], mix: str) -> plt.Figure:
     and how often a gambler without police wins (a gambler beside police never does, B4)."""
     by = tables["by_bucket"]
     by = by[by.mix == mix]
-    panels = (("police", "win_rate", "police card: share that wins"),
-              ("police", "money_per_play", "police card: money won per card ($1,000s)"),
-              ("gambler_free", "win_rate", "gambler without police: share that wins"))
+    panels = (
+        ("police", "win_rate", "police card: share that wins"),
+        ("police", "money_per_play", "police card: money won per card ($1,000s)"),
+        ("gambler_free", "win_rate", "gambler without police: share that wins"),
+    )
     with plt.rc_context(STYLE):
         fig, axes = plt.subplots(1, 3, figsize=(13, 4))
         for ax, (kind, column, title) in zip(axes, panels):
@@ -33,8 +38,14 @@ def win_by_pot_figure(tables: dict[str, pd.DataFrame], mix: str) -> plt.Figure:
             for n, rows in part.groupby("players"):
                 x = [BUCKET_NAMES.index(b) for b in rows.bucket]
                 if column == "win_rate":
-                    ax.errorbar(x, rows.win_rate, yerr=[rows.win_rate - rows.win_low, rows.win_high - rows.win_rate],
-                                marker="o", capsize=2, label=f"{n} players")
+                    ax.errorbar(
+                        x,
+                        rows.win_rate,
+                        yerr=[rows.win_rate - rows.win_low, rows.win_high - rows.win_rate],
+                        marker="o",
+                        capsize=2,
+                        label=f"{n} players",
+                    )
                     ax.set_ylim(0, 1.02)
                 else:
                     ax.plot(x, rows.money_per_play / 1000, marker="o", label=f"{n} players")
@@ -71,6 +82,7 @@ def money_by_value_figure(tables: dict[str, pd.DataFrame], mix: str) -> plt.Figu
 
 def police_figures(tables: dict[str, pd.DataFrame]) -> Callable[[Path], list[str]]:
     """Draw the study's figures into a directory (for ``store.write_result``)."""
+
     def draw(directory: Path) -> list[str]:
         names = []
         for i, mix in enumerate(sorted(tables["by_bucket"].mix.unique())):

@@ -61,20 +61,41 @@ def simulate_razzia(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tab
     timer, games = Timer(), sizes.shares()
     study = razzia.police_study(list(PLAYERS[sizes.mode]), games, seed, progress=progress)
     names = ("cards", "by_value", "by_bucket", "by_others", "policies", "pairs", "croupier", "haggling")
-    runs = [Run(f"Razzia police study: {len(razzia.DEFAULT_STUDY_MIXES)} policy mixes x "
-                f"{len(PLAYERS[sizes.mode])} player counts", ", ".join(f"razzia_{n}" for n in names),
-                f"{games:,} games per mix and player count", seed, timer())]
+    runs = [
+        Run(
+            f"Razzia police study: {len(razzia.DEFAULT_STUDY_MIXES)} policy mixes x "
+            f"{len(PLAYERS[sizes.mode])} player counts",
+            ", ".join(f"razzia_{n}" for n in names),
+            f"{games:,} games per mix and player count",
+            seed,
+            timer(),
+        )
+    ]
     timer, n = Timer(), SEATS_PLAYERS
     result = razzia.play(Settings(players=n), razzia.lineup([], n), games, seed, progress=progress)
-    runs.append(Run(f"Razzia, {n} players, default mix (for the seats)", "razzia_seats", f"{result.games:,} games",
-                    seed, timer()))
+    runs.append(
+        Run(
+            f"Razzia, {n} players, default mix (for the seats)",
+            "razzia_seats",
+            f"{result.games:,} games",
+            seed,
+            timer(),
+        )
+    )
     tables = {f"razzia_{k}": study[k].reset_index(drop=True) for k in names}
     tables["razzia_seats"] = result.seats.assign(players=n)
     timer, games = Timer(), max(200, sizes.shares() // STRONG_DIVISOR[sizes.mode])
     tables.update(strong_study(tables["razzia_policies"], list(PLAYERS[sizes.mode]), games, seed, progress))
-    runs.append(Run(f"Razzia under strong play: one {STRONG} seat in the {DEFAULT_MIX} and the {HAGGLING_MIX} of "
-                    f"{len(PLAYERS[sizes.mode])} player counts", ", ".join(f"razzia_strong_{k}" for k in STRONG_TABLES),
-                    f"{games:,} games per mix and player count", seed, timer()))
+    runs.append(
+        Run(
+            f"Razzia under strong play: one {STRONG} seat in the {DEFAULT_MIX} and the {HAGGLING_MIX} of "
+            f"{len(PLAYERS[sizes.mode])} player counts",
+            ", ".join(f"razzia_strong_{k}" for k in STRONG_TABLES),
+            f"{games:,} games per mix and player count",
+            seed,
+            timer(),
+        )
+    )
     return tables, runs
 
 
@@ -87,8 +108,9 @@ def leaders(pol: pd.DataFrame, n: int, mix: str) -> tuple[str, ...]:
 def strong_seat(labels: Sequence[str], keep: Sequence[str]) -> int:
     """The seat (index) the strong player takes: the last whose policy is not in ``keep``, else the last
     whose policy another seat also plays, else the last."""
-    free = ([i for i, x in enumerate(labels) if x not in keep]
-            or [i for i, x in enumerate(labels) if list(labels).count(x) > 1])
+    free = [i for i, x in enumerate(labels) if x not in keep] or [
+        i for i, x in enumerate(labels) if list(labels).count(x) > 1
+    ]
     return free[-1] if free else len(labels) - 1
 
 
@@ -106,8 +128,18 @@ def strong_study(pol: pd.DataFrame, players: list[int], games: int, seed: int, p
             seat = strong_seat(labels, leaders(pol, n, mix))
             texts = [STRONG if i == seat else x.text for i, x in enumerate(lineups[n, mix])]
             result = razzia.play(Settings(players=n), razzia.lineup(texts, n), games, seed, progress=progress)
-            parts["lineups"].append(pd.DataFrame([{"seat": seat + 1, "replaced": labels[seat], "games": result.games,
-                                                   "lineup": ", ".join(x.label for x in result.lineup)}]))
+            parts["lineups"].append(
+                pd.DataFrame(
+                    [
+                        {
+                            "seat": seat + 1,
+                            "replaced": labels[seat],
+                            "games": result.games,
+                            "lineup": ", ".join(x.label for x in result.lineup),
+                        }
+                    ]
+                )
+            )
             for k in STRONG_TABLES[1:]:
                 parts[k].append(getattr(result, k))
             for k in STRONG_TABLES:
@@ -126,19 +158,27 @@ def derive_razzia(tables: Tables, sizes: Sizes) -> None:
     b = tables["razzia_by_bucket"]
     police = b[(b.kind == "police") & (b.mix == DEFAULT_MIX)]
     tables["razzia_best_bucket"] = police.loc[police.groupby("players").win_rate.idxmax()].reset_index(drop=True)
-    tables["razzia_comparisons"] = comparisons(tables["razzia_pairs"], "win_rate_difference", "win_rate_low",
-                                               "win_rate_high", ["players", "mix"])
+    tables["razzia_comparisons"] = comparisons(
+        tables["razzia_pairs"], "win_rate_difference", "win_rate_low", "win_rate_high", ["players", "mix"]
+    )
     comp = tables["razzia_comparisons"]
     established_count(comp[comp.mix == DEFAULT_MIX], ["players", "mix"], "razzia_comparison_counts", tables)
     crou = tables["razzia_croupier"]
-    tables["razzia_croupier_spread"] = spread(crou[crou.mix == DEFAULT_MIX], "distance", "money_per_round",
-                                              "ci_low", "ci_high", ["players"])
+    tables["razzia_croupier_spread"] = spread(
+        crou[crou.mix == DEFAULT_MIX], "distance", "money_per_round", "ci_low", "ci_high", ["players"]
+    )
     seats = tables["razzia_seats"]
-    v = tables["razzia_seats_vs_fair"] = against_reference(seats, "win_rate", "win_low", "win_high",
-                                                           1 / seats.players)
-    tables["razzia_seat_counts"] = pd.DataFrame([{"players": int(v.players.iloc[0]), "seats": len(v),
-                                                 "established": int(v.established.sum()),
-                                                 "fair_share": float(v.reference.iloc[0])}])
+    v = tables["razzia_seats_vs_fair"] = against_reference(seats, "win_rate", "win_low", "win_high", 1 / seats.players)
+    tables["razzia_seat_counts"] = pd.DataFrame(
+        [
+            {
+                "players": int(v.players.iloc[0]),
+                "seats": len(v),
+                "established": int(v.established.sum()),
+                "fair_share": float(v.reference.iloc[0]),
+            }
+        ]
+    )
     tables["razzia_haggling_rates"] = _haggling_rates(tables["razzia_haggling"])
     if "razzia_strong_lineups" in tables:
         tables["razzia_strong_police_rates"] = _card_rates(tables["razzia_strong_cards"])
@@ -146,13 +186,30 @@ def derive_razzia(tables: Tables, sizes: Sizes) -> None:
     pol = tables["razzia_policies"]
     hi_, lo_ = half_width(pol.win_low, pol.win_high)
     rates_hi, rates_lo = half_width(tables["razzia_police_rates"].win_low, tables["razzia_police_rates"].win_high)
-    tables["razzia_precision"] = precision_table([
-        {"quantity": "Razzia win rates of the policies", "n": int(pol.games.min()), "n_unit": "games per mix and "
-         "player count", "unit": "points", "fmt": "%", "target": sizes.share_target, "max_half_width": hi_,
-         "min_half_width": lo_},
-        {"quantity": "How often a card played wins money", "n": int(tables["razzia_police_rates"].plays.min()),
-         "n_unit": "plays at the least", "unit": "points", "fmt": "%", "target": math.nan,
-         "max_half_width": rates_hi, "min_half_width": rates_lo}])
+    tables["razzia_precision"] = precision_table(
+        [
+            {
+                "quantity": "Razzia win rates of the policies",
+                "n": int(pol.games.min()),
+                "n_unit": "games per mix and player count",
+                "unit": "points",
+                "fmt": "%",
+                "target": sizes.share_target,
+                "max_half_width": hi_,
+                "min_half_width": lo_,
+            },
+            {
+                "quantity": "How often a card played wins money",
+                "n": int(tables["razzia_police_rates"].plays.min()),
+                "n_unit": "plays at the least",
+                "unit": "points",
+                "fmt": "%",
+                "target": math.nan,
+                "max_half_width": rates_hi,
+                "min_half_width": rates_lo,
+            },
+        ]
+    )
 
 
 def _card_rates(cards: pd.DataFrame) -> pd.DataFrame:
@@ -167,8 +224,23 @@ def _card_rates(cards: pd.DataFrame) -> pd.DataFrame:
 # ----------------------------------------------------------------------------- the findings under strong play
 
 POLICE, RANKING, HAGGLING, CROUPIER = "police cards", "policy ranking", "haggling styles", "croupier effect"
-VERDICT_COLUMNS = ["finding", "players", "mix", "higher", "lower", "fmt", "difference", "ci_low", "ci_high",
-                   "first", "seated", "strong_difference", "strong_low", "strong_high", "verdict"]
+VERDICT_COLUMNS = [
+    "finding",
+    "players",
+    "mix",
+    "higher",
+    "lower",
+    "fmt",
+    "difference",
+    "ci_low",
+    "ci_high",
+    "first",
+    "seated",
+    "strong_difference",
+    "strong_low",
+    "strong_high",
+    "verdict",
+]
 
 
 def verdicts(tables: Tables) -> pd.DataFrame:
@@ -181,14 +253,21 @@ def verdicts(tables: Tables) -> pd.DataFrame:
     rows = []
     for r in tables["razzia_strong_lineups"].itertuples():
         base = {"players": int(r.players), "mix": r.mix, "seated": r.replaced}
-        found = ([_police_verdict(tables, r.players), _lead_verdict(tables, r.players, r.mix, RANKING),
-                  _croupier_verdict(tables, r.players)] if r.mix == DEFAULT_MIX
-                 else [_lead_verdict(tables, r.players, r.mix, HAGGLING)])
+        found = (
+            [
+                _police_verdict(tables, r.players),
+                _lead_verdict(tables, r.players, r.mix, RANKING),
+                _croupier_verdict(tables, r.players),
+            ]
+            if r.mix == DEFAULT_MIX
+            else [_lead_verdict(tables, r.players, r.mix, HAGGLING)]
+        )
         rows += [{**base, **f} for f in found]
     out = pd.DataFrame(rows, columns=VERDICT_COLUMNS[:-1])
     order = {f: i for i, f in enumerate((POLICE, RANKING, HAGGLING, CROUPIER))}
-    out = out.sort_values(["finding", "players"], key=lambda c: c.map(order) if c.name == "finding" else c,
-                          kind="stable").reset_index(drop=True)
+    out = out.sort_values(
+        ["finding", "players"], key=lambda c: c.map(order) if c.name == "finding" else c, kind="stable"
+    ).reset_index(drop=True)
     out["verdict"] = [strong_verdict(lo, hi) for lo, hi in zip(out.strong_low, out.strong_high)]
     return out
 
@@ -204,8 +283,11 @@ def _strong(d: float, lo: float, hi: float, flip: bool) -> dict:
 
 def _pair(frame: pd.DataFrame, n: int, mix: str, a: str, b: str) -> pd.Series | None:
     """The row of ``frame`` comparing ``a`` and ``b`` (either way round) at ``n`` players in ``mix``."""
-    hit = frame[(frame.players == n) & (frame.mix == mix)
-                & pd.Series([{x, y} == {a, b} for x, y in zip(frame.policy, frame.versus)], index=frame.index)]
+    hit = frame[
+        (frame.players == n)
+        & (frame.mix == mix)
+        & pd.Series([{x, y} == {a, b} for x, y in zip(frame.policy, frame.versus)], index=frame.index)
+    ]
     return hit.iloc[0] if len(hit) else None
 
 
@@ -216,43 +298,95 @@ def _lead_verdict(tables: Tables, n: int, mix: str, finding: str) -> dict:
     if c is None:  # the two leaders come from the same run, so their comparison is always there
         raise ValueError(f"no comparison of {a} and {b} at {n} players in {mix}")
     s = _pair(tables["razzia_strong_pairs"], n, mix, a, b)
-    strong = (_strong(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
-              if s is not None else _strong(math.nan, math.nan, math.nan, False))
-    return {"finding": finding, "higher": c.policy, "lower": c.versus, "fmt": "+%", "difference": c.difference,
-            "ci_low": c.ci_low, "ci_high": c.ci_high, "first": _first(c.established), **strong}
+    strong = (
+        _strong(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
+        if s is not None
+        else _strong(math.nan, math.nan, math.nan, False)
+    )
+    return {
+        "finding": finding,
+        "higher": c.policy,
+        "lower": c.versus,
+        "fmt": "+%",
+        "difference": c.difference,
+        "ci_low": c.ci_low,
+        "ci_high": c.ci_high,
+        "first": _first(c.established),
+        **strong,
+    }
 
 
-def _spread_verdict(finding: str, fmt: str, first: pd.DataFrame, strong: pd.DataFrame, label: str, est: str,
-                    low: str, high: str, name: Callable[[Any], str]) -> dict:
+def _spread_verdict(
+    finding: str,
+    fmt: str,
+    first: pd.DataFrame,
+    strong: pd.DataFrame,
+    label: str,
+    est: str,
+    low: str,
+    high: str,
+    name: Callable[[Any], str],
+) -> dict:
     """The gap between the highest and lowest row of ``first`` (:func:`spread`), and between the same two
     rows of ``strong``."""
     o = spread(first, label, est, low, high).iloc[0]
     keep = strong[strong[label].isin([o.highest, o.lowest])]
     s = spread(keep, label, est, low, high).iloc[0] if len(keep) == 2 else None
-    return {"finding": finding, "higher": name(o.highest), "lower": name(o.lowest), "fmt": fmt,
-            "difference": o.gap, "ci_low": o.gap_low, "ci_high": o.gap_high, "first": _first(o.established),
-            **(_strong(s.gap, s.gap_low, s.gap_high, s.highest != o.highest) if s is not None
-               else _strong(math.nan, math.nan, math.nan, False))}
+    return {
+        "finding": finding,
+        "higher": name(o.highest),
+        "lower": name(o.lowest),
+        "fmt": fmt,
+        "difference": o.gap,
+        "ci_low": o.gap_low,
+        "ci_high": o.gap_high,
+        "first": _first(o.established),
+        **(
+            _strong(s.gap, s.gap_low, s.gap_high, s.highest != o.highest)
+            if s is not None
+            else _strong(math.nan, math.nan, math.nan, False)
+        ),
+    }
 
 
 def _police_verdict(tables: Tables, n: int) -> dict:
     """A police card against a gambling card at a bar without police: how often each wins money."""
+
     def part(name: str) -> pd.DataFrame:
         r = tables[name]
         return r[(r.players == n) & (r.mix == DEFAULT_MIX) & r.kind.isin(["police", "gambler_free"])]
 
-    return _spread_verdict(POLICE, "+%", part("razzia_police_rates"), part("razzia_strong_police_rates"), "kind",
-                           "win_rate", "win_low", "win_high", _kind_label)
+    return _spread_verdict(
+        POLICE,
+        "+%",
+        part("razzia_police_rates"),
+        part("razzia_strong_police_rates"),
+        "kind",
+        "win_rate",
+        "win_low",
+        "win_high",
+        _kind_label,
+    )
 
 
 def _croupier_verdict(tables: Tables, n: int) -> dict:
     """The distances from the croupier that win the most and the least money a round."""
+
     def part(name: str) -> pd.DataFrame:
         r = tables[name]
         return r[(r.players == n) & (r.mix == DEFAULT_MIX)]
 
-    return _spread_verdict(CROUPIER, "+$", part("razzia_croupier"), part("razzia_strong_croupier"), "distance",
-                           "money_per_round", "ci_low", "ci_high", lambda d: f"distance {d}")
+    return _spread_verdict(
+        CROUPIER,
+        "+$",
+        part("razzia_croupier"),
+        part("razzia_strong_croupier"),
+        "distance",
+        "money_per_round",
+        "ci_low",
+        "ci_high",
+        lambda d: f"distance {d}",
+    )
 
 
 def _haggling_rates(hag: pd.DataFrame) -> pd.DataFrame:
@@ -262,21 +396,36 @@ def _haggling_rates(hag: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (n, mix), part in hag.groupby(["players", "mix"], sort=True):
         t = dict(zip(part.counter, part.total))
-        for what, k, m in (("answers that accept an offer", t["answers_accepted"],
-                            t["answers_accepted"] + t["answers_declined"]),
-                           ("duels won by the player who called", t["duels_won_by_the_caller"],
-                            t["duels_with_a_caller"])):
+        for what, k, m in (
+            ("answers that accept an offer", t["answers_accepted"], t["answers_accepted"] + t["answers_declined"]),
+            ("duels won by the player who called", t["duels_won_by_the_caller"], t["duels_with_a_caller"]),
+        ):
             lo, hi = rate_interval(int(k), int(m))
-            rows.append({"players": n, "mix": mix, "rate": what, "count": int(k), "of": int(m),
-                         "value": k / m if m else math.nan, "low": float(lo), "high": float(hi)})
+            rows.append(
+                {
+                    "players": n,
+                    "mix": mix,
+                    "rate": what,
+                    "count": int(k),
+                    "of": int(m),
+                    "value": k / m if m else math.nan,
+                    "low": float(lo),
+                    "high": float(hi),
+                }
+            )
     return pd.DataFrame(rows)
 
 
 def razzia_topics(tables: Tables) -> list[Topic]:
     """Findings, displays and figure plans of the Razzia report, from its tables."""
     strong = [_razzia_strong_topic(tables)] if "razzia_verdicts" in tables else []
-    return [_razzia_police_topic(tables), _razzia_policies_topic(tables), _razzia_seats_topic(tables), *strong,
-            precision_topic(tables, "razzia_precision", "games")]
+    return [
+        _razzia_police_topic(tables),
+        _razzia_policies_topic(tables),
+        _razzia_seats_topic(tables),
+        *strong,
+        precision_topic(tables, "razzia_precision", "games"),
+    ]
 
 
 STRONG_UNIT = {"+%": " points", "+$": " a round"}
@@ -287,34 +436,87 @@ def _razzia_strong_topic(tables: Tables) -> Topic:
     v = tables[name]
     for i in v.index:
         f, unit = v.at[i, "fmt"], STRONG_UNIT[v.at[i, "fmt"]]
-        c = {k: cell(name, i, k, fmt) for k, fmt in (
-            ("finding", "s"), ("players", "d"), ("mix", "s"), ("higher", "s"), ("lower", "s"), ("difference", f),
-            ("ci_low", f), ("ci_high", f), ("first", "s"), ("seated", "s"), ("strong_difference", f),
-            ("strong_low", f), ("strong_high", f), ("verdict", "s"))}
-        out.append(say("Under strong play, {finding} with {players} players ({mix}): {higher} minus {lower} was "
-                       "{difference}" + unit + " (95 % CI {ci_low} to {ci_high}; {first}); with one " + STRONG
-                       + " seat in place of {seated} it is {strong_difference}" + unit + " (95 % CI {strong_low} "
-                       "to {strong_high}): {verdict}.", **c))
-    shown = pd.concat([display(part, {
-        "finding": "finding", "players": "players", "mix": "mix", "higher": "higher", "lower": "lower",
-        "first (95 % CI)": ("difference", "ci_low", "ci_high", f, STRONG_UNIT[f]),
-        "search seated in place of": "seated",
-        "with one search seat (95 % CI)": ("strong_difference", "strong_low", "strong_high", f, STRONG_UNIT[f]),
-        "verdict": "verdict"}).set_index(part.index) for f, part in v.groupby("fmt", sort=False)]).sort_index()
-    return Topic("Under strong play", "Each headline finding measured again with a strong player seated: the "
-                 f"default and haggling mixes are played again with one {STRONG} seat (its default budget: it "
-                 "samples the unseen cards and plays each move on against the lineup's own policies), in place "
-                 "of a policy that neither of the two leaders plays. The finding's difference (higher minus "
-                 "lower as first measured: police card against a gambling card without police, the best "
-                 "policy against the second, the distances from the croupier that won the most and the "
-                 "least; established or not as the finding itself judged it) is measured the same way in that "
-                 "run (paired within its games; for a gap, its conservative interval), with its 95 % interval: "
-                 "it holds under strong "
-                 "play when that interval lies above zero (same sign, established), is not established when "
-                 "it covers zero, and is reversed (an artifact of the field) when it lies below.", out,
-                 displays=[Display("Findings under strong play", "Each headline finding first and with one "
-                                   f"{STRONG} seat, with 95 % intervals (win-rate points, or dollars a round).",
-                                   shown.reset_index(drop=True))])
+        c = {
+            k: cell(name, i, k, fmt)
+            for k, fmt in (
+                ("finding", "s"),
+                ("players", "d"),
+                ("mix", "s"),
+                ("higher", "s"),
+                ("lower", "s"),
+                ("difference", f),
+                ("ci_low", f),
+                ("ci_high", f),
+                ("first", "s"),
+                ("seated", "s"),
+                ("strong_difference", f),
+                ("strong_low", f),
+                ("strong_high", f),
+                ("verdict", "s"),
+            )
+        }
+        out.append(
+            say(
+                "Under strong play, {finding} with {players} players ({mix}): {higher} minus {lower} was "
+                "{difference}"
+                + unit
+                + " (95 % CI {ci_low} to {ci_high}; {first}); with one "
+                + STRONG
+                + " seat in place of {seated} it is {strong_difference}"
+                + unit
+                + " (95 % CI {strong_low} "
+                "to {strong_high}): {verdict}.",
+                **c,
+            )
+        )
+    shown = pd.concat(
+        [
+            display(
+                part,
+                {
+                    "finding": "finding",
+                    "players": "players",
+                    "mix": "mix",
+                    "higher": "higher",
+                    "lower": "lower",
+                    "first (95 % CI)": ("difference", "ci_low", "ci_high", f, STRONG_UNIT[f]),
+                    "search seated in place of": "seated",
+                    "with one search seat (95 % CI)": (
+                        "strong_difference",
+                        "strong_low",
+                        "strong_high",
+                        f,
+                        STRONG_UNIT[f],
+                    ),
+                    "verdict": "verdict",
+                },
+            ).set_index(part.index)
+            for f, part in v.groupby("fmt", sort=False)
+        ]
+    ).sort_index()
+    return Topic(
+        "Under strong play",
+        "Each headline finding measured again with a strong player seated: the "
+        f"default and haggling mixes are played again with one {STRONG} seat (its default budget: it "
+        "samples the unseen cards and plays each move on against the lineup's own policies), in place "
+        "of a policy that neither of the two leaders plays. The finding's difference (higher minus "
+        "lower as first measured: police card against a gambling card without police, the best "
+        "policy against the second, the distances from the croupier that won the most and the "
+        "least; established or not as the finding itself judged it) is measured the same way in that "
+        "run (paired within its games; for a gap, its conservative interval), with its 95 % interval: "
+        "it holds under strong "
+        "play when that interval lies above zero (same sign, established), is not established when "
+        "it covers zero, and is reversed (an artifact of the field) when it lies below.",
+        out,
+        displays=[
+            Display(
+                "Findings under strong play",
+                "Each headline finding first and with one "
+                f"{STRONG} seat, with 95 % intervals (win-rate points, or dollars a round).",
+                shown.reset_index(drop=True),
+            )
+        ],
+    )
 
 
 def _razzia_police_topic(tables: Tables) -> Topic:
@@ -325,28 +527,69 @@ def _razzia_police_topic(tables: Tables) -> Topic:
         j = r[(r.players == n) & (r.mix == DEFAULT_MIX) & (r.kind == "gambler_free")].index
         if not len(i) or not len(j):
             continue
-        c = {k: cell(name, i[0], k, f) for k, f in (("players", "d"), ("mix", "s"), ("win_rate", "%"),
-                                                    ("win_low", "%"), ("win_high", "%"), ("plays", "d"))}
-        c.update({f"g_{k}": cell(name, j[0], k, f) for k, f in (("win_rate", "%"), ("win_low", "%"),
-                                                                ("win_high", "%"), ("plays", "d"))})
-        out.append(say("With {players} players ({mix}), a police card played wins money {win_rate} % of the time "
-                       "(95 % CI {win_low}–{win_high} %, {plays} plays); a gambling card at a bar without police "
-                       "wins {g_win_rate} % (95 % CI {g_win_low}–{g_win_high} %, {g_plays} plays).", **c))
+        c = {
+            k: cell(name, i[0], k, f)
+            for k, f in (
+                ("players", "d"),
+                ("mix", "s"),
+                ("win_rate", "%"),
+                ("win_low", "%"),
+                ("win_high", "%"),
+                ("plays", "d"),
+            )
+        }
+        c.update(
+            {
+                f"g_{k}": cell(name, j[0], k, f)
+                for k, f in (("win_rate", "%"), ("win_low", "%"), ("win_high", "%"), ("plays", "d"))
+            }
+        )
+        out.append(
+            say(
+                "With {players} players ({mix}), a police card played wins money {win_rate} % of the time "
+                "(95 % CI {win_low}–{win_high} %, {plays} plays); a gambling card at a bar without police "
+                "wins {g_win_rate} % (95 % CI {g_win_low}–{g_win_high} %, {g_plays} plays).",
+                **c,
+            )
+        )
     bb = "razzia_best_bucket"
     for i in tables[bb].index:
-        c = {k: cell(bb, i, k, f) for k, f in (("players", "d"), ("bucket", "s"), ("win_rate", "%"),
-                                               ("win_low", "%"), ("win_high", "%"), ("plays", "d"))}
-        out.append(say("With {players} players, a police card wins most often when the bar holds {bucket} money "
-                       "cards' worth ($5,000 units): {win_rate} % (95 % CI {win_low}–{win_high} %, {plays} plays).",
-                       **c))
-    shown = display(r.assign(kind=r.kind.map(_kind_label)), {
-        "players": "players", "mix": "mix", "card": "kind", "plays": "plays",
-        "wins money (95 % CI)": ("win_rate", "win_low", "win_high", "%", " %")})
-    return Topic("Police cards", "How often a card played at a bar wins money, by player count and policy mix: "
-                 "police cards, gambling cards beside police, gambling cards at a bar without police. Rates have "
-                 "Wilson intervals over plays (the plays of one game are taken as independent).", out,
-                 displays=[Display("Cards that win money", "Share of plays that win money, 95 % Wilson interval.",
-                                   shown)])
+        c = {
+            k: cell(bb, i, k, f)
+            for k, f in (
+                ("players", "d"),
+                ("bucket", "s"),
+                ("win_rate", "%"),
+                ("win_low", "%"),
+                ("win_high", "%"),
+                ("plays", "d"),
+            )
+        }
+        out.append(
+            say(
+                "With {players} players, a police card wins most often when the bar holds {bucket} money "
+                "cards' worth ($5,000 units): {win_rate} % (95 % CI {win_low}–{win_high} %, {plays} plays).",
+                **c,
+            )
+        )
+    shown = display(
+        r.assign(kind=r.kind.map(_kind_label)),
+        {
+            "players": "players",
+            "mix": "mix",
+            "card": "kind",
+            "plays": "plays",
+            "wins money (95 % CI)": ("win_rate", "win_low", "win_high", "%", " %"),
+        },
+    )
+    return Topic(
+        "Police cards",
+        "How often a card played at a bar wins money, by player count and policy mix: "
+        "police cards, gambling cards beside police, gambling cards at a bar without police. Rates have "
+        "Wilson intervals over plays (the plays of one game are taken as independent).",
+        out,
+        displays=[Display("Cards that win money", "Share of plays that win money, 95 % Wilson interval.", shown)],
+    )
 
 
 def _kind_label(kind: str) -> str:
@@ -362,56 +605,128 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
         rows = pol[(pol.players == n) & (pol.mix == DEFAULT_MIX)].index
         if not len(rows):
             continue
-        out.append(best_win(tables, "razzia_policies", rows, "With {players} players (default mix), {policy} "
-                             "wins {win_rate} % of games (95 % CI {win_low}–{win_high} %, {games} games)."))
-        out += lead(tables, "razzia_policies", "razzia_comparisons", rows,
-                     comp[(comp.players == n) & (comp.mix == DEFAULT_MIX)].index, "win_rate", "%", "points")
+        out.append(
+            best_win(
+                tables,
+                "razzia_policies",
+                rows,
+                "With {players} players (default mix), {policy} "
+                "wins {win_rate} % of games (95 % CI {win_low}–{win_high} %, {games} games).",
+            )
+        )
+        out += lead(
+            tables,
+            "razzia_policies",
+            "razzia_comparisons",
+            rows,
+            comp[(comp.players == n) & (comp.mix == DEFAULT_MIX)].index,
+            "win_rate",
+            "%",
+            "points",
+        )
     hag = comp[comp.mix == HAGGLING_MIX]
     for n in sorted(hag.players.unique()):
         rows = pol[(pol.players == n) & (pol.mix == HAGGLING_MIX)].index
-        leads = lead(tables, "razzia_policies", "razzia_comparisons", rows, hag[hag.players == n].index,
-                     "win_rate", "%", "points of win rate")
-        out += [say("Haggling, same play policy, {n} players: " + f.template, n=cell("razzia_policies", rows[0],
-                    "players", "d"), **f.refs) for f in leads]
+        leads = lead(
+            tables,
+            "razzia_policies",
+            "razzia_comparisons",
+            rows,
+            hag[hag.players == n].index,
+            "win_rate",
+            "%",
+            "points of win rate",
+        )
+        out += [
+            say(
+                "Haggling, same play policy, {n} players: " + f.template,
+                n=cell("razzia_policies", rows[0], "players", "d"),
+                **f.refs,
+            )
+            for f in leads
+        ]
     out += established_findings(tables, "razzia_comparison_counts", "with {n} players ({mix})")
     hr = tables["razzia_haggling_rates"]
     for i in hr[hr.mix == DEFAULT_MIX].index:
-        c = {k: cell("razzia_haggling_rates", i, k, f) for k, f in (("players", "d"), ("rate", "s"),
-                                                                     ("value", "%"), ("low", "%"), ("high", "%"),
-                                                                     ("of", "d"))}
-        out.append(say("With {players} players (default mix), {rate}: {value} % (95 % CI {low}–{high} %, of {of}).",
-                       **c))
-    shown = display(pol, {"players": "players", "mix": "mix", "policy": "policy", "games": "games",
-                           "win rate (95 % CI)": ("win_rate", "win_low", "win_high", "%", " %"),
-                           "money a game (95 % CI)": ("money", "money_low", "money_high", "$", "")})
-    return Topic("Policies and haggling", "Win rates (a shared win counts 1/k) of the default mix of policies, and "
-                 "of one play policy with three haggling styles (exact, always accept, always duel), each "
-                 "with 95 % intervals over games; differences are paired.", out,
-                 displays=[Display("Policies", "Win rate and money a game with 95 % intervals.", shown),
-                           Display("Differences between policies", "Win-rate difference in percentage points, "
-                                   "paired; the simultaneous interval covers all comparisons of one table at once.",
-                                   comparison_display(comp, "+%", "", {"players": "players", "mix": "mix"}))])
+        c = {
+            k: cell("razzia_haggling_rates", i, k, f)
+            for k, f in (("players", "d"), ("rate", "s"), ("value", "%"), ("low", "%"), ("high", "%"), ("of", "d"))
+        }
+        out.append(
+            say("With {players} players (default mix), {rate}: {value} % (95 % CI {low}–{high} %, of {of}).", **c)
+        )
+    shown = display(
+        pol,
+        {
+            "players": "players",
+            "mix": "mix",
+            "policy": "policy",
+            "games": "games",
+            "win rate (95 % CI)": ("win_rate", "win_low", "win_high", "%", " %"),
+            "money a game (95 % CI)": ("money", "money_low", "money_high", "$", ""),
+        },
+    )
+    return Topic(
+        "Policies and haggling",
+        "Win rates (a shared win counts 1/k) of the default mix of policies, and "
+        "of one play policy with three haggling styles (exact, always accept, always duel), each "
+        "with 95 % intervals over games; differences are paired.",
+        out,
+        displays=[
+            Display("Policies", "Win rate and money a game with 95 % intervals.", shown),
+            Display(
+                "Differences between policies",
+                "Win-rate difference in percentage points, "
+                "paired; the simultaneous interval covers all comparisons of one table at once.",
+                comparison_display(comp, "+%", "", {"players": "players", "mix": "mix"}),
+            ),
+        ],
+    )
 
 
 def _razzia_seats_topic(tables: Tables) -> Topic:
     name, out = "razzia_croupier_spread", []
     for i in tables[name].index:
-        out.append(spread_finding(tables, name, i, "With {players} players (default mix), money won in a round",
-                                   "distance", "$", "a round"))
+        out.append(
+            spread_finding(
+                tables,
+                name,
+                i,
+                "With {players} players (default mix), money won in a round",
+                "distance",
+                "$",
+                "a round",
+            )
+        )
     cell = Cells(tables)
-    out.append(say("With {players} players, {k} of the {n} seats win a share of games that differs from a fair "
-                   "{fair} %, once the intervals are widened for all the seats.",
-                   players=cell("razzia_seat_counts", 0, "players", "d"),
-                   k=cell("razzia_seat_counts", 0, "established", "d"), n=cell("razzia_seat_counts", 0, "seats", "d"),
-                   fair=cell("razzia_seat_counts", 0, "fair_share", "%")))
+    out.append(
+        say(
+            "With {players} players, {k} of the {n} seats win a share of games that differs from a fair "
+            "{fair} %, once the intervals are widened for all the seats.",
+            players=cell("razzia_seat_counts", 0, "players", "d"),
+            k=cell("razzia_seat_counts", 0, "established", "d"),
+            n=cell("razzia_seat_counts", 0, "seats", "d"),
+            fair=cell("razzia_seat_counts", 0, "fair_share", "%"),
+        )
+    )
     crou = tables["razzia_croupier"]
-    shown = display(crou[crou.mix == DEFAULT_MIX], {
-        "players": "players", "distance": "distance", "rounds": "rounds",
-        "money a round (95 % CI)": ("money_per_round", "ci_low", "ci_high", "$", "")})
-    return Topic("The croupier and the seats", "Money a player wins in a round by its distance (clockwise) from "
-                 "that round's croupier, and win rates by seat (the first seat holds the first "
-                 "croupier), each with 95 % intervals.", out,
-                 displays=[Display("Money by distance from the croupier", "Default mix; dollars a round.", shown)])
+    shown = display(
+        crou[crou.mix == DEFAULT_MIX],
+        {
+            "players": "players",
+            "distance": "distance",
+            "rounds": "rounds",
+            "money a round (95 % CI)": ("money_per_round", "ci_low", "ci_high", "$", ""),
+        },
+    )
+    return Topic(
+        "The croupier and the seats",
+        "Money a player wins in a round by its distance (clockwise) from "
+        "that round's croupier, and win rates by seat (the first seat holds the first "
+        "croupier), each with 95 % intervals.",
+        out,
+        displays=[Display("Money by distance from the croupier", "Default mix; dollars a round.", shown)],
+    )
 
 
 def razzia_figures(tables: Tables, directory: Path) -> dict[str, list[FigureFile]]:
@@ -424,29 +739,78 @@ def razzia_figures(tables: Tables, directory: Path) -> dict[str, list[FigureFile
     hag = comp[comp.mix == HAGGLING_MIX].assign(pair=lambda f: f.policy.map(_short) + " - " + f.versus.map(_short))
     crou = crou[crou.mix == DEFAULT_MIX].assign(where=lambda f: "distance " + f.distance.astype(str))
     return {
-        "Police cards": [save_figure(rate_by_bucket_figure(
-            b[(b.kind == "police") & (b.mix == DEFAULT_MIX)], series="players", bucket="bucket",
-            order=list(BUCKET_NAMES), xlabel="money at the bar when it is settled ($5,000 units)",
-            ylabel="police cards that win money, % (95 % interval)", title="Razzia: when does a police card pay? "
-            "(default mix)"), directory, "razzia-police-by-pot.png",
-            "Share of police cards played that win money, by the money at the bar, one line per player count.")],
+        "Police cards": [
+            save_figure(
+                rate_by_bucket_figure(
+                    b[(b.kind == "police") & (b.mix == DEFAULT_MIX)],
+                    series="players",
+                    bucket="bucket",
+                    order=list(BUCKET_NAMES),
+                    xlabel="money at the bar when it is settled ($5,000 units)",
+                    ylabel="police cards that win money, % (95 % interval)",
+                    title="Razzia: when does a police card pay? (default mix)",
+                ),
+                directory,
+                "razzia-police-by-pot.png",
+                "Share of police cards played that win money, by the money at the bar, one line per player count.",
+            )
+        ],
         "Policies and haggling": [
-            save_figure(interval_figure(pol[pol.mix == DEFAULT_MIX], "policy", "win_rate", "win_low", "win_high",
-                                  group="players", group_name="players", scale=100,
-                                  xlabel="games won, % (95 % interval)", title="Razzia policies (default mix)"),
-                  directory, "razzia-policies.png", "Win rate of each policy of the default mix by player count."),
-            save_figure(interval_figure(hag, "pair", "difference", "ci_low", "ci_high", group="players",
-                                  group_name="players", scale=100, reference=0.0,
-                                  xlabel="difference in games won, percentage points (95 % interval)",
-                                  title="Razzia: how much does haggling matter?"),
-                  directory, "razzia-haggling.png", "Win-rate differences between haggling styles of one play "
-                  "policy (exact: greedy, always accept: haggle=1, always duel: haggle=2).")],
+            save_figure(
+                interval_figure(
+                    pol[pol.mix == DEFAULT_MIX],
+                    "policy",
+                    "win_rate",
+                    "win_low",
+                    "win_high",
+                    group="players",
+                    group_name="players",
+                    scale=100,
+                    xlabel="games won, % (95 % interval)",
+                    title="Razzia policies (default mix)",
+                ),
+                directory,
+                "razzia-policies.png",
+                "Win rate of each policy of the default mix by player count.",
+            ),
+            save_figure(
+                interval_figure(
+                    hag,
+                    "pair",
+                    "difference",
+                    "ci_low",
+                    "ci_high",
+                    group="players",
+                    group_name="players",
+                    scale=100,
+                    reference=0.0,
+                    xlabel="difference in games won, percentage points (95 % interval)",
+                    title="Razzia: how much does haggling matter?",
+                ),
+                directory,
+                "razzia-haggling.png",
+                "Win-rate differences between haggling styles of one play "
+                "policy (exact: greedy, always accept: haggle=1, always duel: haggle=2).",
+            ),
+        ],
         "The croupier and the seats": [
-            save_figure(interval_figure(crou, "where", "money_per_round", "ci_low", "ci_high", group="players",
-                                  group_name="players", xlabel="money won in a round, $ (95 % interval)",
-                                  title="Razzia: distance from the croupier (default mix)"),
-                  directory, "razzia-croupier.png", "Money won in a round by distance from the croupier "
-                  "(0 = the croupier).")],
+            save_figure(
+                interval_figure(
+                    crou,
+                    "where",
+                    "money_per_round",
+                    "ci_low",
+                    "ci_high",
+                    group="players",
+                    group_name="players",
+                    xlabel="money won in a round, $ (95 % interval)",
+                    title="Razzia: distance from the croupier (default mix)",
+                ),
+                directory,
+                "razzia-croupier.png",
+                "Money won in a round by distance from the croupier (0 = the croupier).",
+            )
+        ],
     }
 
 

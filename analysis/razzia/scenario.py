@@ -15,8 +15,20 @@ from razzmatazz.core.policy import Policy
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import rules as R
 
-_SCENARIO_KEYS = {"players", "croupier", "bar", "money", "cards", "offer", "answers", "dice", "settings", "bars",
-                  "about", "expect"}
+_SCENARIO_KEYS = {
+    "players",
+    "croupier",
+    "bar",
+    "money",
+    "cards",
+    "offer",
+    "answers",
+    "dice",
+    "settings",
+    "bars",
+    "about",
+    "expect",
+}
 _BAR_KEYS = {"bar", "money", "cards", "offer", "answers", "dice", "about", "expect"}
 _SETTING_NAMES = tuple(f.name for f in fields(R.Settings) if f.name != "players")
 """The switches a scenario's ``settings`` may hold (the fields of :class:`~razzmatazz.core.razzia.rules.Settings`)."""
@@ -63,14 +75,16 @@ def scenario_settings(scenario: dict) -> R.Settings:
         raise InputError(f"a scenario is a JSON object, got {_q(scenario)}")
     unknown = set(scenario) - _SCENARIO_KEYS
     if unknown:
-        raise InputError(f"unknown scenario keys: {shorten(', '.join(sorted(unknown)))}; a scenario has "
-                         + ", ".join(sorted(_SCENARIO_KEYS)))
+        raise InputError(
+            f"unknown scenario keys: {shorten(', '.join(sorted(unknown)))}; a scenario has "
+            + ", ".join(sorted(_SCENARIO_KEYS))
+        )
     players = _int(scenario.get("players"), "players")
     extra = scenario.get("settings", {})
     if not isinstance(extra, dict):
         raise InputError(f"settings must be an object of switches, got {_q(extra)}")
     if "players" in extra:
-        raise InputError("\"players\" belongs at the top of the scenario, not in \"settings\"")
+        raise InputError('"players" belongs at the top of the scenario, not in "settings"')
     wrong = sorted(k for k in extra if k not in _SETTING_NAMES)
     if wrong:
         raise InputError(f"unknown setting {_q(wrong[0])}; the settings are {', '.join(_SETTING_NAMES)}")
@@ -110,7 +124,7 @@ def _check_cards(cards: object, settings: R.Settings, bar: str) -> list[tuple[in
     out = []
     for card in cards:
         if not isinstance(card, dict) or set(card) != {"seat", "kind", "value"}:
-            raise InputError(f"{bar}: a card is {{\"seat\", \"kind\", \"value\"}}, got {_q(card)}")
+            raise InputError(f'{bar}: a card is {{"seat", "kind", "value"}}, got {_q(card)}')
         s = _seat_key(card["seat"], n, bar)
         kind, value = card["kind"], card["value"]
         if not isinstance(kind, str) or kind not in R.KINDS:
@@ -121,8 +135,10 @@ def _check_cards(cards: object, settings: R.Settings, bar: str) -> list[tuple[in
         used[(kind, value)] = used.get((kind, value), 0) + 1
         if used[(kind, value)] > in_deck.get((kind, value), 0):
             have = in_deck.get((kind, value), 0)
-            raise InputError(f"{bar}: {kind} {_q(value)} cannot be played {used[(kind, value)]} times with {n} "
-                             f"players (each bar's colour has {have})")
+            raise InputError(
+                f"{bar}: {kind} {_q(value)} cannot be played {used[(kind, value)]} times with {n} "
+                f"players (each bar's colour has {have})"
+            )
         seen.add(s)
         out.append((s, kind, value))
     return out
@@ -140,8 +156,10 @@ def _check_supply(money: list[int], settings: R.Settings, where: str) -> None:
     table = dict(settings.money_cards())
     for value in sorted(set(money)):
         if value not in table:
-            raise InputError(f"{where}: there is no {shorten(f'${value:,}')} money card; cards: "
-                             + ", ".join(f"${v:,}" for v in sorted(table)))
+            raise InputError(
+                f"{where}: there is no {shorten(f'${value:,}')} money card; cards: "
+                + ", ".join(f"${v:,}" for v in sorted(table))
+            )
         if money.count(value) > table[value]:
             raise InputError(f"{where}: {money.count(value)} cards of ${value:,}, but the game has {table[value]}")
 
@@ -151,21 +169,25 @@ def _check_offer(offer: dict, money: list[int], n: int, bar: str) -> dict[int, l
     out: dict[int, list[int]] = {}
     for seat, vals in _by_seat(offer, n, f"{bar}: offer").items():
         if not isinstance(vals, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
-            raise InputError(f"{bar}: the offer to seat {seat} must be a list of money cards in dollars, "
-                             f"got {_q(vals)}")
+            raise InputError(
+                f"{bar}: the offer to seat {seat} must be a list of money cards in dollars, got {_q(vals)}"
+            )
         out[seat] = vals
     given = sorted(v for vals in out.values() for v in vals)
     if given != sorted(money):
-        raise InputError(f"{bar}: the offer {_q(offer)} does not divide exactly the money cards {_q(money)} "
-                         "(every card to one seat, as it is: no change is made)")
+        raise InputError(
+            f"{bar}: the offer {_q(offer)} does not divide exactly the money cards {_q(money)} "
+            "(every card to one seat, as it is: no change is made)"
+        )
     return out
 
 
 def _check_dice(dice: dict, n: int, bar: str) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     for seat, rolls in _by_seat(dice, n, f"{bar}: dice").items():
-        if not isinstance(rolls, list) or not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 6
-                                                  for r in rolls):
+        if not isinstance(rolls, list) or not all(
+            isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 6 for r in rolls
+        ):
             raise InputError(f"{bar}: seat {seat}'s dice must be a list of rolls 1-6, got {_q(rolls)}")
         out[seat] = rolls
     return out
@@ -176,8 +198,9 @@ def _parse_bar(settings: R.Settings, spec: dict) -> dict:
     n = settings.players
     unknown = set(spec) - _BAR_KEYS
     if unknown:
-        raise InputError(f"unknown keys in a bar: {shorten(', '.join(sorted(unknown)))}; a bar has "
-                         + ", ".join(sorted(_BAR_KEYS)))
+        raise InputError(
+            f"unknown keys in a bar: {shorten(', '.join(sorted(unknown)))}; a bar has " + ", ".join(sorted(_BAR_KEYS))
+        )
     bar = _bar_index(spec.get("bar"), settings)
     name = R.BAR_NAMES[bar]
     money = _check_money(spec.get("money"), settings, name)
@@ -195,9 +218,16 @@ def _parse_bar(settings: R.Settings, spec: dict) -> dict:
         if a not in ("accept", "duel"):
             raise InputError(f"{name}: seat {seat}'s answer must be accept or duel, got {_q(a)}")
     if offer == "none" and not settings.offer_duel:
-        raise InputError(f"{name}: \"offer\": \"none\" (a call for a duel) needs the offer_duel setting")
-    return {"index": bar, "name": name, "money": money, "cards": cards, "offer": offer, "answers": answers,
-            "dice": _check_dice(dice, n, name)}
+        raise InputError(f'{name}: "offer": "none" (a call for a duel) needs the offer_duel setting')
+    return {
+        "index": bar,
+        "name": name,
+        "money": money,
+        "cards": cards,
+        "offer": offer,
+        "answers": answers,
+        "dice": _check_dice(dice, n, name),
+    }
 
 
 def _check_round(settings: R.Settings, bars: list[dict]) -> None:
@@ -208,20 +238,23 @@ def _check_round(settings: R.Settings, bars: list[dict]) -> None:
     if twice is not None:
         raise InputError(f"a bar appears twice in bars: the {twice}")
     if len(bars) > settings.n_bars:
-        raise InputError(f"bars lists {len(bars)} bars, but {settings.n_bars} are in play with {settings.players} "
-                         f"players")
+        raise InputError(
+            f"bars lists {len(bars)} bars, but {settings.n_bars} are in play with {settings.players} players"
+        )
     where: dict[int, str] = {}
     for b in bars:
         for seat, _, _ in b["cards"]:
             if seat in where:
-                raise InputError(f"seat {seat} plays at the {where[seat]} and the {b['name']}; every player plays "
-                                 "one card a round")
+                raise InputError(
+                    f"seat {seat} plays at the {where[seat]} and the {b['name']}; every player plays one card a round"
+                )
             where[seat] = b["name"]
     _check_supply([m for b in bars for m in b["money"]], settings, "the bars together")
 
 
-def explain_bar(settings: R.Settings, croupier: int, spec: dict, *, seed: int = 0,
-                policies: Sequence[Policy] | None = None) -> dict:
+def explain_bar(
+    settings: R.Settings, croupier: int, spec: dict, *, seed: int = 0, policies: Sequence[Policy] | None = None
+) -> dict:
     """Settle one bar of a scenario; decisions it leaves out are taken by ``policies``, missing rolls drawn
     from ``seed``. Returns proposer, payout (dollars by seat), remains (dollars), steps and what was filled in."""
     return _settle(settings, croupier, _parse_bar(settings, spec), seed, policies)
@@ -232,8 +265,18 @@ def _settle(settings: R.Settings, croupier: int, parsed: dict, seed: int, polici
     n = settings.players
     name, offer, answers, dice = parsed["name"], parsed["offer"], parsed["answers"], parsed["dice"]
     lineup_ = tuple(policies) if policies is not None else None
-    result = E.resolve_bar(settings, croupier, parsed["money"], parsed["cards"], offer, answers, dice,
-                           bar=parsed["index"], lineup=lineup_, seed=seed)
+    result = E.resolve_bar(
+        settings,
+        croupier,
+        parsed["money"],
+        parsed["cards"],
+        offer,
+        answers,
+        dice,
+        bar=parsed["index"],
+        lineup=lineup_,
+        seed=seed,
+    )
     log = result["log"]
     steps = [{"row": [int(x) for x in row], "text": (describe(row) or "").strip()} for row in log if describe(row)]
     contest = next((int(r[4]) for r in log if r[0] == R.L_PROPOSER), 0)
@@ -256,13 +299,21 @@ def _settle(settings: R.Settings, croupier: int, parsed: dict, seed: int, polici
         seat, rolls = next(iter(sorted(result["dice_left"].items())))
         if not filled:
             raise InputError(f"{name}: seat {seat}'s rolls {shorten(str(rolls))} are never thrown")
-        filled.append("rolls not thrown after the policies' decisions: " + "; ".join(
-            f"seat {s} {shorten(str(r))}" for s, r in sorted(result["dice_left"].items())))
+        filled.append(
+            "rolls not thrown after the policies' decisions: "
+            + "; ".join(f"seat {s} {shorten(str(r))}" for s, r in sorted(result["dice_left"].items()))
+        )
     if drawn:
         filled.append("dice drawn from the seed: " + ", ".join(f"seat {s} {k}" for s, k in sorted(drawn.items())))
-    return {"bar": name, "proposer": result["proposer"], "payout": {str(s): v for s, v in result["payout"].items()},
-            "remains": sum(result["remains"]), "remaining_cards": result["remains"], "steps": steps,
-            "filled_in": filled}
+    return {
+        "bar": name,
+        "proposer": result["proposer"],
+        "payout": {str(s): v for s, v in result["payout"].items()},
+        "remains": sum(result["remains"]),
+        "remaining_cards": result["remains"],
+        "steps": steps,
+        "filled_in": filled,
+    }
 
 
 def _check_script_used(bar: str, proposer: int | None, contest: int, offer: object, answers: dict) -> None:
@@ -274,8 +325,10 @@ def _check_script_used(bar: str, proposer: int | None, contest: int, offer: obje
             raise InputError(f"{bar}: an offer is given, but nobody haggles at this bar")
         outside = [s for s in offer if s not in contestants]
         if outside:
-            raise InputError(f"{bar}: the offer gives money to seat {outside[0]}, which is not haggling "
-                             f"(contestants: {', '.join(map(str, contestants))})")
+            raise InputError(
+                f"{bar}: the offer gives money to seat {outside[0]}, which is not haggling "
+                f"(contestants: {', '.join(map(str, contestants))})"
+            )
     for seat in answers:
         if seat not in contestants or seat == proposer:
             why = "is the proposer" if seat == proposer else "is not haggling"
@@ -299,14 +352,21 @@ def explain(scenario: dict, *, seed: int = 0, policies: Sequence[Policy] | None 
     if "bars" in scenario:
         bars = scenario["bars"]
         if not isinstance(bars, list) or not bars or any(k in scenario for k in _BAR_KEYS - {"about", "expect"}):
-            raise InputError("bars must be a non-empty list of bars, and then bar, money, cards, offer, answers and "
-                             "dice belong to each bar")
+            raise InputError(
+                "bars must be a non-empty list of bars, and then bar, money, cards, offer, answers and "
+                "dice belong to each bar"
+            )
         parsed_bars = [_parse_bar(settings, b if isinstance(b, dict) else {"bar": b}) for b in bars]
         _check_round(settings, parsed_bars)
         results = [_settle(settings, croupier, b, seed, policies) for b in parsed_bars]
         total = {str(s): sum(r["payout"][str(s)] for r in results) for s in range(n)}
-        return {"players": n, "croupier": croupier, "bars": results, "payout": total,
-                "remains": sum(r["remains"] for r in results)}
+        return {
+            "players": n,
+            "croupier": croupier,
+            "bars": results,
+            "payout": total,
+            "remains": sum(r["remains"] for r in results),
+        }
     parsed = _parse_bar(settings, {k: scenario[k] for k in _BAR_KEYS if k in scenario})
     return {"players": n, "croupier": croupier, **_settle(settings, croupier, parsed, seed, policies)}
 

@@ -19,5 +19,16 @@ from razzmatazz.analysis.report.build import (
     sizes_for,
 )
 
-__all__ = ["REPORT_RUNS", "GamePart", "Report", "build_report", "finding_texts", "findings_table", "games_of",
-           "make_part", "render", "reproduce_command", "sizes_for"]
+__all__ = [
+    "REPORT_RUNS",
+    "GamePart",
+    "Report",
+    "build_report",
+    "finding_texts",
+    "findings_table",
+    "games_of",
+    "make_part",
+    "render",
+    "reproduce_command",
+    "sizes_for",
+]

@@ -88,8 +88,15 @@ def sizes_for(quick: bool, scale: float = 1.0) -> Sizes:
     return replace(QUICK if quick else FULL, scale=scale)
 
 
-def make_part(game: str, sizes: Sizes, seed: int, directory: Path, threads: int | None,
-              progress: bool | None, chunks: Path | None = None) -> GamePart:
+def make_part(
+    game: str,
+    sizes: Sizes,
+    seed: int,
+    directory: Path,
+    threads: int | None,
+    progress: bool | None,
+    chunks: Path | None = None,
+) -> GamePart:
     """Run, tabulate, write up and draw one game (figures go to ``directory``).
 
     With ``chunks``, every finished chunk of its runs is kept in ``chunks/GAME`` and chunks found
@@ -110,9 +117,17 @@ def make_part(game: str, sizes: Sizes, seed: int, directory: Path, threads: int 
     return GamePart(game, g.title, tables, topics, runs, round(time.perf_counter() - start, 1))
 
 
-def _parts(games: list[str], sizes: Sizes, seed: int, directory: Path, threads: int | None,
-           progress: bool | None, note: Callable[[str], None], chunks: Path | None,
-           executor: Executor | None) -> list[GamePart]:
+def _parts(
+    games: list[str],
+    sizes: Sizes,
+    seed: int,
+    directory: Path,
+    threads: int | None,
+    progress: bool | None,
+    note: Callable[[str], None],
+    chunks: Path | None,
+    executor: Executor | None,
+) -> list[GamePart]:
     """Every game's part: in this process for one game or on an ``executor`` (a dask cluster: the
     games one after the other, their chunks on the cluster), else one process per game, side by side.
 
@@ -130,7 +145,8 @@ def _parts(games: list[str], sizes: Sizes, seed: int, directory: Path, threads: 
         for g in games:
             receive, send = ctx.Pipe(duplex=False)
             proc: multiprocessing.process.BaseProcess = ctx.Process(
-                target=_work, args=(send, g, sizes, seed, directory, threads, chunks), daemon=True)
+                target=_work, args=(send, g, sizes, seed, directory, threads, chunks), daemon=True
+            )
             proc.start()
             send.close()
             workers[receive] = (g, proc)
@@ -148,8 +164,9 @@ def _parts(games: list[str], sizes: Sizes, seed: int, directory: Path, threads: 
     return [parts[g] for g in games]
 
 
-def _work(send: Connection, game: str, sizes: Sizes, seed: int, directory: Path, threads: int | None,
-          chunks: Path | None) -> None:
+def _work(
+    send: Connection, game: str, sizes: Sizes, seed: int, directory: Path, threads: int | None, chunks: Path | None
+) -> None:
     """A worker process: one game's part, or the exception that stopped it, sent back."""
     try:
         send.send(("part", make_part(game, sizes, seed, directory, threads, False, chunks)))
@@ -164,17 +181,28 @@ def _receive(receive: Connection, game: str, proc: multiprocessing.process.BaseP
         kind, value = receive.recv()
     except EOFError:
         proc.join()
-        raise RuntimeError(f"the {game} report's worker process ended without a result "
-                           f"(exit code {proc.exitcode})") from None
+        raise RuntimeError(
+            f"the {game} report's worker process ended without a result (exit code {proc.exitcode})"
+        ) from None
     if kind == "error":
         raise value
     return value
 
 
-def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False, seed: int | None = None,
-                 threads: int | None = None, progress: bool | None = False, scale: float = 1.0,
-                 note: Callable[[str], None] | None = None, executor: Executor | None = None,
-                 run: dict | None = None, resuming: bool = False) -> Report:
+def build_report(
+    game: str,
+    out_dir: Path | None = None,
+    *,
+    quick: bool = False,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: bool | None = False,
+    scale: float = 1.0,
+    note: Callable[[str], None] | None = None,
+    executor: Executor | None = None,
+    run: dict | None = None,
+    resuming: bool = False,
+) -> Report:
     """Make the report of ``game`` (a registered game, or ``all``) into ``out_dir``.
 
     Without ``out_dir`` a new folder under ``results/report/`` is made and ``results/report/latest``
@@ -192,8 +220,9 @@ def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False,
     check_seed(seed)
     note = note or (lambda _: None)
     start = time.perf_counter()
-    with store.reserve(out_dir if out_dir is not None else REPORT_RUNS, new_run=out_dir is None,
-                       partial_ok=resuming) as target:
+    with store.reserve(
+        out_dir if out_dir is not None else REPORT_RUNS, new_run=out_dir is None, partial_ok=resuming
+    ) as target:
         if run is not None and scale != 1:  # a test's scale is part of what the chunks were played with
             run = {**run, "scale": scale}
         chunks = store.chunk_folder(target, "report", run, resuming=resuming) if run is not None else None
@@ -203,9 +232,16 @@ def build_report(game: str, out_dir: Path | None = None, *, quick: bool = False,
                 parts = _parts(games, sizes, seed, scratch, threads, progress, note, chunks, executor)
             except CheckpointError as e:
                 raise store.kept_chunks_error(target, e) from None
-            meta = store.manifest(kind="report", game=game, mode=sizes.mode, scale=scale, seed=seed,
-                                  games=games, runs=[r.__dict__ | {"game": p.game} for p in parts for r in p.runs],
-                                  reproduce=reproduce_command(game, quick, seed, scale))
+            meta = store.manifest(
+                kind="report",
+                game=game,
+                mode=sizes.mode,
+                scale=scale,
+                seed=seed,
+                games=games,
+                runs=[r.__dict__ | {"game": p.game} for p in parts for r in p.runs],
+                reproduce=reproduce_command(game, quick, seed, scale),
+            )
             meta["versions"] = {**meta["versions"], "jinja2": _version("jinja2")}
             tables = {f"{p.game}/{k}": v for p in parts for k, v in p.tables.items()}  # a folder per game
             tables["findings"] = findings_table(parts)
@@ -239,18 +275,26 @@ def _version(name: str) -> str | None:
 def findings_table(parts: list[GamePart]) -> pd.DataFrame:
     """Every finding of the report: game, topic, text, template and its cells (JSON)."""
     rows = [f.as_row(p.game, t.title) for p in parts for t in p.topics for f in t.findings]
-    return pd.DataFrame([{**r, "refs": json.dumps(r["refs"], default=str)} for r in rows],
-                        columns=["game", "topic", "text", "template", "refs"])
+    return pd.DataFrame(
+        [{**r, "refs": json.dumps(r["refs"], default=str)} for r in rows],
+        columns=["game", "topic", "text", "template", "refs"],
+    )
 
 
 # ----------------------------------------------------------------------------- rendering
 
+
 def _environment():  # noqa: ANN202  (jinja2 is imported lazily)
     import jinja2
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
-                             autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",)),
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",)),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
     env.filters["md_cell"] = lambda v: str(v).replace("|", "\\|").replace("\n", " ")
     return env
 
@@ -260,22 +304,40 @@ def _data_uri(path: Path) -> str:
 
 
 def _topic_context(topic: Topic, images: Callable[[str], str]) -> dict:
-    return {"title": topic.title, "intro": topic.intro, "findings": [f.text for f in topic.findings],
-            "figures": [{"src": images(f.name), "name": f.name, "caption": f.caption} for f in topic.figures],
-            "displays": [{"title": d.title, "caption": d.caption, "columns": list(d.frame.columns),
-                          "rows": d.frame.astype(str).values.tolist()} for d in topic.displays]}
+    return {
+        "title": topic.title,
+        "intro": topic.intro,
+        "findings": [f.text for f in topic.findings],
+        "figures": [{"src": images(f.name), "name": f.name, "caption": f.caption} for f in topic.figures],
+        "displays": [
+            {
+                "title": d.title,
+                "caption": d.caption,
+                "columns": list(d.frame.columns),
+                "rows": d.frame.astype(str).values.tolist(),
+            }
+            for d in topic.displays
+        ],
+    }
 
 
 def _provenance(meta: dict, parts: list[GamePart]) -> dict:
     git = meta.get("git", {})
     commit = git.get("commit") or "unknown (not run from a git checkout)"
-    return {"seed": meta["seed"], "mode": meta["mode"], "scale": meta["scale"], "created": meta["created"],
-            "command": meta["command"], "reproduce": meta["reproduce"], "wall_time_s": meta["wall_time_s"],
-            "commit": commit + (" (with local changes)" if git.get("dirty") else ""),
-            "versions": {k: v or "not installed" for k, v in meta["versions"].items()},
-            "machine": meta.get("machine", {}),
-            "runs": [{"game": p.title, **r.__dict__} for p in parts for r in p.runs],
-            "game_seconds": {p.title: p.seconds for p in parts}}
+    return {
+        "seed": meta["seed"],
+        "mode": meta["mode"],
+        "scale": meta["scale"],
+        "created": meta["created"],
+        "command": meta["command"],
+        "reproduce": meta["reproduce"],
+        "wall_time_s": meta["wall_time_s"],
+        "commit": commit + (" (with local changes)" if git.get("dirty") else ""),
+        "versions": {k: v or "not installed" for k, v in meta["versions"].items()},
+        "machine": meta.get("machine", {}),
+        "runs": [{"game": p.title, **r.__dict__} for p in parts for r in p.runs],
+        "game_seconds": {p.title: p.seconds for p in parts},
+    }
 
 
 def render(parts: list[GamePart], scratch: Path, directory: Path, meta: dict, index: bool) -> list[str]:
@@ -283,8 +345,11 @@ def render(parts: list[GamePart], scratch: Path, directory: Path, meta: dict, in
     the index at the top, linking into them)."""
     env = _environment()
     prov = _provenance(meta, parts)
-    nav = [{"title": p.title, "href": f"../{page_of(p.game)}", "md": f"../{page_of(p.game, 'md')}"}
-           for p in parts] if index else []
+    nav = (
+        [{"title": p.title, "href": f"../{page_of(p.game)}", "md": f"../{page_of(p.game, 'md')}"} for p in parts]
+        if index
+        else []
+    )
     names = []
     for p in parts:
         (directory / p.game).mkdir(exist_ok=True)
@@ -294,13 +359,25 @@ def render(parts: list[GamePart], scratch: Path, directory: Path, meta: dict, in
                 names.append(f"{p.game}/{f.name}")
         for fmt, images in (("html", lambda n: _data_uri(scratch / n)), ("md", lambda n: n)):
             page = env.get_template(f"report.{fmt}.j2").render(
-                title=p.title, game=p.game, topics=[_topic_context(t, images) for t in p.topics], nav=nav,
-                provenance=prov, index=index)
+                title=p.title,
+                game=p.game,
+                topics=[_topic_context(t, images) for t in p.topics],
+                nav=nav,
+                provenance=prov,
+                index=index,
+            )
             (directory / page_of(p.game, fmt)).write_text(page)
             names.append(page_of(p.game, fmt))
     if index:
-        summary = [{"title": p.title, "href": page_of(p.game), "md": page_of(p.game, "md"),
-                    "findings": [t.findings[0].text for t in p.topics if t.findings][:4]} for p in parts]
+        summary = [
+            {
+                "title": p.title,
+                "href": page_of(p.game),
+                "md": page_of(p.game, "md"),
+                "findings": [t.findings[0].text for t in p.topics if t.findings][:4],
+            }
+            for p in parts
+        ]
         for fmt in ("html", "md"):
             page = env.get_template(f"index.{fmt}.j2").render(games=summary, provenance=prov)
             (directory / f"index.{fmt}").write_text(page)

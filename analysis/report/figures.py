@@ -16,9 +16,21 @@ WIDTH = 9.0
 """Figure width in inches (900 px at the saved dpi): fits a report column without scaling much."""
 
 
-def interval_figure(frame: pd.DataFrame, label: str, est: str, low: str, high: str, *, xlabel: str, title: str,
-                    group: str | None = None, group_name: str = "", scale: float = 1.0,
-                    reference: float | None = None, reference_label: str = "") -> Figure:
+def interval_figure(
+    frame: pd.DataFrame,
+    label: str,
+    est: str,
+    low: str,
+    high: str,
+    *,
+    xlabel: str,
+    title: str,
+    group: str | None = None,
+    group_name: str = "",
+    scale: float = 1.0,
+    reference: float | None = None,
+    reference_label: str = "",
+) -> Figure:
     """Estimates with their 95 % intervals as horizontal error bars, one row per ``label``.
 
     With ``group``, one series per group value, side by side; values are multiplied by ``scale``
@@ -28,15 +40,23 @@ def interval_figure(frame: pd.DataFrame, label: str, est: str, low: str, high: s
     groups = [None] if group is None else list(dict.fromkeys(frame[group]))
     y = {name: i for i, name in enumerate(labels)}
     with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(WIDTH, 0.45 * len(labels) * max(1, len(groups) / 2) + 1.6),
-                               layout="constrained")
+        fig, ax = plt.subplots(
+            figsize=(WIDTH, 0.45 * len(labels) * max(1, len(groups) / 2) + 1.6), layout="constrained"
+        )
         for j, g in enumerate(groups):
             part = frame if g is None else frame[frame[group] == g]
             shift = (j - (len(groups) - 1) / 2) * 0.7 / len(groups)
             ys = np.array([y[str(v)] for v in part[label]]) + shift
             e, lo, hi = (part[c].to_numpy(float) * scale for c in (est, low, high))
-            ax.errorbar(e, ys, xerr=np.vstack([e - lo, hi - e]), fmt="o", ms=5, capsize=3,
-                        label=None if g is None else f"{g} {group_name}".strip())
+            ax.errorbar(
+                e,
+                ys,
+                xerr=np.vstack([e - lo, hi - e]),
+                fmt="o",
+                ms=5,
+                capsize=3,
+                label=None if g is None else f"{g} {group_name}".strip(),
+            )
         if reference is not None:
             ax.axvline(reference * scale, color="0.4", lw=1, ls="--", label=reference_label or None)
         ax.set_yticks(range(len(labels)), labels)
@@ -49,8 +69,9 @@ def interval_figure(frame: pd.DataFrame, label: str, est: str, low: str, high: s
     return fig
 
 
-def rate_by_bucket_figure(frame: pd.DataFrame, *, series: str, bucket: str, order: list[str], xlabel: str,
-                          ylabel: str, title: str) -> Figure:
+def rate_by_bucket_figure(
+    frame: pd.DataFrame, *, series: str, bucket: str, order: list[str], xlabel: str, ylabel: str, title: str
+) -> Figure:
     """A rate (``win_rate`` with ``win_low``/``win_high``) against ordered buckets, one line per ``series``."""
     with plt.rc_context(STYLE):
         fig, ax = plt.subplots(figsize=(WIDTH, 4.2), layout="constrained")
@@ -58,8 +79,14 @@ def rate_by_bucket_figure(frame: pd.DataFrame, *, series: str, bucket: str, orde
             part = part.set_index(bucket).reindex([b for b in order if b in set(part[bucket])])
             x = [order.index(b) for b in part.index]
             r = part.win_rate.to_numpy(float) * 100
-            ax.errorbar(x, r, yerr=[r - part.win_low * 100, part.win_high * 100 - r], marker="o", capsize=3,
-                        label=f"{name} {series}")
+            ax.errorbar(
+                x,
+                r,
+                yerr=[r - part.win_low * 100, part.win_high * 100 - r],
+                marker="o",
+                capsize=3,
+                label=f"{name} {series}",
+            )
         ax.set_xticks(range(len(order)), order)
         ax.set_ylim(0, 102)
         ax.grid(axis="y", alpha=0.4)

@@ -65,9 +65,18 @@ class Finding:
         return self.template.format(**{k: r.text for k, r in self.refs.items()})
 
     def as_row(self, game: str, topic: str) -> dict:
-        refs = [{"name": k, "table": r.table, "row": r.row, "column": r.column, "value": r.value, "fmt": r.fmt,
-                 "text": r.text}
-                for k, r in self.refs.items()]
+        refs = [
+            {
+                "name": k,
+                "table": r.table,
+                "row": r.row,
+                "column": r.column,
+                "value": r.value,
+                "fmt": r.fmt,
+                "text": r.text,
+            }
+            for k, r in self.refs.items()
+        ]
         return {"game": game, "topic": topic, "text": self.text, "template": self.template, "refs": refs}
 
 
@@ -118,6 +127,7 @@ def say(template: str, **refs: Ref) -> Finding:
 
 # ----------------------------------------------------------------------------- intervals of comparisons
 
+
 def simultaneous_z(family: int) -> float:
     """Normal quantile of a two-sided Bonferroni interval over ``family`` comparisons at 95 % overall."""
     return NormalDist().inv_cdf(1 - 0.05 / (2 * max(family, 1)))
@@ -131,7 +141,7 @@ def comparisons(pairs: pd.DataFrame, diff: str, low: str, high: str, by: list[st
     """
     by = by or []
     rows = []
-    for _, part in (pairs.groupby(by, sort=False) if by else [((), pairs)]):
+    for _, part in pairs.groupby(by, sort=False) if by else [((), pairs)]:
         z = simultaneous_z(len(part))
         for r in part.to_dict("records"):
             d, lo, hi = r[diff], r[low], r[high]
@@ -139,14 +149,26 @@ def comparisons(pairs: pd.DataFrame, diff: str, low: str, high: str, by: list[st
             a, b = (r["versus"], r["policy"]) if swap else (r["policy"], r["versus"])
             d, lo, hi = (-d, -hi, -lo) if swap else (d, lo, hi)
             se = (hi - lo) / (2 * Z95)
-            rows.append({**{k: r[k] for k in by}, "policy": a, "versus": b, "difference": d, "ci_low": lo,
-                         "ci_high": hi, "family": len(part), "simultaneous_low": d - z * se,
-                         "simultaneous_high": d + z * se, "established": bool(d - z * se > 0)})
+            rows.append(
+                {
+                    **{k: r[k] for k in by},
+                    "policy": a,
+                    "versus": b,
+                    "difference": d,
+                    "ci_low": lo,
+                    "ci_high": hi,
+                    "family": len(part),
+                    "simultaneous_low": d - z * se,
+                    "simultaneous_high": d + z * se,
+                    "established": bool(d - z * se > 0),
+                }
+            )
     return pd.DataFrame(rows)
 
 
-def against_reference(frame: pd.DataFrame, est: str, low: str, high: str, reference: pd.Series | float,
-                      by: list[str] | None = None) -> pd.DataFrame:
+def against_reference(
+    frame: pd.DataFrame, est: str, low: str, high: str, reference: pd.Series | float, by: list[str] | None = None
+) -> pd.DataFrame:
     """Each row's estimate minus ``reference`` with Bonferroni intervals over each group of ``by``."""
     out = frame.copy()
     out["reference"] = reference
@@ -168,17 +190,28 @@ def spread(frame: pd.DataFrame, label: str, est: str, low: str, high: str, by: l
     gap +- 1.96 (se_high + se_low) holds whatever it is (Cauchy-Schwarz), at the price of width.
     """
     rows = []
-    for key, part in (frame.groupby(by, sort=True) if by else [((), frame)]):
+    for key, part in frame.groupby(by, sort=True) if by else [((), frame)]:
         key = key if isinstance(key, tuple) else (key,)
         top, bottom = part[est].idxmax(), part[est].idxmin()
-        v = {f"{side}_{k}": part.at[i, c] for side, i in (("highest", top), ("lowest", bottom))
-             for k, c in (("value", est), ("low", low), ("high", high))}
+        v = {
+            f"{side}_{k}": part.at[i, c]
+            for side, i in (("highest", top), ("lowest", bottom))
+            for k, c in (("value", est), ("low", low), ("high", high))
+        }
         se = ((v["highest_high"] - v["highest_low"]) + (v["lowest_high"] - v["lowest_low"])) / (2 * Z95)
         gap = v["highest_value"] - v["lowest_value"]
-        rows.append({**dict(zip(by or [], key)), "highest": part.at[top, label], "lowest": part.at[bottom, label],
-                     **v,
-                     "gap": gap, "gap_low": gap - Z95 * se, "gap_high": gap + Z95 * se,
-                     "established": bool(gap - Z95 * se > 0)})
+        rows.append(
+            {
+                **dict(zip(by or [], key)),
+                "highest": part.at[top, label],
+                "lowest": part.at[bottom, label],
+                **v,
+                "gap": gap,
+                "gap_low": gap - Z95 * se,
+                "gap_high": gap + Z95 * se,
+                "established": bool(gap - Z95 * se > 0),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -223,5 +256,10 @@ def shares_needed(target: float) -> int:
 def interval_text(frame: pd.DataFrame, est: str, low: str, high: str, fmt: str, *, unit: str = "") -> pd.Series:
     """``estimate (low–high)`` strings for a displayed table (``unit`` after each number)."""
     f = FORMATS[fmt]
-    return pd.Series([f"{f(e)}{unit} ({f(lo)} to {f(hi)}{unit})" if pd.notna(lo) else f"{f(e)}{unit}"
-                      for e, lo, hi in zip(frame[est], frame[low], frame[high])], index=frame.index)
+    return pd.Series(
+        [
+            f"{f(e)}{unit} ({f(lo)} to {f(hi)}{unit})" if pd.notna(lo) else f"{f(e)}{unit}"
+            for e, lo, hi in zip(frame[est], frame[low], frame[high])
+        ],
+        index=frame.index,
+    )

@@ -98,8 +98,9 @@ def save_figure(fig: Figure, directory: Path, name: str, caption: str) -> Figure
 
 
 def precision_table(rows: list[dict]) -> pd.DataFrame:
-    return pd.DataFrame(rows, columns=["quantity", "n", "n_unit", "unit", "fmt", "target", "max_half_width",
-                                       "min_half_width"])
+    return pd.DataFrame(
+        rows, columns=["quantity", "n", "n_unit", "unit", "fmt", "target", "max_half_width", "min_half_width"]
+    )
 
 
 def precision_findings(tables: Tables, name: str) -> list[Finding]:
@@ -111,29 +112,54 @@ def precision_findings(tables: Tables, name: str) -> list[Finding]:
         c["max"], c["min"] = (cell(name, i, k, r.fmt) for k in ("max_half_width", "min_half_width"))
         if pd.notna(r.target):
             c["target"] = cell(name, i, "target", r.fmt)
-            out.append(say("{quantity}: {n} {n_unit}, chosen for a 95 % half-width of at most {target} {unit}; "
-                           "the half-widths reached run from {min} to {max} {unit}.", **c))
+            out.append(
+                say(
+                    "{quantity}: {n} {n_unit}, chosen for a 95 % half-width of at most {target} {unit}; "
+                    "the half-widths reached run from {min} to {max} {unit}.",
+                    **c,
+                )
+            )
         else:
-            out.append(say("{quantity}: {n} {n_unit} (no target: as many as the games gave); the 95 % "
-                           "half-widths run from {min} to {max} {unit}.", **c))
+            out.append(
+                say(
+                    "{quantity}: {n} {n_unit} (no target: as many as the games gave); the 95 % "
+                    "half-widths run from {min} to {max} {unit}.",
+                    **c,
+                )
+            )
     return out
 
 
 def best_win(tables: Tables, name: str, rows: pd.Index, template: str) -> Finding:
     """The policy with the highest win rate among ``rows`` of table ``name``, said with ``template``."""
     best, cell = tables[name].loc[rows].win_rate.idxmax(), Cells(tables)
-    return say(template, **{k: cell(name, best, k, f) for k, f in (("policy", "s"), ("win_rate", "%"),
-                                                                   ("win_low", "%"), ("win_high", "%"),
-                                                                   ("players", "d"), ("games", "d"))})
+    return say(
+        template,
+        **{
+            k: cell(name, best, k, f)
+            for k, f in (
+                ("policy", "s"),
+                ("win_rate", "%"),
+                ("win_low", "%"),
+                ("win_high", "%"),
+                ("players", "d"),
+                ("games", "d"),
+            )
+        },
+    )
 
 
 def precision_topic(tables: Tables, name: str, what: str) -> Topic:
-    return Topic("Sample sizes and precision", f"How many {what} each table rests on, and how precise that makes "
-                 "it.", precision_findings(tables, name))
+    return Topic(
+        "Sample sizes and precision",
+        f"How many {what} each table rests on, and how precise that makes it.",
+        precision_findings(tables, name),
+    )
 
 
-def lead(tables: Tables, pol: str, comp: str, rows: pd.Index, comp_rows: pd.Index, value: str,
-          fmt: str, unit: str) -> list[Finding]:
+def lead(
+    tables: Tables, pol: str, comp: str, rows: pd.Index, comp_rows: pd.Index, value: str, fmt: str, unit: str
+) -> list[Finding]:
     """The best policy of a group and its lead over the second (from the comparisons table); ``fmt`` unsigned."""
     cell = Cells(tables)
     part = tables[pol].loc[rows].sort_values(value, ascending=False, kind="stable")
@@ -143,11 +169,21 @@ def lead(tables: Tables, pol: str, comp: str, rows: pd.Index, comp_rows: pd.Inde
     names = {tables[pol].at[best, "policy"], tables[pol].at[second, "policy"]}
     cmp = tables[comp].loc[comp_rows]
     j = cmp[[{a, b} == names for a, b in zip(cmp.policy, cmp.versus)]].index[0]
-    c = {"a": cell(comp, j, "policy", "s"), "b": cell(comp, j, "versus", "s"), "d": cell(comp, j, "difference", fmt),
-         "lo": cell(comp, j, "ci_low", fmt), "hi": cell(comp, j, "ci_high", fmt), "m": cell(comp, j, "family", "d"),
-         "slo": cell(comp, j, "simultaneous_low", fmt), "shi": cell(comp, j, "simultaneous_high", fmt)}
-    head = ("{a} is ahead of {b} by {d} " + unit
-            + " (95 % CI {lo} to {hi}; simultaneous over {m} comparisons {slo} to {shi})")
+    c = {
+        "a": cell(comp, j, "policy", "s"),
+        "b": cell(comp, j, "versus", "s"),
+        "d": cell(comp, j, "difference", fmt),
+        "lo": cell(comp, j, "ci_low", fmt),
+        "hi": cell(comp, j, "ci_high", fmt),
+        "m": cell(comp, j, "family", "d"),
+        "slo": cell(comp, j, "simultaneous_low", fmt),
+        "shi": cell(comp, j, "simultaneous_high", fmt),
+    }
+    head = (
+        "{a} is ahead of {b} by {d} "
+        + unit
+        + " (95 % CI {lo} to {hi}; simultaneous over {m} comparisons {slo} to {shi})"
+    )
     if tables[comp].at[j, "established"]:
         return [say(head + ": the lead is established.", **c)]
     return [say(head + ": the lead is not established, the simultaneous interval covers zero.", **c)]
@@ -156,8 +192,14 @@ def lead(tables: Tables, pol: str, comp: str, rows: pd.Index, comp_rows: pd.Inde
 def established_count(comp: pd.DataFrame, by: list[str], summary: str, tables: Tables) -> None:
     """Adds ``tables[summary]``: per group of ``comp``, how many comparisons are established."""
     g = comp.groupby(by, sort=True) if by else [((), comp)]
-    rows = [{**dict(zip(by, k if isinstance(k, tuple) else (k,))), "comparisons": len(p),
-             "established": int(p.established.sum())} for k, p in g]
+    rows = [
+        {
+            **dict(zip(by, k if isinstance(k, tuple) else (k,))),
+            "comparisons": len(p),
+            "established": int(p.established.sum()),
+        }
+        for k, p in g
+    ]
     tables[summary] = pd.DataFrame(rows)
 
 
@@ -169,21 +211,42 @@ def established_findings(tables: Tables, summary: str, where: str) -> list[Findi
             c["n"] = cell(summary, i, "players", "d")
         if "mix" in r:
             c["mix"] = cell(summary, i, "mix", "s")
-        out.append(say("{k} of the {m} differences between two policies " + where + " are established "
-                       "(their simultaneous 95 % intervals exclude zero).", **c))
+        out.append(
+            say(
+                "{k} of the {m} differences between two policies " + where + " are established "
+                "(their simultaneous 95 % intervals exclude zero).",
+                **c,
+            )
+        )
     return out
 
 
 def spread_finding(tables: Tables, name: str, i: int, what: str, label: str, fmt: str, unit: str) -> Finding:
     """Highest and lowest of a group with the gap's conservative interval."""
     cell = Cells(tables)
-    c = {k: cell(name, i, k, "s" if k in ("highest", "lowest") else ("d" if k == "players" else fmt))
-         for k in ("highest", "highest_value", "highest_low", "highest_high", "lowest", "lowest_value",
-                   "lowest_low", "lowest_high", "gap", "gap_low", "gap_high", "players")
-         if k in tables[name].columns}
-    text = (what + " is highest at " + label + " {highest}: {highest_value} " + unit + " (95 % CI {highest_low} to "
-            "{highest_high}), and lowest at " + label + " {lowest}: {lowest_value} (95 % CI {lowest_low} to "
-            "{lowest_high}); the gap of {gap} has a conservative 95 % CI of {gap_low} to {gap_high}")
+    c = {
+        k: cell(name, i, k, "s" if k in ("highest", "lowest") else ("d" if k == "players" else fmt))
+        for k in (
+            "highest",
+            "highest_value",
+            "highest_low",
+            "highest_high",
+            "lowest",
+            "lowest_value",
+            "lowest_low",
+            "lowest_high",
+            "gap",
+            "gap_low",
+            "gap_high",
+            "players",
+        )
+        if k in tables[name].columns
+    }
+    text = (
+        what + " is highest at " + label + " {highest}: {highest_value} " + unit + " (95 % CI {highest_low} to "
+        "{highest_high}), and lowest at " + label + " {lowest}: {lowest_value} (95 % CI {lowest_low} to "
+        "{lowest_high}); the gap of {gap} has a conservative 95 % CI of {gap_low} to {gap_high}"
+    )
     verdict = ", so it is established." if tables[name].at[i, "established"] else ", so it is not established."
     return say(text + verdict, **c)
 
@@ -201,7 +264,14 @@ def display(frame: pd.DataFrame, columns: dict[str, str | tuple[str, str, str, s
 
 def comparison_display(frame: pd.DataFrame, fmt: str, unit: str, extra: dict[str, str] | None = None) -> pd.DataFrame:
     shown = frame.assign(verdict=frame.established.map({True: "established", False: "not established"}))
-    return display(shown, {**(extra or {}), "policy": "policy", "versus": "versus",
-                            "difference (95 % CI)": ("difference", "ci_low", "ci_high", fmt, unit),
-                            "simultaneous 95 % CI": ("difference", "simultaneous_low", "simultaneous_high", fmt, unit),
-                            "": "verdict"})
+    return display(
+        shown,
+        {
+            **(extra or {}),
+            "policy": "policy",
+            "versus": "versus",
+            "difference (95 % CI)": ("difference", "ci_low", "ci_high", fmt, unit),
+            "simultaneous 95 % CI": ("difference", "simultaneous_low", "simultaneous_high", fmt, unit),
+            "": "verdict",
+        },
+    )

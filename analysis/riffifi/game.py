@@ -59,7 +59,6 @@ def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None)
     return tuple(parsed[i % len(parsed)] for i in range(players))
 
 
-
 def check_games(games: int) -> None:
     """Refuse a number of games that is not 1 to :data:`MAX_GAMES`."""
     if not 1 <= games <= MAX_GAMES:
@@ -88,17 +87,33 @@ class PlayResult:
     counts: np.ndarray = field(repr=False)
 
 
-def play(settings: R.Settings, policies: Sequence[Policy], games: int, seed: int, *, duplicate: bool = False,
-         user: UserPolicies | None = None, executor: Executor | None = None, progress: bool | None = False,
-         chunk_size: int | None = None, checkpoint: batch.Checkpoint | None = None) -> PlayResult:
+def play(
+    settings: R.Settings,
+    policies: Sequence[Policy],
+    games: int,
+    seed: int,
+    *,
+    duplicate: bool = False,
+    user: UserPolicies | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+    chunk_size: int | None = None,
+    checkpoint: batch.Checkpoint | None = None,
+) -> PlayResult:
     """Play ``games`` games (rounded up to whole duplicate deals) and summarise them."""
     check_games(games)
     n = settings.players
     items = -(-games // n) if duplicate else games
     job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
-    counts = batch.run([job], executor=executor, progress=progress,
-                       chunk_size=chunk_size or default_chunk(settings, duplicate), desc="riffifi play",
-                       unit="game" if not duplicate else "deal", checkpoint=checkpoint)[0]
+    counts = batch.run(
+        [job],
+        executor=executor,
+        progress=progress,
+        chunk_size=chunk_size or default_chunk(settings, duplicate),
+        desc="riffifi play",
+        unit="game" if not duplicate else "deal",
+        checkpoint=checkpoint,
+    )[0]
     return summarise(counts, settings, job.lineup, seed, duplicate)
 
 
@@ -107,8 +122,9 @@ def default_chunk(settings: R.Settings, duplicate: bool) -> int:
     return max(1, (1 << 12) // (settings.players if duplicate else 1))
 
 
-def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int,
-              duplicate: bool) -> PlayResult:
+def summarise(
+    counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, ...], seed: int, duplicate: bool
+) -> PlayResult:
     """The tables of a run from its integer counts (layout in :mod:`razzmatazz.core.riffifi.engine`)."""
     n = settings.players
     c = E.view(counts, n)
@@ -125,15 +141,30 @@ def summarise(counts: np.ndarray, settings: R.Settings, policies: tuple[Policy, 
     pol.insert(0, "policy", list(groups))
     pol.insert(1, "players", [len(g) for g in groups.values()])
     pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
-    pairs = with_core_pairs(_pairs(per_player, cross_score, cross_win, blocks, groups), "chips_difference",
-                            "chips_low", "chips_high")
+    pairs = with_core_pairs(
+        _pairs(per_player, cross_score, cross_win, blocks, groups), "chips_difference", "chips_low", "chips_high"
+    )
     pol = with_core_columns(pol, ["policy"], "games", "chips", "chips_low", "chips_high")
     players = with_core_columns(players, ["player", "policy"], "games", "chips", "chips_low", "chips_high")
     seats = with_core_columns(_seats(per_seat), ["seat"], "games", "chips", "chips_low", "chips_high")
-    return PlayResult(pol, players, seats, _positions(per_pos, int(glob[E.G_GAMES])), pairs,
-                      _cards(table), _officer(glob, n), settings, policies, int(glob[E.G_GAMES]),
-                      int(glob[E.G_DEALS]), int(glob[E.G_REDEALS]), int(glob[E.G_MIDDLE]), seed, duplicate,
-                      counts)
+    return PlayResult(
+        pol,
+        players,
+        seats,
+        _positions(per_pos, int(glob[E.G_GAMES])),
+        pairs,
+        _cards(table),
+        _officer(glob, n),
+        settings,
+        policies,
+        int(glob[E.G_GAMES]),
+        int(glob[E.G_DEALS]),
+        int(glob[E.G_REDEALS]),
+        int(glob[E.G_MIDDLE]),
+        seed,
+        duplicate,
+        counts,
+    )
 
 
 def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> int:
@@ -141,20 +172,29 @@ def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> in
     return sum(int(cross[p, q]) for p in g for q in h)
 
 
-def _rows(per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int,
-          groups: list[list[int]]) -> pd.DataFrame:
+def _rows(
+    per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int, groups: list[list[int]]
+) -> pd.DataFrame:
     """One row per group of players: win rate and chips per game of one of them, with intervals over blocks."""
     rows = []
     for g in groups:
         games = int(per_player[g, E.P_GAMES].sum())
         per_block = games / blocks if blocks else math.nan
-        win = mean_columns(blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g),
-                           scale=1 / E.WIN / per_block)
-        score = mean_columns(blocks, int(per_player[g, E.P_SCORE].sum()), _block_sq(cross_score, g),
-                             scale=1 / per_block)
-        row = {"games": games, "win_rate": float(win["mean"]), "win_low": float(win["ci_low"]),
-               "win_high": float(win["ci_high"]), "chips": float(score["mean"]),
-               "chips_low": float(score["ci_low"]), "chips_high": float(score["ci_high"])}
+        win = mean_columns(
+            blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g), scale=1 / E.WIN / per_block
+        )
+        score = mean_columns(
+            blocks, int(per_player[g, E.P_SCORE].sum()), _block_sq(cross_score, g), scale=1 / per_block
+        )
+        row = {
+            "games": games,
+            "win_rate": float(win["mean"]),
+            "win_low": float(win["ci_low"]),
+            "win_high": float(win["ci_high"]),
+            "chips": float(score["mean"]),
+            "chips_low": float(score["ci_low"]),
+            "chips_high": float(score["ci_high"]),
+        }
         for c, colour in enumerate(R.COLOURS):
             row[colour] = int(per_player[g, E.P_CHIPS + c].sum()) / games if games else math.nan
         row["ticks"] = int(per_player[g, E.P_TICKS].sum()) / games if games else math.nan
@@ -167,9 +207,18 @@ def _seats(per_seat: np.ndarray) -> pd.DataFrame:
     games = per_seat[:, E.P_GAMES].tolist()
     win = mean_columns(games, per_seat[:, E.P_WIN].tolist(), per_seat[:, E.P_WIN2].tolist(), scale=1 / E.WIN)
     score = mean_columns(games, per_seat[:, E.P_SCORE].tolist(), per_seat[:, E.P_SCORE2].tolist())
-    return pd.DataFrame({"seat": np.arange(1, len(per_seat) + 1), "games": games, "win_rate": win["mean"],
-                         "win_low": win["ci_low"], "win_high": win["ci_high"], "chips": score["mean"],
-                         "chips_low": score["ci_low"], "chips_high": score["ci_high"]})
+    return pd.DataFrame(
+        {
+            "seat": np.arange(1, len(per_seat) + 1),
+            "games": games,
+            "win_rate": win["mean"],
+            "win_low": win["ci_low"],
+            "win_high": win["ci_high"],
+            "chips": score["mean"],
+            "chips_low": score["ci_low"],
+            "chips_high": score["ci_high"],
+        }
+    )
 
 
 def _positions(per_pos: np.ndarray, games: int) -> pd.DataFrame:
@@ -177,31 +226,54 @@ def _positions(per_pos: np.ndarray, games: int) -> pd.DataFrame:
     deals = per_pos[:, 0]
     per_game = deals / games if games else np.full(len(deals), math.nan)
     m = mean_columns(games, per_pos[:, 1].tolist(), per_pos[:, 2].tolist())
-    return pd.DataFrame({"position": np.arange(1, len(per_pos) + 1), "deals": deals,
-                         "chips_per_deal": m["mean"] / per_game, "ci_low": m["ci_low"] / per_game,
-                         "ci_high": m["ci_high"] / per_game})
+    return pd.DataFrame(
+        {
+            "position": np.arange(1, len(per_pos) + 1),
+            "deals": deals,
+            "chips_per_deal": m["mean"] / per_game,
+            "ci_low": m["ci_low"] / per_game,
+            "ci_high": m["ci_high"] / per_game,
+        }
+    )
 
 
-def _pairs(per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int,
-           groups: dict[str, list[int]]) -> pd.DataFrame:
+def _pairs(
+    per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int, groups: dict[str, list[int]]
+) -> pd.DataFrame:
     """Every difference ``a - b`` between two policies (win rate, chips a game), paired over blocks."""
     rows = []
     names = list(groups)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             ga, gb = groups[a], groups[b]
             per = int(per_player[ga, E.P_GAMES].sum()) / blocks * len(gb)
             row: dict[str, Any] = {"policy": a, "versus": b}
-            for name, fld, cross, unit in (("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
-                                           ("chips", E.P_SCORE, cross_score, 1)):
+            for name, fld, cross, unit in (
+                ("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
+                ("chips", E.P_SCORE, cross_score, 1),
+            ):
                 m = group_contrast(per_player[:, fld], cross, blocks, ga, gb, scale=unit / per)
-                row.update({f"{name}_difference": float(m["mean"]), f"{name}_low": float(m["ci_low"]),
-                            f"{name}_high": float(m["ci_high"])})
+                row.update(
+                    {
+                        f"{name}_difference": float(m["mean"]),
+                        f"{name}_low": float(m["ci_low"]),
+                        f"{name}_high": float(m["ci_high"]),
+                    }
+                )
                 if name == "win_rate":
                     row["clear"] = bool(abs(m["mean"]) > Z95 * m["stderr"])
             rows.append(row)
-    cols = ["policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high", "clear",
-            "chips_difference", "chips_low", "chips_high"]
+    cols = [
+        "policy",
+        "versus",
+        "win_rate_difference",
+        "win_rate_low",
+        "win_rate_high",
+        "clear",
+        "chips_difference",
+        "chips_low",
+        "chips_high",
+    ]
     return pd.DataFrame(rows, columns=cols)
 
 
@@ -213,10 +285,20 @@ def _cards(table: np.ndarray) -> pd.DataFrame:
             plays, paid, chips = (int(x) for x in table[orbit, v])
             if plays:
                 lo, hi = rate_interval(paid, plays)
-                rows.append({"orbit": orbit + 1, "value": v + 1, "plays": plays, "paid_rate": paid / plays,
-                             "paid_low": float(lo), "paid_high": float(hi), "chips_per_play": chips / plays})
-    return pd.DataFrame(rows, columns=["orbit", "value", "plays", "paid_rate", "paid_low", "paid_high",
-                                       "chips_per_play"])
+                rows.append(
+                    {
+                        "orbit": orbit + 1,
+                        "value": v + 1,
+                        "plays": plays,
+                        "paid_rate": paid / plays,
+                        "paid_low": float(lo),
+                        "paid_high": float(hi),
+                        "chips_per_play": chips / plays,
+                    }
+                )
+    return pd.DataFrame(
+        rows, columns=["orbit", "value", "plays", "paid_rate", "paid_low", "paid_high", "chips_per_play"]
+    )
 
 
 def _officer(glob: np.ndarray, n: int) -> pd.DataFrame:
@@ -227,14 +309,31 @@ def _officer(glob: np.ndarray, n: int) -> pd.DataFrame:
         return pd.DataFrame(columns=["deals", "advantage", "ci_low", "ci_high", "hits"])
     per_game = deals / games
     m = mean_columns(games, int(glob[E.G_OFFICER_SUM]), int(glob[E.G_OFFICER_SQ]), scale=1 / (n - 1) / per_game)
-    return pd.DataFrame([{"deals": deals, "advantage": float(m["mean"]), "ci_low": float(m["ci_low"]),
-                          "ci_high": float(m["ci_high"]), "hits": int(glob[E.G_OFFICER_HITS])}])
+    return pd.DataFrame(
+        [
+            {
+                "deals": deals,
+                "advantage": float(m["mean"]),
+                "ci_low": float(m["ci_low"]),
+                "ci_high": float(m["ci_high"]),
+                "hits": int(glob[E.G_OFFICER_HITS]),
+            }
+        ]
+    )
 
 
 # ----------------------------------------------------------------------------- one game, step by step
 
-def trace(settings: R.Settings, policies: Sequence[Policy], seed: int, game: int = 0, *, duplicate: bool = False,
-          user: UserPolicies | None = None) -> GameTrace:
+
+def trace(
+    settings: R.Settings,
+    policies: Sequence[Policy],
+    seed: int,
+    game: int = 0,
+    *,
+    duplicate: bool = False,
+    user: UserPolicies | None = None,
+) -> GameTrace:
     """Game ``game`` of a run (as :func:`play` plays it) with its log: ``.text()``, ``.to_dict()``, the engine's
     ``.log`` and ``.results``."""
     if game < 0:
@@ -282,21 +381,29 @@ def describe(row: Sequence[int]) -> str | None:
     return None
 
 
-def trace_text(settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, game: int,
-               seed: int) -> str:
+def trace_text(
+    settings: R.Settings, policies: Sequence[Policy], log: np.ndarray, res: np.ndarray, game: int, seed: int
+) -> str:
     """A game's log as text, deal by deal, with each seat's policy and the result."""
     seats = seat_policies(policies, game)
-    lines = [f"Riffifi, {settings.players} players, game {game} of seed {seed}; "
-             f"{settings.scoring} scoring, hands {settings.passing}, start {settings.start}"
-             + (", with the Officer" if settings.officer else ""),
-             "Seats: " + ", ".join(f"{s} {p.label}" for s, p in enumerate(seats))]
+    lines = [
+        f"Riffifi, {settings.players} players, game {game} of seed {seed}; "
+        f"{settings.scoring} scoring, hands {settings.passing}, start {settings.start}"
+        + (", with the Officer" if settings.officer else ""),
+        "Seats: " + ", ".join(f"{s} {p.label}" for s, p in enumerate(seats)),
+    ]
     for row in log:
         text = describe(row)
         if text is not None:
             lines.append(text)
-    lines.append("Result: " + ", ".join(
-        f"seat {s} {int(res[s, E.H_SCORE])} chips" + (f" (wins {res[s, E.H_WIN] / E.WIN:g})" if res[s, E.H_WIN] else "")
-        for s in range(settings.players)))
+    lines.append(
+        "Result: "
+        + ", ".join(
+            f"seat {s} {int(res[s, E.H_SCORE])} chips"
+            + (f" (wins {res[s, E.H_WIN] / E.WIN:g})" if res[s, E.H_WIN] else "")
+            for s in range(settings.players)
+        )
+    )
     return "\n".join(lines)
 
 
@@ -314,11 +421,21 @@ def trace_event(row: Sequence[int]) -> Event:
     if kind == R.L_SELF:
         return {"seat": seat, "event": "set aside", "card": R.card_name(a), "shown": bool(b)}
     if kind == R.L_CLAIM:
-        return {"seat": seat, "event": "claim", "card": R.card_name(a), "colour": R.COLOURS[a // R.N_VALUES],
-                "chips": b}
+        return {
+            "seat": seat,
+            "event": "claim",
+            "card": R.card_name(a),
+            "colour": R.COLOURS[a // R.N_VALUES],
+            "chips": b,
+        }
     if kind == R.L_TAKE:
-        return {"seat": seat, "event": "take", "colour": R.COLOURS[a], "chips": b,
-                "from": "middle" if c == R.MIDDLE else c}
+        return {
+            "seat": seat,
+            "event": "take",
+            "colour": R.COLOURS[a],
+            "chips": b,
+            "from": "middle" if c == R.MIDDLE else c,
+        }
     if kind == R.L_LAPSE:
         return {"seat": seat, "event": "lapse", "colour": R.COLOURS[a], "chips": b}
     if kind == R.L_OFFICER:
@@ -332,8 +449,12 @@ def trace_event(row: Sequence[int]) -> Event:
 
 def trace_result(row: Sequence[int]) -> dict[str, Any]:
     """One seat's results of a game (the ``H_*`` columns) by name; ``win``: its share of the win."""
-    return {"payoff": int(row[E.H_SCORE]), "win": row[E.H_WIN] / E.WIN, "ticks": int(row[E.H_TICKS]),
-            "chips": {colour: int(row[E.H_CHIPS + i]) for i, colour in enumerate(R.COLOURS)}}
+    return {
+        "payoff": int(row[E.H_SCORE]),
+        "win": row[E.H_WIN] / E.WIN,
+        "ticks": int(row[E.H_TICKS]),
+        "chips": {colour: int(row[E.H_CHIPS + i]) for i, colour in enumerate(R.COLOURS)},
+    }
 
 
 TRACE_STYLE = TraceStyle("riffifi", "chips", trace_text, trace_event, trace_result)
@@ -350,8 +471,15 @@ STUDY_QUESTIONS = (
 )
 
 
-def study(players: Sequence[int], games: int, seed: int, *, texts: Sequence[str] = (),
-          executor: Executor | None = None, progress: bool | None = False) -> dict[str, pd.DataFrame]:
+def study(
+    players: Sequence[int],
+    games: int,
+    seed: int,
+    *,
+    texts: Sequence[str] = (),
+    executor: Executor | None = None,
+    progress: bool | None = False,
+) -> dict[str, pd.DataFrame]:
     """The four questions of :data:`STUDY_QUESTIONS` for each player count, in tidy tables.
 
     Each player count plays ``games`` games of the lineup (``texts``, default the mix) with the
@@ -362,8 +490,14 @@ def study(players: Sequence[int], games: int, seed: int, *, texts: Sequence[str]
     tables: dict[str, list[pd.DataFrame]] = {k: [] for k in ("policies", "pairs", "positions", "cards", "officer")}
     for n in players:
         for officer in (False, True):
-            result = play(R.Settings(players=n, officer=officer), lineup(texts, n), games, seed,
-                          executor=executor, progress=progress)
+            result = play(
+                R.Settings(players=n, officer=officer),
+                lineup(texts, n),
+                games,
+                seed,
+                executor=executor,
+                progress=progress,
+            )
             for name, frame in tables.items():
                 part = getattr(result, name)
                 if len(part):
@@ -381,21 +515,30 @@ def study_summary(tables: dict[str, pd.DataFrame]) -> str:
     pol = tables["policies"]
     for n, part in pol[~pol.officer].groupby("players"):
         best = part.iloc[0]
-        lines.append(f"{n} players: {best.policy} wins {best.win_rate:.1%} [{best.win_low:.1%}, {best.win_high:.1%}] "
-                     f"(fair share {1 / n:.1%}); " + ", ".join(f"{r.policy} {r.win_rate:.1%}"
-                                                               for r in part.iloc[1:].itertuples()))
+        lines.append(
+            f"{n} players: {best.policy} wins {best.win_rate:.1%} [{best.win_low:.1%}, {best.win_high:.1%}] "
+            f"(fair share {1 / n:.1%}); "
+            + ", ".join(f"{r.policy} {r.win_rate:.1%}" for r in part.iloc[1:].itertuples())
+        )
     pos = tables["positions"]
     for n, part in pos[~pos.officer].groupby("players"):
-        lines.append(f"{n} players, chips per deal by start position: "
-                     + ", ".join(f"{r.position}: {r.chips_per_deal:.2f} [{r.ci_low:.2f}, {r.ci_high:.2f}]"
-                                 for r in part.itertuples()))
+        lines.append(
+            f"{n} players, chips per deal by start position: "
+            + ", ".join(
+                f"{r.position}: {r.chips_per_deal:.2f} [{r.ci_low:.2f}, {r.ci_high:.2f}]" for r in part.itertuples()
+            )
+        )
     for r in tables["officer"].itertuples():
-        lines.append(f"{r.players} players, the Officer's holder: {r.advantage:+.2f} chips per deal against the "
-                     f"others [{r.ci_low:+.2f}, {r.ci_high:+.2f}]")
+        lines.append(
+            f"{r.players} players, the Officer's holder: {r.advantage:+.2f} chips per deal against the "
+            f"others [{r.ci_low:+.2f}, {r.ci_high:+.2f}]"
+        )
     cards = tables["cards"]
     early = cards[(~cards.officer) & (cards.orbit == 1) & (cards.value == 8)]
     for r in early.itertuples():
-        lines.append(f"{r.players} players, an 8 played as a first card pays {r.paid_rate:.1%} "
-                     f"[{r.paid_low:.1%}, {r.paid_high:.1%}] of the time ({r.plays:,} plays), "
-                     f"{r.chips_per_play:.2f} chips a play")
+        lines.append(
+            f"{r.players} players, an 8 played as a first card pays {r.paid_rate:.1%} "
+            f"[{r.paid_low:.1%}, {r.paid_high:.1%}] of the time ({r.plays:,} plays), "
+            f"{r.chips_per_play:.2f} chips a play"
+        )
     return "\n".join(lines)

@@ -63,8 +63,10 @@ def _card(text: object, what: str) -> int:
             return R.parse_card(text)
         except InputError:
             pass
-    raise InputError(f"{what}: unknown card {_q(text)}: write a colour ({', '.join(R.COLOURS)}) and a value "
-                     "1-8, e.g. \"blue 5\", or \"officer\"")
+    raise InputError(
+        f"{what}: unknown card {_q(text)}: write a colour ({', '.join(R.COLOURS)}) and a value "
+        '1-8, e.g. "blue 5", or "officer"'
+    )
 
 
 def _settings(script: dict) -> R.Settings:
@@ -114,8 +116,9 @@ def check_script(script: dict) -> Script:
     if unknown:
         if unknown[0] in _RULES:
             raise InputError(f"{_q(unknown[0])} belongs in the script's rules, not at its top")
-        raise InputError(f"unknown script keys: {shorten(', '.join(unknown))}; a script has "
-                         f"{', '.join(sorted(_SCRIPT_KEYS))}")
+        raise InputError(
+            f"unknown script keys: {shorten(', '.join(unknown))}; a script has {', '.join(sorted(_SCRIPT_KEYS))}"
+        )
     settings = _settings(script)
     n = settings.players
     start = _seat(script.get("start", 0), n, "start")
@@ -189,23 +192,27 @@ def _hands(hands: object, n: int, settings: R.Settings, seen: dict[int, str]) ->
 
 def _check_exists(card: int, settings: R.Settings, what: str) -> None:
     if card == R.OFFICER and not settings.officer:
-        raise InputError(f"{what}: the Officer is only in the game with \"officer\": true")
+        raise InputError(f'{what}: the Officer is only in the game with "officer": true')
 
 
 def _check_deck(settings: R.Settings, cards: set[int]) -> None:
     """The 1s a script names are in the deck of its player count and variant (C2, C4)."""
     ones = sorted(c for c in cards if c != R.OFFICER and c % R.N_VALUES == 0)
     if settings.players == 3:
-        most, why = (0, "with 3 players and the Officer all five 1s leave the game") if settings.officer else (
-            1, "with 3 players four of the five 1s are set aside, so one 1 at most is in the game")
+        most, why = (
+            (0, "with 3 players and the Officer all five 1s leave the game")
+            if settings.officer
+            else (1, "with 3 players four of the five 1s are set aside, so one 1 at most is in the game")
+        )
     else:
         most, why = (4, "with the Officer one of the five 1s leaves the game") if settings.officer else (5, "")
     if len(ones) > most:
         raise InputError(f"{why}; the script has {len(ones)}: {', '.join(R.card_name(c) for c in ones)}")
 
 
-def _check_hand_sizes(settings: R.Settings, st: np.ndarray, hands: dict[int, int] | None,
-                      plays: list[tuple[int, int]], start: int) -> None:
+def _check_hand_sizes(
+    settings: R.Settings, st: np.ndarray, hands: dict[int, int] | None, plays: list[tuple[int, int]], start: int
+) -> None:
     """No seat has more cards in this deal than a hand holds (C2): its face-up card, and its hand or its plays."""
     n, size = settings.players, settings.hand_size
     played = [0] * n
@@ -226,13 +233,15 @@ def _choices(choices: object, settings: R.Settings) -> list[int]:
     if not isinstance(choices, list):
         raise InputError(f"choices must be a list of seats, got {_q(choices)}")
     if choices and settings.tie != "chooser":
-        raise InputError("choices name who gives an odd chip when the collector chooses; this script's rules "
-                         "say \"tie\": \"clockwise\"")
+        raise InputError(
+            'choices name who gives an odd chip when the collector chooses; this script\'s rules say "tie": "clockwise"'
+        )
     return [_seat(c, settings.players, "choices") for c in choices]
 
 
-def _plays(plays: object, settings: R.Settings, seen: dict[int, str], hands: dict[int, int] | None,
-           start: int) -> list[tuple[int, int]]:
+def _plays(
+    plays: object, settings: R.Settings, seen: dict[int, str], hands: dict[int, int] | None, start: int
+) -> list[tuple[int, int]]:
     if not isinstance(plays, list) or not plays:
         raise InputError(f"plays must be a non-empty list of cards, got {_q(plays)}")
     out = []
@@ -260,7 +269,7 @@ def _play(item: object, what: str) -> tuple[int, int]:
     if not isinstance(item, dict):
         return _card(item, what), R.NO_TARGET
     if set(item) - {"card", "target"} or "card" not in item:
-        raise InputError(f"{what}: write a card, or {{\"card\": \"officer\", \"target\": colour or null}}")
+        raise InputError(f'{what}: write a card, or {{"card": "officer", "target": colour or null}}')
     card = _card(item["card"], what)
     if "target" not in item:
         return card, R.NO_TARGET
@@ -268,8 +277,7 @@ def _play(item: object, what: str) -> tuple[int, int]:
         raise InputError(f"{what}: only the Officer takes a target")
     t = item["target"]
     if t is not None and t not in R.COLOURS:
-        raise InputError(f"{what}: the Officer's target must be a colour ({', '.join(R.COLOURS)}) or null, "
-                         f"got {_q(t)}")
+        raise InputError(f"{what}: the Officer's target must be a colour ({', '.join(R.COLOURS)}) or null, got {_q(t)}")
     return card, R.COLOURS.index(t) if t is not None else R.NO_TARGET
 
 
@@ -307,15 +315,23 @@ def explain(script: dict) -> dict:
             R.play_card(cfg, st, s, card, i // n, log)
     if choices:
         k = len(choices)
-        raise InputError(f"choices: {k} of the script's {len(sc.choices)} {'is' if k == 1 else 'are'} never used: "
-                         f"no tie leaves an odd chip for {'it' if k == 1 else 'them'}")
-    steps = _steps(log[1:log[0, 0] + 1], notes)
-    return {"settings": {k: v for k, v in vars(sc.settings).items()}, "start": sc.start,
-            "chips": _chips(st, n), "face_up": _face_up(st, n), "steps": steps}
+        raise InputError(
+            f"choices: {k} of the script's {len(sc.choices)} {'is' if k == 1 else 'are'} never used: "
+            f"no tie leaves an odd chip for {'it' if k == 1 else 'them'}"
+        )
+    steps = _steps(log[1 : log[0, 0] + 1], notes)
+    return {
+        "settings": {k: v for k, v in vars(sc.settings).items()},
+        "start": sc.start,
+        "chips": _chips(st, n),
+        "face_up": _face_up(st, n),
+        "steps": steps,
+    }
 
 
-def _odd_giver(settings: R.Settings, st: np.ndarray, s: int, tied: int, choices: list[int],
-               notes: list[tuple[int, str]], row: int) -> int:
+def _odd_giver(
+    settings: R.Settings, st: np.ndarray, s: int, tied: int, choices: list[int], notes: list[tuple[int, str]], row: int
+) -> int:
     """The tied seat that gives seat ``s`` one odd chip (D6): the next of ``choices``, else the leader
     (:func:`razzmatazz.core.riffifi.policies.leader`, noted), or with ``tie clockwise`` the first clockwise."""
     n = settings.players
@@ -325,11 +341,13 @@ def _odd_giver(settings: R.Settings, st: np.ndarray, s: int, tied: int, choices:
     if choices:
         giver = choices.pop(0)
         if giver not in seats:
-            raise InputError(f"choices: seat {giver} cannot give seat {s} an odd chip; the tied seats are "
-                             f"{', '.join(map(str, seats))}")
+            raise InputError(
+                f"choices: seat {giver} cannot give seat {s} an odd chip; the tied seats are "
+                f"{', '.join(map(str, seats))}"
+            )
         return giver
     view = np.zeros(R.VIEW_LEN, np.int64)
-    view[:R.ST_LEN] = st
+    view[: R.ST_LEN] = st
     view[R.V_SEAT] = s
     giver = int(leader(view, np.int64(tied)))
     notes.append((row, f"no choice given: seat {giver}, the leader (the built-in policies' choice)"))
@@ -337,8 +355,16 @@ def _odd_giver(settings: R.Settings, st: np.ndarray, s: int, tied: int, choices:
 
 
 def _steps(rows: np.ndarray, notes: list[tuple[int, str]]) -> list[dict]:
-    names = {R.L_PLAY: "play", R.L_UNDERCUT: "turned down", R.L_SELF: "set aside", R.L_CLAIM: "claim",
-             R.L_TAKE: "take", R.L_LAPSE: "lapse", R.L_OFFICER: "officer", R.L_STAY_OFF: "retire"}
+    names = {
+        R.L_PLAY: "play",
+        R.L_UNDERCUT: "turned down",
+        R.L_SELF: "set aside",
+        R.L_CLAIM: "claim",
+        R.L_TAKE: "take",
+        R.L_LAPSE: "lapse",
+        R.L_OFFICER: "officer",
+        R.L_STAY_OFF: "retire",
+    }
     by_row = dict(notes)
     steps = []
     for i, row in enumerate(rows, start=1):
@@ -356,8 +382,13 @@ def _steps(rows: np.ndarray, notes: list[tuple[int, str]]) -> list[dict]:
             if kind == R.L_LAPSE:
                 step.update({"colour": R.COLOURS[a], "chips": b})
             if kind == R.L_OFFICER:
-                step.update({"target": R.COLOURS[a] if a >= 0 else None,
-                             "card": R.card_name(b) if a >= 0 else None, "owner": c if a >= 0 else None})
+                step.update(
+                    {
+                        "target": R.COLOURS[a] if a >= 0 else None,
+                        "card": R.card_name(b) if a >= 0 else None,
+                        "owner": c if a >= 0 else None,
+                    }
+                )
             steps.append(step)
         if i in by_row:
             steps.append({"seat": seat, "event": "note", "text": by_row[i]})

@@ -50,8 +50,9 @@ def split_field(texts: Sequence[str] | str) -> list[str]:
             elif piece:
                 out.append(piece)
             else:
-                raise InputError(f"empty policy in the field {shorten(str(text))!r}; write P1,P2,... "
-                                 "(NAME or NAME:key=value,...)")
+                raise InputError(
+                    f"empty policy in the field {shorten(str(text))!r}; write P1,P2,... (NAME or NAME:key=value,...)"
+                )
     return out
 
 
@@ -72,15 +73,30 @@ def batch_seeds(seed: int, g: GameSpec, purpose: int, texts: Sequence[str], batc
     return [derived_seed(seed, g.name, purpose, [*texts, f"batch {b}"]) for b in range(batches)]
 
 
-def outcome(g: GameSpec, settings: Any, lineup: Sequence[Policy], games: int, seed: int, duplicate: bool,
-            executor: Executor | None) -> pd.DataFrame:
+def outcome(
+    g: GameSpec,
+    settings: Any,
+    lineup: Sequence[Policy],
+    games: int,
+    seed: int,
+    duplicate: bool,
+    executor: Executor | None,
+) -> pd.DataFrame:
     """Every player's ``games, payoff, payoff_se, win_rate, win_se`` in one run (row i: player i + 1)."""
     result = g.play(settings, tuple(lineup), games, seed, duplicate, executor, False)
     return g.outcome(result.players).reset_index(drop=True)
 
 
-def play_batches(g: GameSpec, settings: Any, lineup: Sequence[Policy], games: int, seeds: Sequence[int],
-                 duplicate: bool, executor: Executor | None, tick: Tick | None = None) -> list[pd.DataFrame]:
+def play_batches(
+    g: GameSpec,
+    settings: Any,
+    lineup: Sequence[Policy],
+    games: int,
+    seeds: Sequence[int],
+    duplicate: bool,
+    executor: Executor | None,
+    tick: Tick | None = None,
+) -> list[pd.DataFrame]:
     """:func:`outcome` of ``lineup`` in every batch (``games`` each, from its seed)."""
     out = []
     for s in seeds:
@@ -102,8 +118,15 @@ def difference(base: Sequence[pd.DataFrame], alt: Sequence[pd.DataFrame], player
         a = np.array([float(b[column][player]) for b in base])
         z = np.array([float(b[column][player]) for b in alt])
         mean, low, high = interval(z - a)
-        row.update({f"{name}_difference": mean, f"{name}_low": low, f"{name}_high": high,
-                    name: float(a.mean()), f"alt_{name}": float(z.mean())})
+        row.update(
+            {
+                f"{name}_difference": mean,
+                f"{name}_low": low,
+                f"{name}_high": high,
+                name: float(a.mean()),
+                f"alt_{name}": float(z.mean()),
+            }
+        )
     return row
 
 

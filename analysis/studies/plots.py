@@ -29,25 +29,38 @@ def rating_figure(result: Any) -> plt.Figure:
     y = np.arange(len(pol))
     with plt.rc_context(STYLE):
         fig, (ax, bx) = plt.subplots(1, 2, figsize=(10, 0.45 * len(pol) + 1.8), sharey=True)
-        ax.errorbar(pol.strength, y, xerr=[pol.strength - pol.strength_low, pol.strength_high - pol.strength],
-                    fmt="o", capsize=3)
+        ax.errorbar(
+            pol.strength,
+            y,
+            xerr=[pol.strength - pol.strength_low, pol.strength_high - pol.strength],
+            fmt="o",
+            capsize=3,
+        )
         ax.axvline(0, color="grey", lw=1, ls="--")
         ax.set_yticks(y, pol.policy)
         ax.set_xlabel(f"strength, {g.short_unit} above the table mean (95 % interval)")
-        bx.errorbar(pol.payoff, y, xerr=[pol.payoff - pol.payoff_low, pol.payoff_high - pol.payoff], fmt="o",
-                    capsize=3, color="C1")
+        bx.errorbar(
+            pol.payoff,
+            y,
+            xerr=[pol.payoff - pol.payoff_low, pol.payoff_high - pol.payoff],
+            fmt="o",
+            capsize=3,
+            color="C1",
+        )
         bx.set_xlabel(f"payoff, {g.unit} (95 % interval)")
         for axis in (ax.xaxis, bx.xaxis):
             axis.set_major_locator(MaxNLocator(nbins=5))
             axis.set_major_formatter(FuncFormatter(_tick))
-        fig.suptitle(f"{g.title} tournament, {result.players} seats, {len(result.lineups)} tables of "
-                     f"{result.played:,} {g.item}s")
+        fig.suptitle(
+            f"{g.title} tournament, {result.players} seats, {len(result.lineups)} tables of {result.played:,} {g.item}s"
+        )
         fig.tight_layout()
     return fig
 
 
 def tournament_figures(result: Any) -> Callable[[Path], list[str]]:
     """A ``figures(dir)`` callback for :func:`razzmatazz.analysis.store.write_result`."""
+
     def draw(directory: Path) -> list[str]:
         save(rating_figure(result), directory / "rating.png")
         return ["rating.png"]
@@ -69,14 +82,29 @@ def sweep_figure(result: Any) -> plt.Figure:
             for k in others:
                 part = part[part[k] == best[k]]
             part = part.sort_values(name)
-            ax.errorbar(part[name], part.payoff, yerr=[part.payoff - part.payoff_low, part.payoff_high - part.payoff],
-                        marker="o", capsize=3, label=f"grid ({result.games:,} {g.item}s a point)")
-            conf = result.confirm[np.all([result.confirm[k] == best[k] for k in others], axis=0)] \
-                if others else result.confirm
+            ax.errorbar(
+                part[name],
+                part.payoff,
+                yerr=[part.payoff - part.payoff_low, part.payoff_high - part.payoff],
+                marker="o",
+                capsize=3,
+                label=f"grid ({result.games:,} {g.item}s a point)",
+            )
+            conf = (
+                result.confirm[np.all([result.confirm[k] == best[k] for k in others], axis=0)]
+                if others
+                else result.confirm
+            )
             shift = 0.02 * (max(result.grid[name].max() - result.grid[name].min(), 1e-9))
-            ax.errorbar(conf[name] + shift, conf.payoff,
-                        yerr=[conf.payoff - conf.payoff_low, conf.payoff_high - conf.payoff], fmt="s",
-                        capsize=4, color="C3", label="confirmed on fresh seeds")
+            ax.errorbar(
+                conf[name] + shift,
+                conf.payoff,
+                yerr=[conf.payoff - conf.payoff_low, conf.payoff_high - conf.payoff],
+                fmt="s",
+                capsize=4,
+                color="C3",
+                label="confirmed on fresh seeds",
+            )
             if spec.params[[p.name for p in spec.params].index(name)].integer:
                 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.set_xlabel(f"{name} ({result.policy} parameter)")
@@ -91,6 +119,7 @@ def sweep_figure(result: Any) -> plt.Figure:
 
 def sweep_figures(result: Any) -> Callable[[Path], list[str]]:
     """A ``figures(dir)`` callback for :func:`razzmatazz.analysis.store.write_result`."""
+
     def draw(directory: Path) -> list[str]:
         save(sweep_figure(result), directory / "sweep.png")
         return ["sweep.png"]

@@ -80,8 +80,9 @@ def values(param: Param, lo: float, hi: float, step: float) -> list[float]:
             raise InputError(f"parameter {param.name}: {x:g} is outside its range {param.range}")
     count = math.floor((hi - lo) / step + 1e-9) + 1
     if count > MAX_POINTS:
-        raise InputError(f"parameter {param.name}: {_count(count)} values, more than the {MAX_POINTS} grid points "
-                         "allowed")
+        raise InputError(
+            f"parameter {param.name}: {_count(count)} values, more than the {MAX_POINTS} grid points allowed"
+        )
     points = [round(lo + i * step, 12) for i in range(count)]
     for x in points:
         param.validate(x)  # integer parameters refuse fractional points
@@ -104,8 +105,9 @@ def grid(spec: PolicySpec, params: Mapping[str, Range], fixed: Mapping[str, floa
         axes[name] = values(known[name], *(float(x) for x in rng))
     size = math.prod(len(v) for v in axes.values())
     if size > MAX_POINTS:
-        raise InputError(f"the grid has {_count(size)} points, more than {MAX_POINTS}; use fewer values or larger "
-                         "steps")
+        raise InputError(
+            f"the grid has {_count(size)} points, more than {MAX_POINTS}; use fewer values or larger steps"
+        )
     return pd.DataFrame(list(itertools.product(*axes.values())), columns=list(axes))
 
 
@@ -155,8 +157,17 @@ class Plan:
     duplicate: bool
 
 
-def plan(game_name: str, policy: str, params: Mapping[str, Range], field: Sequence[str], players: int | None = None,
-         games: int | None = None, *, confirm_games: int | None = None, duplicate: bool | None = None) -> Plan:
+def plan(
+    game_name: str,
+    policy: str,
+    params: Mapping[str, Range],
+    field: Sequence[str],
+    players: int | None = None,
+    games: int | None = None,
+    *,
+    confirm_games: int | None = None,
+    duplicate: bool | None = None,
+) -> Plan:
     """Check a sweep's input (every problem an :class:`InputError` naming it) and build its grid."""
     g = game(game_name)
     settings = g.settings(players)
@@ -173,9 +184,21 @@ def plan(game_name: str, policy: str, params: Mapping[str, Range], field: Sequen
     return Plan(g, settings, base, points, others, games, confirm_games, g.duplicate(settings, duplicate))
 
 
-def sweep(game_name: str, policy: str, params: Mapping[str, Range], field: Sequence[str], players: int | None = None,
-          games: int | None = None, seed: int = 0, *, confirm_games: int | None = None, duplicate: bool | None = None,
-          executor: Executor | None = None, progress: bool | None = False, log: Log | None = None) -> SweepResult:
+def sweep(
+    game_name: str,
+    policy: str,
+    params: Mapping[str, Range],
+    field: Sequence[str],
+    players: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    *,
+    confirm_games: int | None = None,
+    duplicate: bool | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+    log: Log | None = None,
+) -> SweepResult:
     """Play ``policy`` at every point of the grid of ``params`` against ``field``; confirm the best two.
 
     ``params`` maps parameter names to ``(lo, hi, step)``; ``policy`` is ``NAME`` or
@@ -202,9 +225,25 @@ def sweep(game_name: str, policy: str, params: Mapping[str, Range], field: Seque
     confirm = _confirm(g, base, table, list(points.columns), p.confirm_games, confirm_seed, run, log)
     best = {k: float(table.loc[0, k]) for k in points.columns}
     ranges = {k: (float(lo), float(hi), float(step)) for k, (lo, hi, step) in params.items()}
-    return SweepResult(g.name, base.spec.name, ranges,
-                       tuple(field_texts), tuple(x.label for x in p.field), table, confirm, best, p.settings.players,
-                       p.games, p.confirm_games, seed, grid_seed, confirm_seed, p.duplicate, g.unit, p.settings)
+    return SweepResult(
+        g.name,
+        base.spec.name,
+        ranges,
+        tuple(field_texts),
+        tuple(x.label for x in p.field),
+        table,
+        confirm,
+        best,
+        p.settings.players,
+        p.games,
+        p.confirm_games,
+        seed,
+        grid_seed,
+        confirm_seed,
+        p.duplicate,
+        g.unit,
+        p.settings,
+    )
 
 
 def _fixed(text: str, base: Policy) -> dict[str, float]:
@@ -230,19 +269,38 @@ def _policy(base: Policy, point: Mapping[str, float]) -> Policy:
     return Policy(base.spec, base.spec.row(**{**base.params, **point}))
 
 
-def _evaluate(g: Game, swept: Policy, games: int, seed: int, settings: Any, others: list[Policy], dup: bool,
-              executor: Executor | None, progress: bool | None) -> dict:
+def _evaluate(
+    g: Game,
+    swept: Policy,
+    games: int,
+    seed: int,
+    settings: Any,
+    others: list[Policy],
+    dup: bool,
+    executor: Executor | None,
+    progress: bool | None,
+) -> dict:
     """Payoff and win rate of player 1 (the swept policy) with 95 % intervals."""
     result = g.play(settings, (swept, *others), games, seed, dup, executor, progress)
     row = g.outcome(result.players).iloc[0]
     pay, se, win, wse = row.payoff, row.payoff_se, row.win_rate, row.win_se
-    return {"policy": swept.text, "payoff": pay, "payoff_se": se, "payoff_low": pay - Z95 * se,
-            "payoff_high": pay + Z95 * se, "win_rate": win, "win_low": win - Z95 * wse, "win_high": win + Z95 * wse,
-            "games": int(row.games), "seed": seed}
+    return {
+        "policy": swept.text,
+        "payoff": pay,
+        "payoff_se": se,
+        "payoff_low": pay - Z95 * se,
+        "payoff_high": pay + Z95 * se,
+        "win_rate": win,
+        "win_low": win - Z95 * wse,
+        "win_high": win + Z95 * wse,
+        "games": int(row.games),
+        "seed": seed,
+    }
 
 
-def _confirm(g: Game, base: Policy, table: pd.DataFrame, names: list[str], games: int, seed: int, run: tuple,
-             log: Log | None) -> pd.DataFrame:
+def _confirm(
+    g: Game, base: Policy, table: pd.DataFrame, names: list[str], games: int, seed: int, run: tuple, log: Log | None
+) -> pd.DataFrame:
     """The best and runner-up points played again from the confirmation seed."""
     rows = []
     for role, (_, point) in zip(CONFIRM, table.head(len(CONFIRM)).iterrows()):

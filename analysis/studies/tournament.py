@@ -98,8 +98,9 @@ def tables(k: int, players: int) -> list[tuple[int, ...]]:
 
 def _check_tables(count: int, k: int, players: int) -> None:
     if count > MAX_TABLES:
-        raise InputError(f"{k} policies on {players} seats make {count:,} tables, more than {MAX_TABLES}; "
-                         "give fewer policies")
+        raise InputError(
+            f"{k} policies on {players} seats make {count:,} tables, more than {MAX_TABLES}; give fewer policies"
+        )
 
 
 def _interleave(counts: list[int]) -> tuple[int, ...]:
@@ -154,8 +155,14 @@ class Plan:
     duplicate: bool
 
 
-def plan(game_name: str, policy_texts: Sequence[str], players: int | None = None, games: int | None = None, *,
-         duplicate: bool | None = None) -> Plan:
+def plan(
+    game_name: str,
+    policy_texts: Sequence[str],
+    players: int | None = None,
+    games: int | None = None,
+    *,
+    duplicate: bool | None = None,
+) -> Plan:
     """Check a tournament's input (every problem an :class:`InputError`) and lay out its tables."""
     g = game(game_name)
     settings = g.settings(players)
@@ -166,9 +173,18 @@ def plan(game_name: str, policy_texts: Sequence[str], players: int | None = None
     return Plan(g, settings, policies, layout, games, g.duplicate(settings, duplicate))
 
 
-def tournament(game_name: str, policy_texts: Sequence[str], players: int | None = None, games: int | None = None,
-               seed: int = 0, *, duplicate: bool | None = None, executor: Executor | None = None,
-               progress: bool | None = False, log: Log | None = None) -> TournamentResult:
+def tournament(
+    game_name: str,
+    policy_texts: Sequence[str],
+    players: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    *,
+    duplicate: bool | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+    log: Log | None = None,
+) -> TournamentResult:
     """A round robin of ``policy_texts`` over the tables of :func:`tables`, ``games`` per table.
 
     Each table is one ``play`` of the game (seats rotate every game; duplicate deals unless
@@ -194,8 +210,21 @@ def tournament(game_name: str, policy_texts: Sequence[str], players: int | None 
     pairs = pd.concat(pair_rows, ignore_index=True)
     frame = _policies(per_table, pairs, policies)
     paired, m = _pairwise(pairs, policies)
-    return TournamentResult(g.name, frame, paired, per_table, lineups, p.settings.players, p.games, played, seed,
-                            p.duplicate, g.unit, m, p.settings)
+    return TournamentResult(
+        g.name,
+        frame,
+        paired,
+        per_table,
+        lineups,
+        p.settings.players,
+        p.games,
+        played,
+        seed,
+        p.duplicate,
+        g.unit,
+        m,
+        p.settings,
+    )
 
 
 def _parse_all(g: Game, texts: Sequence[str], players: int) -> list[Policy]:
@@ -211,8 +240,15 @@ def _parse_all(g: Game, texts: Sequence[str], players: int) -> list[Policy]:
     return policies
 
 
-def _table_rows(g: Game, result: Any, t: int, seats: tuple[int, ...], texts: tuple[str, ...], table_seed: int,
-                policies: list[Policy]) -> pd.DataFrame:
+def _table_rows(
+    g: Game,
+    result: Any,
+    t: int,
+    seats: tuple[int, ...],
+    texts: tuple[str, ...],
+    table_seed: int,
+    policies: list[Policy],
+) -> pd.DataFrame:
     """One row per policy at table ``t``: the engine's payoff and win rate of one of its players."""
     index = {p.label: i for i, p in enumerate(policies)}
     frame = g.outcome(result.policies)
@@ -230,8 +266,15 @@ def _table_pairs(g: Game, result: Any, t: int, policies: list[Policy]) -> pd.Dat
     frame = g.pairs(result.pairs)
     a, b = frame.policy.map(index).to_numpy(), frame.versus.map(index).to_numpy()
     flip = a > b
-    return pd.DataFrame({"table": t + 1, "a": np.where(flip, b, a), "b": np.where(flip, a, b),
-                         "difference": np.where(flip, -frame.difference, frame.difference), "stderr": frame.stderr})
+    return pd.DataFrame(
+        {
+            "table": t + 1,
+            "a": np.where(flip, b, a),
+            "b": np.where(flip, a, b),
+            "difference": np.where(flip, -frame.difference, frame.difference),
+            "stderr": frame.stderr,
+        }
+    )
 
 
 def _policies(per_table: pd.DataFrame, pairs: pd.DataFrame, policies: list[Policy]) -> pd.DataFrame:
@@ -242,14 +285,28 @@ def _policies(per_table: pd.DataFrame, pairs: pd.DataFrame, policies: list[Polic
     for i, p in enumerate(policies):
         part = per_table[per_table.policy == i]
         t = len(part)
-        pay_se = math.sqrt((part.payoff_se ** 2).sum()) / t
-        win_se = math.sqrt((part.win_se ** 2).sum()) / t
+        pay_se = math.sqrt((part.payoff_se**2).sum()) / t
+        win_se = math.sqrt((part.win_se**2).sum()) / t
         pay, win = part.payoff.mean(), part.win_rate.mean()
-        rows.append({"policy": p.label, "text": p.text, "strength": strength[i], "strength_se": se[i],
-                     "strength_low": strength[i] - Z95 * se[i], "strength_high": strength[i] + Z95 * se[i],
-                     "payoff": pay, "payoff_se": pay_se, "payoff_low": pay - Z95 * pay_se,
-                     "payoff_high": pay + Z95 * pay_se, "win_rate": win, "win_low": win - Z95 * win_se,
-                     "win_high": win + Z95 * win_se, "tables": t, "games": int(part.games.sum())})
+        rows.append(
+            {
+                "policy": p.label,
+                "text": p.text,
+                "strength": strength[i],
+                "strength_se": se[i],
+                "strength_low": strength[i] - Z95 * se[i],
+                "strength_high": strength[i] + Z95 * se[i],
+                "payoff": pay,
+                "payoff_se": pay_se,
+                "payoff_low": pay - Z95 * pay_se,
+                "payoff_high": pay + Z95 * pay_se,
+                "win_rate": win,
+                "win_low": win - Z95 * win_se,
+                "win_high": win + Z95 * win_se,
+                "tables": t,
+                "games": int(part.games.sum()),
+            }
+        )
     frame = pd.DataFrame(rows).sort_values("strength", ascending=False, kind="stable").reset_index(drop=True)
     frame.insert(0, "rank", np.arange(1, len(frame) + 1))
     return frame
@@ -270,20 +327,20 @@ def fit_strengths(per_table: pd.DataFrame, pairs: pd.DataFrame, k: int) -> tuple
         var = np.zeros((len(members), len(members)))
         pos = {int(p): i for i, p in enumerate(members)}
         for r in pairs[pairs.table == t].itertuples():
-            var[pos[r.a], pos[r.b]] = var[pos[r.b], pos[r.a]] = r.stderr ** 2
+            var[pos[r.a], pos[r.b]] = var[pos[r.b], pos[r.a]] = r.stderr**2
         blocks.append((members, centre, part.payoff.to_numpy(), var))
     x = np.zeros((sum(len(b[0]) for b in blocks), k))
     d = np.zeros(len(x))
     row = 0
     for members, centre, y, _ in blocks:
-        x[row:row + len(members), members] = centre
-        d[row:row + len(members)] = centre @ y
+        x[row : row + len(members), members] = centre
+        d[row : row + len(members)] = centre @ y
         row += len(members)
     pinv = np.linalg.pinv(x)
     cov = np.zeros((k, k))
     row = 0
     for members, centre, _, var in blocks:
-        lt = pinv[:, row:row + len(members)] @ centre
+        lt = pinv[:, row : row + len(members)] @ centre
         cov -= 0.5 * lt @ var @ lt.T
         row += len(members)
     return pinv @ d, cov
@@ -298,15 +355,28 @@ def _pairwise(pairs: pd.DataFrame, policies: list[Policy]) -> tuple[pd.DataFrame
     for (a, b), part in pairs.groupby(["a", "b"], sort=True):
         t = len(part)
         diff = part.difference.mean()
-        se = math.sqrt((part.stderr ** 2).sum()) / t
+        se = math.sqrt((part.stderr**2).sum()) / t
         p = 2 * NormalDist().cdf(-abs(diff) / se) if se > 0 else float(diff == 0)
         for sign, x, y in ((1, a, b), (-1, b, a)):
             mean = sign * diff
             low, high = mean - z_adj * se, mean + z_adj * se
             ahead = names[x] if low > 0 else names[y] if high < 0 else "not significant"
-            rows.append({"policy": names[x], "versus": names[y], "tables": t, "difference": mean, "stderr": se,
-                         "ci_low": mean - Z95 * se, "ci_high": mean + Z95 * se, "adj_low": low, "adj_high": high,
-                         "p_value": p, "p_adjusted": min(1.0, p * m), "ahead": ahead})
+            rows.append(
+                {
+                    "policy": names[x],
+                    "versus": names[y],
+                    "tables": t,
+                    "difference": mean,
+                    "stderr": se,
+                    "ci_low": mean - Z95 * se,
+                    "ci_high": mean + Z95 * se,
+                    "adj_low": low,
+                    "adj_high": high,
+                    "p_value": p,
+                    "p_adjusted": min(1.0, p * m),
+                    "ahead": ahead,
+                }
+            )
     order = {n: i for i, n in enumerate(names)}
     frame = pd.DataFrame(rows)
     frame = frame.sort_values(["policy", "versus"], key=lambda s: s.map(order), kind="stable").reset_index(drop=True)
@@ -316,16 +386,16 @@ def _pairwise(pairs: pd.DataFrame, policies: list[Policy]) -> tuple[pd.DataFrame
 def pair_matrix(result: TournamentResult) -> pd.DataFrame:
     """The paired differences as a square table: row policy minus column policy."""
     names = list(result.policies.policy)
-    return (result.pairs.pivot(index="policy", columns="versus", values="difference")
-            .reindex(index=names, columns=names))
+    return result.pairs.pivot(index="policy", columns="versus", values="difference").reindex(index=names, columns=names)
 
 
 def describe(result: TournamentResult) -> list[str]:
     """The design of a tournament in a few plain sentences (for text output and the manifest)."""
     g = result.adapter
     k, n = len(result.policies), result.players
-    layout = ("every subset of " if k >= n else "every policy at every table, repeats spread evenly: ") + \
-        f"{len(result.lineups)} table{'s' if len(result.lineups) != 1 else ''}"
+    layout = (
+        "every subset of " if k >= n else "every policy at every table, repeats spread evenly: "
+    ) + f"{len(result.lineups)} table{'s' if len(result.lineups) != 1 else ''}"
     return [
         f"{g.title} tournament, {k} policies on {n} seats: {layout}, {result.played:,} {g.item}s per table "
         f"({len(result.lineups) * result.played:,} in all){', duplicate deals' if result.duplicate else ''}, "

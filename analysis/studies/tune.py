@@ -104,9 +104,19 @@ class Plan:
     duplicate: bool
 
 
-def plan(game_name: str, policy: str, field: Sequence[str] | str, players: int | None = None,
-         budget: int = DEFAULT_BUDGET, games_per_eval: int | None = None, *, confirm_games: int | None = None,
-         fix: Sequence[str] = (), objective: str = "win", duplicate: bool | None = None) -> Plan:
+def plan(
+    game_name: str,
+    policy: str,
+    field: Sequence[str] | str,
+    players: int | None = None,
+    budget: int = DEFAULT_BUDGET,
+    games_per_eval: int | None = None,
+    *,
+    confirm_games: int | None = None,
+    fix: Sequence[str] = (),
+    objective: str = "win",
+    duplicate: bool | None = None,
+) -> Plan:
     """Check a tuning run's input (every problem an :class:`InputError` naming it)."""
     g = game(game_name)
     settings = g.settings(players)
@@ -132,8 +142,9 @@ def plan(game_name: str, policy: str, field: Sequence[str] | str, players: int |
         raise InputError(f"the confirmation (--confirm-games): {e}") from None
     if objective not in OBJECTIVES:
         raise InputError(f"unknown objective {shorten(objective)!r}; objectives: {', '.join(OBJECTIVES)}")
-    return Plan(g, settings, start, params, others, budget, games, confirm_games, objective,
-                g.duplicate(settings, duplicate))
+    return Plan(
+        g, settings, start, params, others, budget, games, confirm_games, objective, g.duplicate(settings, duplicate)
+    )
 
 
 def tunable(policy: Policy, fix: Sequence[str] = ()) -> tuple[Param, ...]:
@@ -141,12 +152,15 @@ def tunable(policy: Policy, fix: Sequence[str] = ()) -> tuple[Param, ...]:
     names = {p.name for p in policy.spec.params}
     fixed = {str(f).strip().lower() for f in fix}
     for f in sorted(fixed - names):
-        raise InputError(f"policy {policy.spec.name} has no parameter {shorten(f)!r} to fix; its parameters: "
-                         f"{', '.join(sorted(names)) or 'none'}")
+        raise InputError(
+            f"policy {policy.spec.name} has no parameter {shorten(f)!r} to fix; its parameters: "
+            f"{', '.join(sorted(names)) or 'none'}"
+        )
     params = tuple(p for p in policy.spec.params if p.hi > p.lo and p.name not in fixed)
     if not params:
-        raise InputError(f"policy {policy.spec.name} has no tunable parameter"
-                         + (" left (all are fixed)" if fixed else ""))
+        raise InputError(
+            f"policy {policy.spec.name} has no tunable parameter" + (" left (all are fixed)" if fixed else "")
+        )
     return params
 
 
@@ -166,14 +180,36 @@ def from_unit(start: Policy, params: Sequence[Param], u: np.ndarray) -> Policy:
     return Policy(start.spec, start.spec.row(**{**start.params, **values}))
 
 
-def tune(game_name: str, policy: str, field: Sequence[str] | str, players: int | None = None,
-         budget: int = DEFAULT_BUDGET, games_per_eval: int | None = None, seed: int = 0, *,
-         confirm_games: int | None = None, fix: Sequence[str] = (), objective: str = "win",
-         duplicate: bool | None = None, executor: Executor | None = None, progress: bool | None = False,
-         log: Log | None = None) -> TuneResult:
+def tune(
+    game_name: str,
+    policy: str,
+    field: Sequence[str] | str,
+    players: int | None = None,
+    budget: int = DEFAULT_BUDGET,
+    games_per_eval: int | None = None,
+    seed: int = 0,
+    *,
+    confirm_games: int | None = None,
+    fix: Sequence[str] = (),
+    objective: str = "win",
+    duplicate: bool | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = False,
+    log: Log | None = None,
+) -> TuneResult:
     """Tune ``policy``'s parameters against ``field`` with CMA-ES; confirm the best row on fresh seeds."""
-    p = plan(game_name, policy, field, players, budget, games_per_eval, confirm_games=confirm_games, fix=fix,
-             objective=objective, duplicate=duplicate)
+    p = plan(
+        game_name,
+        policy,
+        field,
+        players,
+        budget,
+        games_per_eval,
+        confirm_games=confirm_games,
+        fix=fix,
+        objective=objective,
+        duplicate=duplicate,
+    )
     check_seed(seed)
     g = p.game
     texts = [p.start.spec.name, *(x.text for x in p.field)]
@@ -190,14 +226,33 @@ def tune(game_name: str, policy: str, field: Sequence[str] | str, players: int |
         alt = paired.play_batches(*run, (best, *p.field), confirm_size, seeds, p.duplicate, executor, bar.update)
     confirm = pd.DataFrame([{"best": best.text, "start": p.start.text, **paired.difference(base, alt, 0)}])
     weight = float(history.attrs["weight"])
-    return TuneResult(g.name, p.start.spec.name, p.start.text, best.text, tuple(x.name for x in p.params),
-                      tuple(x.text for x in p.field), tuple(x.label for x in p.field),
-                      history, confirm, p.objective, weight, p.settings.players,
-                      p.budget, generations, p.games, p.confirm_games, seed, p.duplicate, g.unit, p.settings)
+    return TuneResult(
+        g.name,
+        p.start.spec.name,
+        p.start.text,
+        best.text,
+        tuple(x.name for x in p.params),
+        tuple(x.text for x in p.field),
+        tuple(x.label for x in p.field),
+        history,
+        confirm,
+        p.objective,
+        weight,
+        p.settings.players,
+        p.budget,
+        generations,
+        p.games,
+        p.confirm_games,
+        seed,
+        p.duplicate,
+        g.unit,
+        p.settings,
+    )
 
 
-def _search(p: Plan, seed: int, texts: list[str], bar: Any, executor: Executor | None,
-            log: Log | None) -> tuple[pd.DataFrame, int]:
+def _search(
+    p: Plan, seed: int, texts: list[str], bar: Any, executor: Executor | None, log: Log | None
+) -> tuple[pd.DataFrame, int]:
     """Generations of CMA-ES until the budget is spent; every evaluation as a row of the history."""
     import cma
 
@@ -206,8 +261,13 @@ def _search(p: Plan, seed: int, texts: list[str], bar: Any, executor: Executor |
     x0 = list(to_unit(p.start, p.params))
     if len(x0) == 1:  # cma mishandles one dimension (a per-coordinate minstd fails): a second one, ignored
         x0, minstd = [*x0, 0.5], [*minstd, 0.0]
-    options = {"bounds": [0.0, 1.0], "seed": math.nan, "randn": lambda *shape: rng.standard_normal(shape),
-               "verbose": -9, "minstd": minstd}
+    options = {
+        "bounds": [0.0, 1.0],
+        "seed": math.nan,
+        "randn": lambda *shape: rng.standard_normal(shape),
+        "verbose": -9,
+        "minstd": minstd,
+    }
     es = cma.CMAEvolutionStrategy(x0, SIGMA0, options)
     rows: list[dict] = []
     weight = None
@@ -220,7 +280,7 @@ def _search(p: Plan, seed: int, texts: list[str], bar: Any, executor: Executor |
         rows.append(_row(p, generation, 0, p.start, start, start, weight, gen_seed))
         bar.update(1)
         asked = es.ask()
-        take = asked[:p.budget - len(rows)]
+        take = asked[: p.budget - len(rows)]
         seen: dict[str, dict] = {p.start.text: start}
         scores = []
         for c, u in enumerate(take, start=1):
@@ -233,9 +293,11 @@ def _search(p: Plan, seed: int, texts: list[str], bar: Any, executor: Executor |
         if len(take) == len(asked):
             es.tell(asked, [-s for s in scores])
         if log:
-            top = max(rows[-len(take) - 1:], key=lambda r: r["improvement"])
-            log(f"generation {generation + 1}: {len(take)} candidates, best {top['policy']} "
-                f"({top['improvement']:+.4g} over the start)")
+            top = max(rows[-len(take) - 1 :], key=lambda r: r["improvement"])
+            log(
+                f"generation {generation + 1}: {len(take)} candidates, best {top['policy']} "
+                f"({top['improvement']:+.4g} over the start)"
+            )
         generation += 1
     history = pd.DataFrame(rows)
     history.attrs["weight"] = weight
@@ -245,8 +307,13 @@ def _search(p: Plan, seed: int, texts: list[str], bar: Any, executor: Executor |
 def _evaluate(p: Plan, candidate: Policy, seed: int, executor: Executor | None) -> dict:
     """Player 1's payoff and win rate (with standard errors) in one run of ``games`` games."""
     row = paired.outcome(p.game, p.settings, (candidate, *p.field), p.games, seed, p.duplicate, executor).iloc[0]
-    return {"games": int(row.games), "payoff": float(row.payoff), "payoff_se": float(row.payoff_se),
-            "win_rate": float(row.win_rate), "win_se": float(row.win_se)}
+    return {
+        "games": int(row.games),
+        "payoff": float(row.payoff),
+        "payoff_se": float(row.payoff_se),
+        "win_rate": float(row.win_rate),
+        "win_se": float(row.win_se),
+    }
 
 
 def _weight(objective: str, start: dict) -> float:
@@ -263,12 +330,20 @@ def score(objective: str, weight: float, outcome: dict) -> float:
     return outcome["payoff"] + weight * outcome["win_rate"]
 
 
-def _row(p: Plan, generation: int, candidate: int, policy: Policy, out: dict, start: dict, weight: float,
-         seed: int) -> dict:
+def _row(
+    p: Plan, generation: int, candidate: int, policy: Policy, out: dict, start: dict, weight: float, seed: int
+) -> dict:
     s = score(p.objective, weight, out)
-    return {"generation": generation + 1, "candidate": candidate, **{x.name: policy.params[x.name] for x in p.params},
-            "policy": policy.text, **out, "score": s, "improvement": s - score(p.objective, weight, start),
-            "seed": seed}
+    return {
+        "generation": generation + 1,
+        "candidate": candidate,
+        **{x.name: policy.params[x.name] for x in p.params},
+        "policy": policy.text,
+        **out,
+        "score": s,
+        "improvement": s - score(p.objective, weight, start),
+        "seed": seed,
+    }
 
 
 def _best(p: Plan, history: pd.DataFrame) -> Policy:

@@ -26,9 +26,7 @@ from razzmatazz.core.razz.ranges import combos as range_combos
 
 HAND_SIZE = 7
 MAX_PLAYERS = 8
-COMMUNITY_CONVENTION = (
-    "when the deck cannot give every player a 7th card, one community 7th card is shared by all"
-)
+COMMUNITY_CONVENTION = "when the deck cannot give every player a 7th card, one community 7th card is shared by all"
 
 
 @dataclass(frozen=True)
@@ -100,8 +98,9 @@ def make_deal(hero: str, opponents: list[str], dead: str = "") -> Deal:
         ranges.append(rng)
         labels.append(hand.text.strip() if rng is None else rng.text)
     dead_hand = parse_hand(dead) if dead.strip() else ParsedHand("", (), ())
-    named = frozenset(c for r in ranges if r is not None for i in r.items for slot in i.slots if len(slot) == 1
-                      for c in slot)
+    named = frozenset(
+        c for r in ranges if r is not None for i in r.items for slot in i.slots if len(slot) == 1 for c in slot
+    )
     resolved = resolve_suits(parsed + [dead_hand], avoid=named)
     known = tuple(np.array([c for c in cards if c != UNKNOWN], dtype=np.int8) for cards in resolved[:-1])
     dead_cards = resolved[-1]
@@ -150,8 +149,10 @@ def _check_joint(combos: tuple[RangeCombos | None, ...], tries: int = 20_000) ->
     hands = np.concatenate(picks, axis=1)
     distinct = (np.diff(np.sort(hands, axis=1), axis=1) != 0).all(axis=1)
     if not distinct.any():
-        raise RangeError("the ranges " + " and ".join(repr(c.text) for c in live) + f" shared a card in every one "
-                         f"of {tries:,} random draws: they can (almost) never be dealt together")
+        raise RangeError(
+            "the ranges " + " and ".join(repr(c.text) for c in live) + f" shared a card in every one "
+            f"of {tries:,} random draws: they can (almost) never be dealt together"
+        )
 
 
 def _needs_community(labels: list[str], written: list[int], held: list[int], left: int) -> bool:

@@ -108,8 +108,11 @@ def _sevens_table() -> np.ndarray:
     first_tie = np.searchsorted(ranked, classes, "left")
     after_tie = np.searchsorted(ranked, classes, "right")
     villain = (nzr7[order], nzc7[order], nzl7[order])
-    parts = map_ranges(lambda lo, hi: _sevens_by_door(lo, hi, ms7, first_tie, after_tie, *villain, BINOM,
-                                                      comb(44, 6)), len(ms7), pieces=256)
+    parts = map_ranges(
+        lambda lo, hi: _sevens_by_door(lo, hi, ms7, first_tie, after_tie, *villain, BINOM, comb(44, 6)),
+        len(ms7),
+        pieces=256,
+    )
     return np.concatenate(parts)
 
 

@@ -54,8 +54,13 @@ N_WS = 8
 def blocks(n_players: int) -> Blocks:
     """The count vector's blocks for ``n_players``: (name, shape), in order."""
     n = n_players
-    return (("player", (n, N_PFIELDS)), ("seat", (n, N_QFIELDS)), ("global", (N_GFIELDS,)), ("cross", (n, n)),
-            ("cross_win", (n, n)))
+    return (
+        ("player", (n, N_PFIELDS)),
+        ("seat", (n, N_QFIELDS)),
+        ("global", (N_GFIELDS,)),
+        ("cross", (n, n)),
+        ("cross_win", (n, n)),
+    )
 
 
 def layout(n_players: int) -> dict[str, int]:
@@ -141,8 +146,26 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
     n_in, n_able = _counts(ws, n)
     if bring_in >= 0:
         view[R.V_BRING_IN] = 1
-        a = _decide(cfg, street, bring_in, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in,
-                    completed, n_in, n_able, user)
+        a = _decide(
+            cfg,
+            street,
+            bring_in,
+            ws,
+            hands,
+            view,
+            pids,
+            params,
+            pstate,
+            level,
+            made,
+            size,
+            cap,
+            bring_in,
+            completed,
+            n_in,
+            n_able,
+            user,
+        )
         view[R.V_BRING_IN] = 0
         if a == R.RAISE:
             _put_chips(ws, view, bring_in, size - ws[W_BET, bring_in])
@@ -167,8 +190,26 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
             s = (s + 1) % n
             continue
         idle = 0
-        a = _decide(cfg, street, s, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in,
-                    completed, n_in, n_able, user)
+        a = _decide(
+            cfg,
+            street,
+            s,
+            ws,
+            hands,
+            view,
+            pids,
+            params,
+            pstate,
+            level,
+            made,
+            size,
+            cap,
+            bring_in,
+            completed,
+            n_in,
+            n_able,
+            user,
+        )
         to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
         if a == R.FOLD:
             ws[W_STATUS, s] = R.FOLDED
@@ -271,8 +312,26 @@ def _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able):
 
 
 @njit(cache=True)
-def _decide(cfg, street, s, ws, hands, view, pids, params, pstate, level, made, size, cap, bring_in, completed,
-            n_in, n_able, user):
+def _decide(
+    cfg,
+    street,
+    s,
+    ws,
+    hands,
+    view,
+    pids,
+    params,
+    pstate,
+    level,
+    made,
+    size,
+    cap,
+    bring_in,
+    completed,
+    n_in,
+    n_able,
+    user,
+):
     """Ask seat ``s``'s policy for a move, with its own view only, and make the move legal (G10)."""
     n = cfg[R.S_PLAYERS]
     to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
@@ -410,8 +469,7 @@ def _seventh(cfg, deck, top, deal_state, ws, hands, view, log):
 
 
 @njit(cache=True)
-def play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res,
-              user):
+def play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res, user):
     """Play one hand from the shuffled ``deck``; per-seat results in ``res``, returns G6 flags.
 
     ``pids``/``params`` are each seat's policy, ``pstate`` its random state (advanced in place);
@@ -567,8 +625,7 @@ def _tally(out, base, res, s):
 
 
 @njit(cache=True)
-def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired,
-                user):
+def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user):
     n = cfg[R.S_PLAYERS]
     o_seat = n * N_PFIELDS
     o_glob = o_seat + n * N_QFIELDS
@@ -596,8 +653,9 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             for s in range(n):
                 pstate[s] = game_state(policy_keys[s], g)
-            flags = play_hand(cfg, g % n, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view,
-                              log, res, user)
+            flags = play_hand(
+                cfg, g % n, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res, user
+            )
             out[o_glob + G_HANDS] += 1
             out[o_glob + G_COMMUNITY] += flags & 1
             out[o_glob + G_RESHUFFLE] += flags >> 1
@@ -622,16 +680,29 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
 
     An item is one hand, or with ``duplicate`` one deal played N times with the players rotated.
     """
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair,
-                       paired, policies.no_user_policy)
+    return _play_games(
+        cfg,
+        deal_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        start,
+        stop,
+        nopair,
+        paired,
+        policies.no_user_policy,
+    )
 
 
 @njit(nogil=True)
-def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired,
-                    user):
+def play_games_with(
+    cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user
+):
     """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair,
-                       paired, user)
+    return _play_games(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user
+    )
 
 
 @njit(cache=True)
@@ -641,9 +712,10 @@ def _trace_deck(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, p
     view = np.full(R.VIEW_LEN, -1, np.int64)
     log = np.zeros((R.LOG_ROWS, 4), np.int64)
     res = np.zeros((R.MAX_PLAYERS, 5), np.int64)
-    flags = play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res,
-                      user)
-    return log[1:log[0, 0] + 1].copy(), res[:cfg[R.S_PLAYERS]].copy(), flags
+    flags = play_hand(
+        cfg, rotation, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res, user
+    )
+    return log[1 : log[0, 0] + 1].copy(), res[: cfg[R.S_PLAYERS]].copy(), flags
 
 
 @njit(cache=True)
@@ -662,8 +734,9 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
 @njit(cache=True)
 def trace_hand(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired):
     """Hand ``g`` of a run played again with its log: (log rows, per-seat results, G6 flags)."""
-    return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired,
-                  policies.no_user_policy)
+    return _trace(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, policies.no_user_policy
+    )
 
 
 @njit
@@ -724,8 +797,9 @@ def _trace_deck_builtin(cfg, deck, deal_state, pids, params, pstate, nopair, pai
     return _trace_deck(cfg, 0, deck, deal_state, pids, params, pstate, nopair, paired, policies.no_user_policy)
 
 
-def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int], seed: int = 0,
-              user: Callable | None = None) -> Trace:
+def play_deck(
+    settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int], seed: int = 0, user: Callable | None = None
+) -> Trace:
     """One hand dealt from ``deck`` (cards in dealing order, G2) with ``seats[s]`` in seat ``s``.
 
     With ``settings.stacks``, seat s starts with ``stacks[s]`` (hand 0: player p sits in seat p).
@@ -747,7 +821,9 @@ def play_deck(settings: R.Settings, seats: Sequence[Policy], deck: Sequence[int]
     deal_state = np.uint64(game_state(a.deal_key, 0))
     nopair, paired = tables()
     if user is None:
-        return Trace(*_trace_deck_builtin(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair,
-                                          paired))
-    return Trace(*_trace_deck_with(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired,
-                                   user))
+        return Trace(
+            *_trace_deck_builtin(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired)
+        )
+    return Trace(
+        *_trace_deck_with(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired, user)
+    )

@@ -143,8 +143,9 @@ def _pick_combos(state, rcum, roff, rcards, rsize, pick, used):
 
 
 @njit(cache=True, nogil=True)
-def range_equity_counts(key, start, stop, base, draws, community, deck, nopair, paired,
-                        rplayer, rsize, roff, rcards, rcum):
+def range_equity_counts(
+    key, start, stop, base, draws, community, deck, nopair, paired, rplayer, rsize, roff, rcards, rcum
+):
     """:func:`equity_counts` when some players hold ranges.
 
     Ranged player ``rplayer[j]`` holds ``rsize[j]`` cards: row ``pick`` of ``rcards`` with
@@ -257,8 +258,17 @@ class EquityJob:
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         nopair, paired = tables()
-        args = (np.uint64(self.key), start, stop, base_layers(self.deal.known), self.deal.draws(),
-                np.int64(self.deal.community), self.deal.deck, nopair, paired)
+        args = (
+            np.uint64(self.key),
+            start,
+            stop,
+            base_layers(self.deal.known),
+            self.deal.draws(),
+            np.int64(self.deal.community),
+            self.deal.deck,
+            nopair,
+            paired,
+        )
         arrays = range_arrays(self.deal) if self.deal.ranges else None
         in_ranges = arrays[1].sum() if arrays else 0
         if args[4].sum() + self.deal.community > len(self.deal.deck) - in_ranges:  # would never finish dealing
@@ -275,6 +285,6 @@ def range_arrays(deal: Deal) -> tuple[np.ndarray, ...]:
     rcards = np.zeros((roff[-1], 7), np.int8)
     rcum = np.empty(roff[-1], np.float64)
     for j, (_, r) in enumerate(ranged):
-        rcards[roff[j]:roff[j + 1], : r.size] = r.cards
-        rcum[roff[j]:roff[j + 1]] = np.cumsum(r.weights)
+        rcards[roff[j] : roff[j + 1], : r.size] = r.cards
+        rcum[roff[j] : roff[j + 1]] = np.cumsum(r.weights)
     return rplayer, rsize, roff, rcards, rcum

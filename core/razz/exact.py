@@ -119,8 +119,9 @@ Multisets = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 def _heads_up_all(deck: np.ndarray, hero: np.ndarray, vil: np.ndarray, h_ms: Multisets, v_ms: Multisets) -> np.ndarray:
     nopair, paired = tables()
     v_cls = _classes_plus(vil, v_ms[0], nopair, paired)
-    parts = map_ranges(lambda lo, hi: _heads_up(lo, hi, deck, hero, v_cls, *h_ms, *v_ms[1:], BINOM, nopair, paired),
-                       len(h_ms[0]))
+    parts = map_ranges(
+        lambda lo, hi: _heads_up(lo, hi, deck, hero, v_cls, *h_ms, *v_ms[1:], BINOM, nopair, paired), len(h_ms[0])
+    )
     return np.sum(parts, axis=0)
 
 
@@ -221,8 +222,9 @@ def starting_hands_vs_random() -> tuple[np.ndarray, np.ndarray, int]:
     nopair, paired = tables()
     ms7, nzr7, nzc7, nzl7 = multisets(7)
     classes = _classes_plus(np.zeros(13, np.int64), ms7, nopair, paired)
-    results7 = np.concatenate(map_ranges(
-        lambda lo, hi: _seven_vs_random(lo, hi, ms7, nzr7, nzc7, nzl7, classes, BINOM), len(ms7)))
+    results7 = np.concatenate(
+        map_ranges(lambda lo, hi: _seven_vs_random(lo, hi, ms7, nzr7, nzc7, nzl7, classes, BINOM), len(ms7))
+    )
     keys = _key(ms7)
     order = np.argsort(keys)
     starts = multisets(3)[0]

@@ -30,37 +30,81 @@ _S11 = np.uint64(11)
 
 REGISTRY = Registry("razz")
 _MAX = Param("max_card", 8, 5, 13, "highest rank of a qualifying start and of the low it draws to", integer=True)
-_RIVER = Param("river_card", 9, 5, 13, "on 7th street, continue with a made low this high or better",
-               integer=True)
+_RIVER = Param("river_card", 9, 5, 13, "on 7th street, continue with a made low this high or better", integer=True)
 STATION = REGISTRY.add(PolicySpec("station", 0, (), "calling station: never folds, never raises"))
-RANDOM = REGISTRY.add(PolicySpec("random", 1, (
-    Param("fold", 0.2, 0, 1, "chance of folding when facing a bet"),
-    Param("raise", 0.2, 0, 1, "chance of betting or raising when allowed (checked first)"),
-), "random legal moves"))
-ROCK = REGISTRY.add(PolicySpec("rock", 2, (_MAX, _RIVER),
-                               "tight-passive: plays qualifying starts, calls while live, never raises"))
-TAG = REGISTRY.add(PolicySpec("tag", 3, (_MAX, _RIVER),
-                              "tight-aggressive: raises qualifying starts, bets when ahead on board, "
-                              "calls while live, folds otherwise"))
-STEAL = REGISTRY.add(PolicySpec("steal", 4, (
-    Param("door", 6, 1, 13, "steal with a door card this low or lower", integer=True),
-    Param("against", 10, 1, 13, "only when every other door card still in is this high or higher", integer=True),
-    Param("behind", 2, 0, 7, "at most this many players still to act after it", integer=True),
-    Param("max_card", 9, 5, 13, "otherwise plays tag with this start limit", integer=True),
-    _RIVER,
-), "loose/steal: completes an unopened pot from late position with a low door card against high "
-   "door cards; otherwise plays tag"))
-READER = REGISTRY.add(PolicySpec("reader", 5, (
-    Param("target", 8, 5, 13, "the low it draws to", integer=True),
-    Param("odds", 1.0, 0, 10, "calls when the chance to make its low times the pot is at least odds x the call"),
-), "board reader: counts its live cards (own, every up card, folded cards), calls on pot odds, "
-   "bets when ahead on board with a likely low"))
+RANDOM = REGISTRY.add(
+    PolicySpec(
+        "random",
+        1,
+        (
+            Param("fold", 0.2, 0, 1, "chance of folding when facing a bet"),
+            Param("raise", 0.2, 0, 1, "chance of betting or raising when allowed (checked first)"),
+        ),
+        "random legal moves",
+    )
+)
+ROCK = REGISTRY.add(
+    PolicySpec("rock", 2, (_MAX, _RIVER), "tight-passive: plays qualifying starts, calls while live, never raises")
+)
+TAG = REGISTRY.add(
+    PolicySpec(
+        "tag",
+        3,
+        (_MAX, _RIVER),
+        "tight-aggressive: raises qualifying starts, bets when ahead on board, calls while live, folds otherwise",
+    )
+)
+STEAL = REGISTRY.add(
+    PolicySpec(
+        "steal",
+        4,
+        (
+            Param("door", 6, 1, 13, "steal with a door card this low or lower", integer=True),
+            Param(
+                "against", 10, 1, 13, "only when every other door card still in is this high or higher", integer=True
+            ),
+            Param("behind", 2, 0, 7, "at most this many players still to act after it", integer=True),
+            Param("max_card", 9, 5, 13, "otherwise plays tag with this start limit", integer=True),
+            _RIVER,
+        ),
+        "loose/steal: completes an unopened pot from late position with a low door card against high "
+        "door cards; otherwise plays tag",
+    )
+)
+READER = REGISTRY.add(
+    PolicySpec(
+        "reader",
+        5,
+        (
+            Param("target", 8, 5, 13, "the low it draws to", integer=True),
+            Param(
+                "odds", 1.0, 0, 10, "calls when the chance to make its low times the pot is at least odds x the call"
+            ),
+        ),
+        "board reader: counts its live cards (own, every up card, folded cards), calls on pot odds, "
+        "bets when ahead on board with a likely low",
+    )
+)
 SCRIPT_MOVES = 24
-SCRIPT = REGISTRY.add(PolicySpec("script", 6, tuple(
-    Param(f"m{i}", 1, 0, 2, f"move of its decision {i}: 0 fold, 1 check/call/bring-in, 2 bet/raise/complete",
-          integer=True) for i in range(1, SCRIPT_MOVES + 1)),
-    "plays the moves given, in order (m1=2,m2=0 raises then folds), then checks and calls; "
-    "for walking through a line of play"))
+SCRIPT = REGISTRY.add(
+    PolicySpec(
+        "script",
+        6,
+        tuple(
+            Param(
+                f"m{i}",
+                1,
+                0,
+                2,
+                f"move of its decision {i}: 0 fold, 1 check/call/bring-in, 2 bet/raise/complete",
+                integer=True,
+            )
+            for i in range(1, SCRIPT_MOVES + 1)
+        ),
+        "plays the moves given, in order (m1=2,m2=0 raises then folds), then checks and calls; "
+        "for walking through a line of play",
+    )
+)
 
 
 @njit(cache=True)

@@ -81,8 +81,10 @@ def parse_range(text: str) -> Range:
     items = tuple(_item(part, text) for part in _split_items(compact, text))
     sizes = {len(i.slots) for i in items}
     if len(sizes) > 1:
-        raise RangeError(f"every hand in the range {text.strip()!r} needs the same number of cards, got "
-                         f"{', '.join(map(str, sorted(sizes)))}")
+        raise RangeError(
+            f"every hand in the range {text.strip()!r} needs the same number of cards, got "
+            f"{', '.join(map(str, sorted(sizes)))}"
+        )
     if not 1 <= len(items[0].slots) <= 7:
         raise RangeError(f"a hand in a range has 1 to 7 cards, {text.strip()!r} has {len(items[0].slots)}")
     return Range(text.strip(), items)
@@ -146,7 +148,7 @@ def _slots(pattern: str, part: str) -> tuple[Slot, ...]:
     while pos < len(pattern):
         m = _SLOT.match(pattern, pos)
         if m is None:
-            raise RangeError(f"unknown card {pattern[pos:pos + 2]!r} in the range hand {part!r}")
+            raise RangeError(f"unknown card {pattern[pos : pos + 2]!r} in the range hand {part!r}")
         slots.append(_slot(m, part))
         pos = m.end()
     return tuple(slots)
@@ -191,8 +193,9 @@ def combos(rng: Range, blocked: Iterable[int] = ()) -> tuple[np.ndarray, np.ndar
     blocked = set(int(c) for c in blocked)
     spans = [_span(item, blocked) for item in rng.items]
     if sum(spans) > MAX_COMBOS:
-        raise RangeError(f"the range {rng.text!r} spans about {sum(spans):,} combinations, more than {MAX_COMBOS:,}; "
-                         "narrow it")
+        raise RangeError(
+            f"the range {rng.text!r} spans about {sum(spans):,} combinations, more than {MAX_COMBOS:,}; narrow it"
+        )
     found: dict[tuple[frozenset[int], tuple[int, ...]], float] = {}
     for item in rng.items:
         for hand in _matches(item, blocked):

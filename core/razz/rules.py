@@ -34,8 +34,26 @@ FOLD, CALL, RAISE = 0, 1, 2
 """CALL also means check and "post the bring-in"; RAISE also means bet and complete."""
 
 # --- the view: everything one seat may see when it decides (int64 array) ---------------------
-(V_STREET, V_SEAT, V_PLAYERS, V_TO_CALL, V_POT, V_BET_SIZE, V_BETS_MADE, V_CAP, V_CAN_RAISE, V_BRING_IN,
- V_LEVEL, V_STACK, V_COMMUNITY, V_IN_HAND, V_TO_ACT, V_BRING_IN_SEAT, V_COMPLETED, V_DECISIONS) = range(18)
+(
+    V_STREET,
+    V_SEAT,
+    V_PLAYERS,
+    V_TO_CALL,
+    V_POT,
+    V_BET_SIZE,
+    V_BETS_MADE,
+    V_CAP,
+    V_CAN_RAISE,
+    V_BRING_IN,
+    V_LEVEL,
+    V_STACK,
+    V_COMMUNITY,
+    V_IN_HAND,
+    V_TO_ACT,
+    V_BRING_IN_SEAT,
+    V_COMPLETED,
+    V_DECISIONS,
+) = range(18)
 """V_TO_CALL: chips to call (capped by the stack). V_BETS_MADE: completions, bets and raises this
 round. V_LEVEL: the bet to match this round. V_IN_HAND: players not folded. V_TO_ACT: other
 players who still have to act this round. V_COMPLETED: 3rd street has been completed (always 1
@@ -54,8 +72,7 @@ VIEW_LEN = 81
 IN, FOLDED, ALL_IN = 0, 1, 2
 
 # --- log rows (kind, seat, a, b) ----------------------------------------------------------------
-(L_ANTE, L_DEAL, L_STREET, L_BRING_IN, L_FOLD, L_CHECK, L_CALL, L_RAISE, L_RESHUFFLE, L_SHOW,
- L_WIN) = range(11)
+(L_ANTE, L_DEAL, L_STREET, L_BRING_IN, L_FOLD, L_CHECK, L_CALL, L_RAISE, L_RESHUFFLE, L_SHOW, L_WIN) = range(11)
 """L_ANTE: seat, chips. L_DEAL: seat (-1 = community), card, slot 0-6 (3rd street: every seat's
 slot 0, then slot 1, then slot 2). L_STREET: seat = street, a = the bring-in seat (3rd street) or
 the seat G5 names to open (action starts there, or at the next seat able to act if it is all-in).
@@ -97,8 +114,9 @@ class Settings:
         if self.ante < 0:
             raise InputError(f"the ante cannot be negative, got {self.ante}")
         if not 0 < self.bring_in < self.small_bet:
-            raise InputError(f"the bring-in must be more than 0 and less than the small bet "
-                             f"({self.small_bet}), got {self.bring_in}")
+            raise InputError(
+                f"the bring-in must be more than 0 and less than the small bet ({self.small_bet}), got {self.bring_in}"
+            )
         if self.big_bet < self.small_bet:
             raise InputError(f"the big bet ({self.big_bet}) cannot be smaller than the small bet ({self.small_bet})")
         if self.big_bet > 10**6:
@@ -110,8 +128,10 @@ class Settings:
         if self.exhausted not in ("community", "reshuffle"):
             raise InputError(f"the rule for a short deck must be community or reshuffle, got {self.exhausted!r}")
         if self.stack and not self.ante + self.bring_in <= self.stack <= MAX_STACK:
-            raise InputError(f"the stack must cover ante and bring-in ({self.ante + self.bring_in}) and be at most "
-                             f"{MAX_STACK:,}, got {self.stack}")
+            raise InputError(
+                f"the stack must cover ante and bring-in ({self.ante + self.bring_in}) and be at most "
+                f"{MAX_STACK:,}, got {self.stack}"
+            )
         if self.stack < 0:
             raise InputError(f"the stack cannot be negative, got {self.stack}")
         if self.stacks:
@@ -123,8 +143,10 @@ class Settings:
                 if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
                     raise InputError(f"a stack must be an integer, got {x!r}")
                 if not self.ante + self.bring_in <= x <= MAX_STACK:
-                    raise InputError(f"every stack must cover ante and bring-in ({self.ante + self.bring_in}) and be "
-                                     f"at most {MAX_STACK:,}, got {x}")
+                    raise InputError(
+                        f"every stack must cover ante and bring-in ({self.ante + self.bring_in}) and be "
+                        f"at most {MAX_STACK:,}, got {x}"
+                    )
         if self.uncapped_heads_up and self.deep:
             raise InputError("uncapped heads-up betting needs finite stacks (a stack), or a raising war never ends")
 
@@ -142,12 +164,18 @@ class Settings:
         """The int64 settings row the kernels read."""
         row = np.zeros(N_SETTINGS, np.int64)
         row[[S_PLAYERS, S_ANTE, S_BRING_IN, S_SMALL, S_BIG, S_CAP]] = (
-            self.players, self.ante, self.bring_in, self.small_bet, self.big_bet, self.cap)
+            self.players,
+            self.ante,
+            self.bring_in,
+            self.small_bet,
+            self.big_bet,
+            self.cap,
+        )
         row[S_UNCAPPED_HU] = int(self.uncapped_heads_up)
         row[S_TIE_SUIT] = int(self.bring_in_tie == "suit")
         row[S_RESHUFFLE] = int(self.exhausted == "reshuffle")
         row[S_STACK] = self.stack if self.stack else DEEP
-        row[S_PLAYER_STACKS:S_PLAYER_STACKS + self.players] = self.player_stacks()
+        row[S_PLAYER_STACKS : S_PLAYER_STACKS + self.players] = self.player_stacks()
         return row
 
 

@@ -30,8 +30,26 @@ from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz.ranking import tables
 from razzmatazz.core.rng import deal_from, game_state, next_u64
 
-(P_GAME, P_ROT, P_ACTOR, P_STREET, P_SEAT, P_IDLE, P_LEVEL, P_MADE, P_COMPLETED, P_SIZE, P_BRING, P_NIN, P_NABLE,
- P_TOP, P_COMMUNITY, P_FLAGS, P_LOG_ROWS, P_DEAL) = range(18)
+(
+    P_GAME,
+    P_ROT,
+    P_ACTOR,
+    P_STREET,
+    P_SEAT,
+    P_IDLE,
+    P_LEVEL,
+    P_MADE,
+    P_COMPLETED,
+    P_SIZE,
+    P_BRING,
+    P_NIN,
+    P_NABLE,
+    P_TOP,
+    P_COMMUNITY,
+    P_FLAGS,
+    P_LOG_ROWS,
+    P_DEAL,
+) = range(18)
 MP = R.MAX_PLAYERS
 P_PSTATE = P_DEAL + 1
 P_DECK = P_PSTATE + MP
@@ -82,33 +100,33 @@ def counts_len(ro: tuple) -> int:
 
 @njit(cache=True)
 def _ws(pos):
-    return pos[P_WS:P_WS + E.N_WS * MP].reshape((E.N_WS, MP))
+    return pos[P_WS : P_WS + E.N_WS * MP].reshape((E.N_WS, MP))
 
 
 @njit(cache=True)
 def _hands(pos):
-    return pos[P_HANDS:P_HANDS + 7 * MP].reshape((MP, 7))
+    return pos[P_HANDS : P_HANDS + 7 * MP].reshape((MP, 7))
 
 
 @njit(cache=True)
 def _view(pos):
-    return pos[P_VIEW:P_VIEW + R.VIEW_LEN]
+    return pos[P_VIEW : P_VIEW + R.VIEW_LEN]
 
 
 @njit(cache=True)
 def _res(pos):
-    return pos[P_RES:P_RES + 5 * MP].reshape((MP, 5))
+    return pos[P_RES : P_RES + 5 * MP].reshape((MP, 5))
 
 
 @njit(cache=True)
 def _log(pos):
     k = pos[P_LOG_ROWS]
-    return pos[P_LOG:P_LOG + 4 * k].reshape((k, 4))
+    return pos[P_LOG : P_LOG + 4 * k].reshape((k, 4))
 
 
 @njit(cache=True)
 def _deck(pos):
-    return pos[P_DECK:P_DECK + 52]
+    return pos[P_DECK : P_DECK + 52]
 
 
 @njit(cache=True)
@@ -136,7 +154,7 @@ def begin(ro, deal, game, pos, log_rows):
     cfg, deal_key, policy_keys = ro[0], ro[1], ro[2]
     n = cfg[R.S_PLAYERS]
     pos[:P_LOG] = 0
-    pos[P_VIEW:P_VIEW + R.VIEW_LEN] = -1
+    pos[P_VIEW : P_VIEW + R.VIEW_LEN] = -1
     pos[P_GAME] = game
     pos[P_ROT] = game % n
     pos[P_LOG_ROWS] = log_rows
@@ -175,8 +193,21 @@ def _round(cfg, pos, street, first, bring_in):
 @njit(cache=True)
 def _offer(cfg, pos, s):
     """Seat ``s`` is to decide: its decision fields go into the view."""
-    E._show(cfg, pos[P_STREET], s, _ws(pos), _view(pos), pos[P_LEVEL], pos[P_MADE], pos[P_SIZE], cfg[R.S_CAP],
-            pos[P_BRING], pos[P_COMPLETED] != 0, pos[P_NIN], pos[P_NABLE])
+    E._show(
+        cfg,
+        pos[P_STREET],
+        s,
+        _ws(pos),
+        _view(pos),
+        pos[P_LEVEL],
+        pos[P_MADE],
+        pos[P_SIZE],
+        cfg[R.S_CAP],
+        pos[P_BRING],
+        pos[P_COMPLETED] != 0,
+        pos[P_NIN],
+        pos[P_NABLE],
+    )
     pos[P_ACTOR] = s
 
 
@@ -213,8 +244,9 @@ def _advance(ro, pos):
             E._showdown(n, pos[P_COMMUNITY], ws, hands, ro[3], ro[4], log, _res(pos))
             pos[P_ACTOR] = -1
             return
-        pos[P_TOP], pos[P_COMMUNITY], pos[P_FLAGS] = E._deal_street(cfg, street, _deck(pos), pos[P_TOP],
-                                                                    _u64(pos[P_DEAL]), ws, hands, view, log)
+        pos[P_TOP], pos[P_COMMUNITY], pos[P_FLAGS] = E._deal_street(
+            cfg, street, _deck(pos), pos[P_TOP], _u64(pos[P_DEAL]), ws, hands, view, log
+        )
         first = R.opener_seat(hands[:, 2:6], ws[E.W_STATUS], n, min(street - 2, 4))
         E._log(log, R.L_STREET, street, first, 0)
         _round(cfg, pos, street, first, -1)
@@ -270,8 +302,9 @@ def _apply(ro, pos, move):
     if view[R.V_BRING_IN]:
         level, made, completed = E._bring_in_move(cfg, a, s, pos[P_SIZE], ws, view, log, res)
     else:
-        level, made, completed = E._move(pos[P_STREET], s, a, pos[P_LEVEL], pos[P_MADE], pos[P_COMPLETED] != 0,
-                                         pos[P_SIZE], ws, view, log, res)
+        level, made, completed = E._move(
+            pos[P_STREET], s, a, pos[P_LEVEL], pos[P_MADE], pos[P_COMPLETED] != 0, pos[P_SIZE], ws, view, log, res
+        )
         pos[P_NIN], pos[P_NABLE] = E._counts(ws, n)
     pos[P_LEVEL], pos[P_MADE], pos[P_COMPLETED] = level, made, completed
     pos[P_SEAT] = (s + 1) % n
@@ -430,7 +463,7 @@ def observation(ro, pos, seat, out):
     out[O_RES:O_LOG] = pos[P_RES:P_LOG]
     if pos[P_LOG_ROWS] > 0:
         rows = pos[P_LOG] + 1
-        out[O_LOG:O_LOG + 4 * rows] = pos[P_LOG:P_LOG + 4 * rows]
+        out[O_LOG : O_LOG + 4 * rows] = pos[P_LOG : P_LOG + 4 * rows]
         for i in range(1, rows):
             o = O_LOG + 4 * i
             if out[o] == R.L_DEAL and out[o + 1] >= 0 and out[O_HANDS + 7 * out[o + 1] + out[o + 3]] == HIDDEN:

@@ -55,8 +55,25 @@ WIN = 840
 P_GAMES, P_MONEY, P_MONEY2, P_WIN, P_WIN2, P_MLEFT, P_BARS_WON = range(7)
 N_PFIELDS = 7
 N_CFIELDS = 3  # rounds, money, money² per distance from the croupier
-(G_GAMES, G_BLOCKS, G_ROUNDS, G_LEFTOVER, G_LEFTOVER2, G_RESHUFFLES, G_SHARED, G_HAGGLES, G_NO_OFFER, G_ACCEPTS,
- G_DECLINES, G_DUELS, G_CALLED, G_CALLER_WINS, G_KNOCKOUTS, G_ROLLOFFS, G_ORDER_ROLLOFFS) = range(17)
+(
+    G_GAMES,
+    G_BLOCKS,
+    G_ROUNDS,
+    G_LEFTOVER,
+    G_LEFTOVER2,
+    G_RESHUFFLES,
+    G_SHARED,
+    G_HAGGLES,
+    G_NO_OFFER,
+    G_ACCEPTS,
+    G_DECLINES,
+    G_DUELS,
+    G_CALLED,
+    G_CALLER_WINS,
+    G_KNOCKOUTS,
+    G_ROLLOFFS,
+    G_ORDER_ROLLOFFS,
+) = range(17)
 N_GFIELDS = 17
 BUCKETS = np.array([0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 5, 6], np.int64)
 """Money bucket of 0..13+ units: 0, 1-2, 3-4, 5-6, 7-8, 9-12, 13+."""
@@ -79,9 +96,17 @@ def blocks(n_players: int) -> Blocks:
     """The count vector's blocks for ``n_players``: (name, shape), in order."""
     n = n_players
     table = (6, N_BUCKETS, N_OTHERS, 3)
-    return (("player", (n, N_PFIELDS)), ("seat", (n, N_PFIELDS)), ("croupier", (n, N_CFIELDS)),
-            ("global", (N_GFIELDS,)), ("police", table), ("gambler_police", table), ("gambler_free", table),
-            ("cross", (n, n)), ("cross_win", (n, n)))
+    return (
+        ("player", (n, N_PFIELDS)),
+        ("seat", (n, N_PFIELDS)),
+        ("croupier", (n, N_CFIELDS)),
+        ("global", (N_GFIELDS,)),
+        ("police", table),
+        ("gambler_police", table),
+        ("gambler_free", table),
+        ("cross", (n, n)),
+        ("cross_win", (n, n)),
+    )
 
 
 def layout(n_players: int) -> dict[str, int]:
@@ -141,8 +166,29 @@ W_UNRES = W_BOUND + R.MAX_PLAYERS + 1  # roll-off unresolved groups (9)
 W_KO = W_UNRES + R.MAX_PLAYERS + 1  # the knockout order
 W_RANKED = W_KO + R.MAX_PLAYERS  # contestants ranked by value
 W_CTRL = W_RANKED + R.MAX_PLAYERS  # the course of the game (below)
-(W_DEAL, W_DICE, W_ROT, W_KIND, W_ACTOR, W_STEP, W_MM, W_MTOP, W_FIRST, W_OCC, W_POLICE, W_BAR, W_HERE, W_UNITS,
- W_OTHERS, W_CONTEST, W_K, W_PROPOSER, W_CALLED, W_DECL, W_LEFT) = range(W_CTRL, W_CTRL + 21)
+(
+    W_DEAL,
+    W_DICE,
+    W_ROT,
+    W_KIND,
+    W_ACTOR,
+    W_STEP,
+    W_MM,
+    W_MTOP,
+    W_FIRST,
+    W_OCC,
+    W_POLICE,
+    W_BAR,
+    W_HERE,
+    W_UNITS,
+    W_OTHERS,
+    W_CONTEST,
+    W_K,
+    W_PROPOSER,
+    W_CALLED,
+    W_DECL,
+    W_LEFT,
+) = range(W_CTRL, W_CTRL + 21)
 """The course of the game: the deal and dice streams' states (uint64 bits); the seat rotation (seat s holds
 player (s - rot) mod N); the decision pending (``K_*``, :data:`K_OVER` once the game is over) and the seat to
 answer it; the step inside the phase (the cards played this round; the next responder's clockwise distance
@@ -184,8 +230,8 @@ def set_workspace(w, cfg, n_counts, o_crou, o_glob, o_tab, log_rows):
 @njit(cache=True)
 def _logged(w):
     """The rows logged (a copy)."""
-    rows = w[w[W_LOG]:w[W_LOG] + 5 * w[W_LOG_ROWS]].reshape((w[W_LOG_ROWS], 5))
-    return rows[1:rows[0, 0] + 1].copy()
+    rows = w[w[W_LOG] : w[W_LOG] + 5 * w[W_LOG_ROWS]].reshape((w[W_LOG_ROWS], 5))
+    return rows[1 : rows[0, 0] + 1].copy()
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -229,12 +275,12 @@ def _ask(w, s, kind, lo, hi, pids, params, user):
     of ``razzia explain``) answers as its rollout policy with that policy's row (``policies.kernel_row``)."""
     p = player_of(w, s)
     pid = pids[p]
-    row = params[p, policies.SEARCH_MODEL:] if pid == policies.SEARCH_ID else params[p]
+    row = params[p, policies.SEARCH_MODEL :] if pid == policies.SEARCH_ID else params[p]
     pid = np.int64(params[p, policies.SEARCH_ROLLOUT]) if pid == policies.SEARCH_ID else pid
     state = np.uint64(w[W_PSTATE + s])
     if pid >= USER_ID:
-        view = w[W_VIEW:W_VIEW + R.VIEW_LEN]
-        R.fill_view(w[W_CFG:W_CFG + R.N_CFG], w, s, kind, view)
+        view = w[W_VIEW : W_VIEW + R.VIEW_LEN]
+        R.fill_view(w[W_CFG : W_CFG + R.N_CFG], w, s, kind, view)
         for i in range(lo, hi):
             view[i] = w[i]
         ans, state = user(pid, row, view, state)
@@ -259,9 +305,9 @@ def _ask_card(w, s, kind, lo, hi, pids, params, user):
         return _ask(w, s, kind, lo, hi, pids, params, user)
     w[R.V_KIND] = kind
     w[R.V_SEAT] = s
-    answer, state = policies.play_or_place(pids[p], kind, params[p, 0],
-                                           params[p, 1] if params.shape[1] > 1 else 0.0, w,
-                                           np.uint64(w[W_PSTATE + s]))
+    answer, state = policies.play_or_place(
+        pids[p], kind, params[p, 0], params[p, 1] if params.shape[1] > 1 else 0.0, w, np.uint64(w[W_PSTATE + s])
+    )
     w[W_PSTATE + s] = np.int64(state)
     return answer
 
@@ -853,7 +899,7 @@ def _decision_view(cfg, st, s, kind, bar, proposer, contest, value, view):
 @njit(cache=True, _nrt=False)
 def _shuffle(w, lo, m):
     """Shuffle ``w[lo:lo + m]`` with the deal stream (its state in ``W_DEAL``)."""
-    state = R.shuffle(np.uint64(w[W_DEAL]), w[lo:lo + m], m, w[W_SWAP:W_SWAP + DECK_ROOM])
+    state = R.shuffle(np.uint64(w[W_DEAL]), w[lo : lo + m], m, w[W_SWAP : W_SWAP + DECK_ROOM])
     w[W_DEAL] = np.int64(state)
 
 
@@ -1422,8 +1468,9 @@ def _tally(out, base, w, s, leftover):
 
 
 @njit(cache=True)
-def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
-                searcher):
+def _play_games(
+    cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
+):
     n = cfg[R.C_PLAYERS]
     lay_seat = n * N_PFIELDS
     lay_crou = lay_seat + n * N_PFIELDS
@@ -1443,8 +1490,16 @@ def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
         block_win[:] = 0
         for g in range(item * per_item, (item + 1) * per_item):
             seat_policies(w, g, n, policy_keys)
-            leftover = play_game(w, game_state(deal_key, item), game_state(dice_key, item), lineup_pids,
-                                 lineup_params, no_dice, user, searcher)
+            leftover = play_game(
+                w,
+                game_state(deal_key, item),
+                game_state(dice_key, item),
+                lineup_pids,
+                lineup_params,
+                no_dice,
+                user,
+                searcher,
+            )
             _count(w, G_GAMES, 1)
             for s in range(n):
                 p = player_of(w, s)
@@ -1457,16 +1512,18 @@ def _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
             for q in range(n):
                 w[o_cross + p * n + q] += block[p] * block[q]
                 w[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
-    return w[W_COUNTS:W_COUNTS + size].copy()
+    return w[W_COUNTS : W_COUNTS + size].copy()
 
 
 @njit(cache=True, nogil=True)
-def play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
-                  searcher):
+def play_games_by(
+    cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
+):
     """:func:`play_games` with the users' policy function ``user`` and the ``searcher`` (see :func:`step`)
     given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
-    return _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       user, searcher)
+    return _play_games(
+        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
+    )
 
 
 def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
@@ -1474,34 +1531,67 @@ def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params,
 
     An item is one game, or with ``duplicate`` one deal (and dice) played N times with the players rotated.
     """
-    return play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                         policies.no_user_policy, no_search)
+    return play_games_by(
+        cfg,
+        deal_key,
+        dice_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        start,
+        stop,
+        policies.no_user_policy,
+        no_search,
+    )
 
 
 @njit(nogil=True)
 def play_games_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
-    return _play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       user, no_search)
+    return _play_games(
+        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, no_search
+    )
 
 
 @njit(cache=True)
 def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, searcher):
     n = cfg[R.C_PLAYERS]
     rounds = cfg[R.C_NMONEY] // cfg[R.C_PER_ROUND] + 1
-    w = _workspace(cfg, n * N_CFIELDS + N_GFIELDS + 3 * N_TABLE, 0, n * N_CFIELDS, n * N_CFIELDS + N_GFIELDS,
-                   64 + rounds * 800)
+    w = _workspace(
+        cfg, n * N_CFIELDS + N_GFIELDS + 3 * N_TABLE, 0, n * N_CFIELDS, n * N_CFIELDS + N_GFIELDS, 64 + rounds * 800
+    )
     seat_policies(w, g, n, policy_keys)
     item = g // n if duplicate else g
-    play_game(w, game_state(deal_key, item), game_state(dice_key, item), lineup_pids, lineup_params,
-              np.zeros((0, 1), np.int64), user, searcher)
-    return _logged(w), w[W_RES:W_RES + n * N_RES].reshape((n, N_RES)).copy()
+    play_game(
+        w,
+        game_state(deal_key, item),
+        game_state(dice_key, item),
+        lineup_pids,
+        lineup_params,
+        np.zeros((0, 1), np.int64),
+        user,
+        searcher,
+    )
+    return _logged(w), w[W_RES : W_RES + n * N_RES].reshape((n, N_RES)).copy()
 
 
 def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g) -> Trace:
     """Game ``g`` of a run played again with its log: (log rows, per-seat results ``H_*``)."""
-    return Trace(*_trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
-                         policies.no_user_policy, no_search))
+    return Trace(
+        *_trace(
+            cfg,
+            deal_key,
+            dice_key,
+            policy_keys,
+            lineup_pids,
+            lineup_params,
+            duplicate,
+            g,
+            policies.no_user_policy,
+            no_search,
+        )
+    )
 
 
 @njit
@@ -1516,8 +1606,9 @@ def trace_game_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_pa
 
 
 @njit(cache=True)
-def _resolve_bar(cfg, bar, croupier, money, seats, kinds, values, offer, answers, dice, pids, params, pstate,
-                 dice_state):
+def _resolve_bar(
+    cfg, bar, croupier, money, seats, kinds, values, offer, answers, dice, pids, params, pstate, dice_state
+):
     n = cfg[R.C_PLAYERS]
     nd = cfg[R.C_NDENOM]
     w = _workspace(cfg, N_GFIELDS, 0, 0, 0, 4096)
@@ -1582,17 +1673,33 @@ def _resolve_bar(cfg, bar, croupier, money, seats, kinds, values, offer, answers
         else:
             remains[m] = money[i]
             m += 1
-    return payout, remains[:m].copy(), proposer, dice_state, _logged(w), w[W_USED:W_USED + R.MAX_PLAYERS].copy()
+    return payout, remains[:m].copy(), proposer, dice_state, _logged(w), w[W_USED : W_USED + R.MAX_PLAYERS].copy()
 
 
 def _is_card(value: object, denoms: list[int]) -> bool:
     """Is ``value`` (dollars) exactly a money card of the table, a whole number (no text, no truncation)?"""
-    return (isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value % R.UNIT == 0
-            and value // R.UNIT in denoms)
+    return (
+        isinstance(value, (int, np.integer))
+        and not isinstance(value, bool)
+        and value % R.UNIT == 0
+        and value // R.UNIT in denoms
+    )
 
 
-def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, answers=None, dice=None, *,
-                bar: int = 0, lineup: tuple[Policy, ...] | None = None, seed: int = 0, game: int = 0):
+def resolve_bar(
+    settings: R.Settings,
+    croupier: int,
+    money,
+    cards,
+    offer=None,
+    answers=None,
+    dice=None,
+    *,
+    bar: int = 0,
+    lineup: tuple[Policy, ...] | None = None,
+    seed: int = 0,
+    game: int = 0,
+):
     """Settle one bar from Python (``razzia explain``, the scenario files) with scripted decisions.
 
     ``money``: the bar's money cards in dollars; ``cards``: (seat, kind "gambler"/"police" or 0/1,
@@ -1663,12 +1770,29 @@ def resolve_bar(settings: R.Settings, croupier: int, money, cards, offer=None, a
     cfg, dice_key, pids, params = a.cfg, a.dice_key, a.lineup_pids, a.lineup_params
     pstate = np.array([game_state(a.policy_keys[s], game) for s in range(n)], np.uint64)
     payout, remains, proposer, _, log, used = _resolve_bar(
-        cfg, bar, croupier, units, np.array(seats, np.int64), np.array(kinds, np.int64), np.array(values, np.int64),
-        per_card, ans, script, pids, params, pstate, np.uint64(game_state(dice_key, game)))
-    dice_left = {s: [int(r) for r in script[s, used[s]:] if r >= 1] for s in range(n)}
-    return {"payout": {s: int(payout[s]) * R.UNIT for s in range(n)}, "remains": [int(v) * R.UNIT for v in remains],
-            "proposer": None if proposer < 0 else int(proposer), "log": log,
-            "dice_left": {s: d for s, d in dice_left.items() if d}}
+        cfg,
+        bar,
+        croupier,
+        units,
+        np.array(seats, np.int64),
+        np.array(kinds, np.int64),
+        np.array(values, np.int64),
+        per_card,
+        ans,
+        script,
+        pids,
+        params,
+        pstate,
+        np.uint64(game_state(dice_key, game)),
+    )
+    dice_left = {s: [int(r) for r in script[s, used[s] :] if r >= 1] for s in range(n)}
+    return {
+        "payout": {s: int(payout[s]) * R.UNIT for s in range(n)},
+        "remains": [int(v) * R.UNIT for v in remains],
+        "proposer": None if proposer < 0 else int(proposer),
+        "log": log,
+        "dice_left": {s: d for s, d in dice_left.items() if d},
+    }
 
 
 class Args(NamedTuple):

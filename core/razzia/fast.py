@@ -29,12 +29,32 @@ from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.rng import game_state
 
-FOLLOWED = ("players", "cards_file", "money_file", "three_player_deck", "two_player_deck", "bars",
-            "two_player_money", "leftover", "open_money")
+FOLLOWED = (
+    "players",
+    "cards_file",
+    "money_file",
+    "three_player_deck",
+    "two_player_deck",
+    "bars",
+    "two_player_money",
+    "leftover",
+    "open_money",
+)
 """Settings the fast lane follows through the settings row (the player count, the card and money tables,
 the decks, the bars) or that no kernel reads (``leftover``, the analysis's; ``open_money``, users' views)."""
-GENERAL = ("dropped_bars", "free_card", "reshuffle", "furthest", "offer_duel", "duel_tie", "one_declines",
-           "multi_duel", "many_order", "spielbox", "final_ties")
+GENERAL = (
+    "dropped_bars",
+    "free_card",
+    "reshuffle",
+    "furthest",
+    "offer_duel",
+    "duel_tie",
+    "one_declines",
+    "multi_duel",
+    "many_order",
+    "spielbox",
+    "final_ties",
+)
 """Settings the fast lane plays only at their defaults: any other value sends the game to the general engine.
 Every field of :class:`~razzmatazz.core.razzia.rules.Settings` is in exactly one of the two lists (tested),
 so a new switch cannot run in the fast lane until it is classified."""
@@ -59,11 +79,15 @@ def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
 def decks(cfg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The stock and the money deck before shuffling, in the engine's order (bar by bar and row by row;
     the money table's rows)."""
-    stock = [R.card_code(b, cfg[R.C_CARD_ROWS + 3 * r], cfg[R.C_CARD_ROWS + 3 * r + 1])
-             for b in range(cfg[R.C_NBARS]) for r in range(cfg[R.C_NCARD_ROWS])
-             for _ in range(cfg[R.C_CARD_ROWS + 3 * r + 2])]
-    money = [cfg[R.C_MONEY_ROWS + 2 * r] for r in range(cfg[R.C_NMONEY_ROWS])
-             for _ in range(cfg[R.C_MONEY_ROWS + 2 * r + 1])]
+    stock = [
+        R.card_code(b, cfg[R.C_CARD_ROWS + 3 * r], cfg[R.C_CARD_ROWS + 3 * r + 1])
+        for b in range(cfg[R.C_NBARS])
+        for r in range(cfg[R.C_NCARD_ROWS])
+        for _ in range(cfg[R.C_CARD_ROWS + 3 * r + 2])
+    ]
+    money = [
+        cfg[R.C_MONEY_ROWS + 2 * r] for r in range(cfg[R.C_NMONEY_ROWS]) for _ in range(cfg[R.C_MONEY_ROWS + 2 * r + 1])
+    ]
     return np.array(stock, np.uint8), np.array(money, np.uint8)
 
 
@@ -278,14 +302,40 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
             s = E.LOWEST[m]
             m &= m - 1
             code = iw[I_TABLE + s]
-            E._study(cnt, o_tab if R.card_kind(code) == R.POLICE else gamblers, R.card_value(code), units, others,
-                     iw[I_PAID + s])
+            E._study(
+                cnt,
+                o_tab if R.card_kind(code) == R.POLICE else gamblers,
+                R.card_value(code),
+                units,
+                others,
+                iw[I_PAID + s],
+            )
     return dice
 
 
 @njit(cache=True, _nrt=False)
-def _play_game(v, iw, st, hand, stock0, mdeck0, stock, discard, mdeck, swap, n, nb, per_round, deal, dice,
-               params, cnt, o_crou, o_glob, o_tab):
+def _play_game(
+    v,
+    iw,
+    st,
+    hand,
+    stock0,
+    mdeck0,
+    stock,
+    discard,
+    mdeck,
+    swap,
+    n,
+    nb,
+    per_round,
+    deal,
+    dice,
+    params,
+    cnt,
+    o_crou,
+    o_glob,
+    o_tab,
+):
     """One game (K1-K7, R1-R8, E1-E4 at the default switches): money, win and bars won per seat in
     ``I_WON``, ``I_BLOCK`` (the win) and ``I_BW``. Returns the money left on the bars."""
     nd = v[R.ST_NDENOM]
@@ -414,8 +464,30 @@ def _tally(cnt, base, money, win, bars_won, leftover):
 
 
 @njit(cache=True, _nrt=False)
-def _play_items(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids, params, duplicate, start, stop,
-                cnt, v, iw, st, hand, stock, discard, mdeck, swap, block, block_win):
+def _play_items(
+    cfg,
+    stock0,
+    mdeck0,
+    deal_key,
+    dice_key,
+    policy_keys,
+    lineup_pids,
+    params,
+    duplicate,
+    start,
+    stop,
+    cnt,
+    v,
+    iw,
+    st,
+    hand,
+    stock,
+    discard,
+    mdeck,
+    swap,
+    block,
+    block_win,
+):
     n = cfg[R.C_PLAYERS]
     nb = cfg[R.C_NBARS]
     o_seat = n * E.N_PFIELDS
@@ -436,9 +508,28 @@ def _play_items(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pid
                 iw[I_ROW + s] = p
             for s in range(n):
                 st[s] = game_state(policy_keys[s], g)
-            leftover = _play_game(v, iw, st, hand, stock0, mdeck0, stock, discard, mdeck, swap, n, nb,
-                                  cfg[R.C_PER_ROUND], game_state(deal_key, item), game_state(dice_key, item), params,
-                                  cnt, o_crou, o_glob, o_tab)
+            leftover = _play_game(
+                v,
+                iw,
+                st,
+                hand,
+                stock0,
+                mdeck0,
+                stock,
+                discard,
+                mdeck,
+                swap,
+                n,
+                nb,
+                cfg[R.C_PER_ROUND],
+                game_state(deal_key, item),
+                game_state(dice_key, item),
+                params,
+                cnt,
+                o_crou,
+                o_glob,
+                o_tab,
+            )
             cnt[o_glob + E.G_GAMES] += 1
             for s in range(n):
                 p = s - r if s >= r else s - r + n
@@ -456,8 +547,9 @@ def _play_items(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pid
 
 
 @njit(cache=True, nogil=True)
-def play_games(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start,
-               stop):
+def play_games(
+    cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop
+):
     """:func:`.engine.play_games` at the default switches (see :func:`supports`), the decks from :func:`decks`."""
     n = cfg[R.C_PLAYERS]
     cnt = np.zeros(2 * n * E.N_PFIELDS + n * E.N_CFIELDS + E.N_GFIELDS + 3 * E.N_TABLE + 2 * n * n, np.int64)
@@ -476,8 +568,28 @@ def play_games(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids
     for i in range(R.MAX_PLAYERS * R.HAND):
         v[R.ST_HAND + i] = -1
     size = max(stock0.shape[0], mdeck0.shape[0])
-    _play_items(cfg, stock0, mdeck0, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start,
-                stop, cnt, v, np.zeros(I_LEN, np.int64), np.zeros(n, np.uint64), np.zeros(n, np.uint64),
-                np.zeros(size, np.uint8), np.zeros(size, np.uint8), np.zeros(size, np.uint8),
-                np.zeros(size, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64))
+    _play_items(
+        cfg,
+        stock0,
+        mdeck0,
+        deal_key,
+        dice_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        start,
+        stop,
+        cnt,
+        v,
+        np.zeros(I_LEN, np.int64),
+        np.zeros(n, np.uint64),
+        np.zeros(n, np.uint64),
+        np.zeros(size, np.uint8),
+        np.zeros(size, np.uint8),
+        np.zeros(size, np.uint8),
+        np.zeros(size, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+    )
     return cnt

@@ -204,8 +204,11 @@ def _chance(view, scr, mask, called):
     while not (mask >> j0) & 1:
         j0 += 1
     if mask == 1 << j0:  # H6: one duel
-        return _beats(view[R.V_CARDVAL + view[R.V_PROPOSER]], view[R.V_CARDVAL + scr[H_RESP + j0]],
-                      _tie_rule(view, -1, j0, called))
+        return _beats(
+            view[R.V_CARDVAL + view[R.V_PROPOSER]],
+            view[R.V_CARDVAL + scr[H_RESP + j0]],
+            _tie_rule(view, -1, j0, called),
+        )
     if view[R.ST_MULTI] == 1:
         return scr.view(np.float64)[H_FR + mask]
     return _knockout(view, scr, mask, called)

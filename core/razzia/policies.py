@@ -50,53 +50,123 @@ _INV53 = 1.0 / 9007199254740992.0
 _S11 = np.uint64(11)
 
 REGISTRY = Registry("razzia")
-_HAGGLE = Param("haggle", 3, 0, 3, "3 exact (the haggle solved), 0 rational (the old offer), 1 always accept, "
-                "2 always duel", integer=True)
+_HAGGLE = Param(
+    "haggle",
+    3,
+    0,
+    3,
+    "3 exact (the haggle solved), 0 rational (the old offer), 1 always accept, 2 always duel",
+    integer=True,
+)
 _MARGIN = Param("margin", 1.0, 0, 3, "a responder (exact or rational) accepts a share >= margin x P(win) x stake")
-RANDOM = REGISTRY.add(PolicySpec("random", 0, (
-    Param("accept", 0.5, 0, 1, "chance of accepting an offer"),
-    Param("no_offer", 0.2, 0, 1, "chance of calling a duel instead of offering (offer_duel on)"),
-), "random card, random bar, random division of the money, random answers"))
-GREEDY = REGISTRY.add(PolicySpec("greedy", 1, (
-    Param("police_weight", 0.5, 0, 2, "worth of a police card relative to a gambler at the same bar"),
-    Param("value_weight", 0.15, 0, 1, "extra worth per gambler value point above 3.5"),
-    _HAGGLE, _MARGIN,
-), "greedy expected value: the card whose bar holds the most money, weighted by kind and value"))
-CROWD = REGISTRY.add(PolicySpec("crowd", 2, (
-    Param("avoid", 1, 0, 5, "the richest bars avoided (everyone else goes there)", integer=True),
-    _HAGGLE, _MARGIN,
-), "crowd-avoider: its best gambler at the richest bar outside the `avoid` richest ones"))
-BIGPOT = REGISTRY.add(PolicySpec("bigpot", 3, (
-    Param("threshold", 8, 0, 60, "plays police at a bar holding at least this many $5,000 units"),
-    _HAGGLE, _MARGIN,
-), "police on big pots: a police card at the richest bar above the threshold, else greedy"))
-HUNTER = REGISTRY.add(PolicySpec("hunter", 4, (
-    Param("min_prob", 0.5, 0, 1, "plays police where P(a gambler is played there) is at least this"),
-    _HAGGLE, _MARGIN,
-), "police hunter: police at the bar most likely to draw a gambler (unseen gamblers of that colour, "
-   "opponents drawn to money), else greedy"))
+RANDOM = REGISTRY.add(
+    PolicySpec(
+        "random",
+        0,
+        (
+            Param("accept", 0.5, 0, 1, "chance of accepting an offer"),
+            Param("no_offer", 0.2, 0, 1, "chance of calling a duel instead of offering (offer_duel on)"),
+        ),
+        "random card, random bar, random division of the money, random answers",
+    )
+)
+GREEDY = REGISTRY.add(
+    PolicySpec(
+        "greedy",
+        1,
+        (
+            Param("police_weight", 0.5, 0, 2, "worth of a police card relative to a gambler at the same bar"),
+            Param("value_weight", 0.15, 0, 1, "extra worth per gambler value point above 3.5"),
+            _HAGGLE,
+            _MARGIN,
+        ),
+        "greedy expected value: the card whose bar holds the most money, weighted by kind and value",
+    )
+)
+CROWD = REGISTRY.add(
+    PolicySpec(
+        "crowd",
+        2,
+        (
+            Param("avoid", 1, 0, 5, "the richest bars avoided (everyone else goes there)", integer=True),
+            _HAGGLE,
+            _MARGIN,
+        ),
+        "crowd-avoider: its best gambler at the richest bar outside the `avoid` richest ones",
+    )
+)
+BIGPOT = REGISTRY.add(
+    PolicySpec(
+        "bigpot",
+        3,
+        (
+            Param("threshold", 8, 0, 60, "plays police at a bar holding at least this many $5,000 units"),
+            _HAGGLE,
+            _MARGIN,
+        ),
+        "police on big pots: a police card at the richest bar above the threshold, else greedy",
+    )
+)
+HUNTER = REGISTRY.add(
+    PolicySpec(
+        "hunter",
+        4,
+        (
+            Param("min_prob", 0.5, 0, 1, "plays police where P(a gambler is played there) is at least this"),
+            _HAGGLE,
+            _MARGIN,
+        ),
+        "police hunter: police at the bar most likely to draw a gambler (unseen gamblers of that colour, "
+        "opponents drawn to money), else greedy",
+    )
+)
 
-SEARCH = REGISTRY.add(PolicySpec("search", 5, (
-    *budget_params(4, 1, 12),
-    Param("rollout", 1, 0, 4, "the built-in policy (id) that plays the search seat in its rollouts, at its "
-          "defaults", integer=True),
-    Param("lead", 0, 0, 1, "a rollout cut short by depth: 1 counts leading in money as a win, 0 lets the money "
-          "alone decide", integer=True),
-), "at each decision, samples the unseen cards from its seat's observation, plays each candidate "
-   "on against the lineup's policies and keeps the best by win rate, then money (core/razzia/search.py)"))
+SEARCH = REGISTRY.add(
+    PolicySpec(
+        "search",
+        5,
+        (
+            *budget_params(4, 1, 12),
+            Param(
+                "rollout",
+                1,
+                0,
+                4,
+                "the built-in policy (id) that plays the search seat in its rollouts, at its defaults",
+                integer=True,
+            ),
+            Param(
+                "lead",
+                0,
+                0,
+                1,
+                "a rollout cut short by depth: 1 counts leading in money as a win, 0 lets the money alone decide",
+                integer=True,
+            ),
+        ),
+        "at each decision, samples the unseen cards from its seat's observation, plays each candidate "
+        "on against the lineup's policies and keeps the best by win rate, then money (core/razzia/search.py)",
+    )
+)
 SEARCH_ID = SEARCH.id
 
 # Tuned presets (seeds/razzia.md, "Tuned presets": the tune command, seed, budget and confirmation of each):
 # each row tuned by CMA-ES in seat 1 of 5 against the other four policies of the untuned default mix.
-GREEDY_TUNED = REGISTRY.preset("greedy-tuned", "greedy:police_weight=1.048,value_weight=0.011,margin=0.036",
-                               "greedy tuned against hunter, bigpot, crowd, random (5 players): +5.4 win points, "
-                               "established (seeds/razzia.md)")
-HUNTER_TUNED = REGISTRY.preset("hunter-tuned", "hunter:min_prob=0.532,margin=1.575",
-                               "hunter tuned against greedy, bigpot, crowd, random (5 players): +0.2 win points, "
-                               "established (seeds/razzia.md)")
-BIGPOT_TUNED = REGISTRY.preset("bigpot-tuned", "bigpot:threshold=10.98,margin=1.326",
-                               "bigpot tuned against greedy, hunter, crowd, random (5 players): +5.4 win points, "
-                               "established (seeds/razzia.md)")
+GREEDY_TUNED = REGISTRY.preset(
+    "greedy-tuned",
+    "greedy:police_weight=1.048,value_weight=0.011,margin=0.036",
+    "greedy tuned against hunter, bigpot, crowd, random (5 players): +5.4 win points, established (seeds/razzia.md)",
+)
+HUNTER_TUNED = REGISTRY.preset(
+    "hunter-tuned",
+    "hunter:min_prob=0.532,margin=1.575",
+    "hunter tuned against greedy, bigpot, crowd, random (5 players): +0.2 win points, established (seeds/razzia.md)",
+)
+BIGPOT_TUNED = REGISTRY.preset(
+    "bigpot-tuned",
+    "bigpot:threshold=10.98,margin=1.326",
+    "bigpot tuned against greedy, hunter, crowd, random (5 players): +5.4 win points, established (seeds/razzia.md)",
+)
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
 SEARCH_LEAD = 3
@@ -231,7 +301,7 @@ def _place_all(view):
 def _random_all(state, view, scr):
     """Every bar once and one random bar more, in a random order."""
     k = view[R.V_NDRAWN]
-    targets = scr[SCR_TARGETS:SCR_TARGETS + 8]
+    targets = scr[SCR_TARGETS : SCR_TARGETS + 8]
     bars = view[R.ST_BARS]
     m = 0
     for b in range(R.MAX_BARS):
@@ -362,7 +432,7 @@ def _big_knapsack(scr, nd, target, total):
     big = np.zeros(SCR_PARENT + total + 1, np.int64)
     big[:SCR_PARENT] = scr[:SCR_PARENT]
     x = _knapsack(big, nd, target, total)
-    scr[SCR_TAKE:SCR_TAKE + nd] = big[SCR_TAKE:SCR_TAKE + nd]
+    scr[SCR_TAKE : SCR_TAKE + nd] = big[SCR_TAKE : SCR_TAKE + nd]
     return x
 
 
@@ -596,7 +666,7 @@ def _decide_long(pid, row, view, state):
         return play_or_place(pid, kind, row[0], row[1] if row.shape[0] > 1 else 0.0, view, state)
     if pid == 0:
         if kind == R.K_ALL:
-            state, ans = _random_all(state, view, view[R.VIEW_LEN:])
+            state, ans = _random_all(state, view, view[R.VIEW_LEN :])
             return ans, state
         if kind == R.K_OFFER:
             state, ans = _random_offer(state, view, row[1])
@@ -609,12 +679,12 @@ def _decide_long(pid, row, view, state):
     haggle = int(row[at])
     if kind == R.K_OFFER:
         if haggle == 3 and (_contestants(view) > 2 or view[R.ST_OFFER_DUEL]):
-            ans = H.exact_offer(view, view[R.VIEW_LEN + SCR_PARENT:R.VIEW_LEN + SCRATCH_LEN])
+            ans = H.exact_offer(view, view[R.VIEW_LEN + SCR_PARENT : R.VIEW_LEN + SCRATCH_LEN])
             if ans != -2:
                 return ans, state
-            return _rational_offer(view, view[R.VIEW_LEN:]), state  # too many divisions (H.MAX_DIVISIONS)
+            return _rational_offer(view, view[R.VIEW_LEN :]), state  # too many divisions (H.MAX_DIVISIONS)
         if haggle == 0 or haggle == 3:  # two contestants: the rational offer is the exact one (and cheaper)
-            return _rational_offer(view, view[R.VIEW_LEN:]), state
+            return _rational_offer(view, view[R.VIEW_LEN :]), state
         return _keep_all(view), state
     if haggle == 3:
         return H.exact_answer(view, row[at + 1], view[R.V_SEAT]), state

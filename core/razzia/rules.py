@@ -85,8 +85,18 @@ KINDS = ("gambler", "police")
 ACCEPT, DUEL = 1, 2
 
 # K2 / K5: the default tables (seeds/razzia/cards.csv and money.csv), embedded
-DEFAULT_CARDS = (("gambler", 1, 1), ("gambler", 2, 1), ("gambler", 3, 2), ("gambler", 4, 2), ("gambler", 5, 1),
-                 ("gambler", 6, 1), ("police", 3, 1), ("police", 4, 1), ("police", 5, 1), ("police", 6, 1))
+DEFAULT_CARDS = (
+    ("gambler", 1, 1),
+    ("gambler", 2, 1),
+    ("gambler", 3, 2),
+    ("gambler", 4, 2),
+    ("gambler", 5, 1),
+    ("gambler", 6, 1),
+    ("police", 3, 1),
+    ("police", 4, 1),
+    ("police", 5, 1),
+    ("police", 6, 1),
+)
 DEFAULT_MONEY = ((5000, 14), (10000, 14), (15000, 14), (20000, 14), (25000, 7), (30000, 7), (40000, 7), (50000, 7))
 REMOVED_PER_COLOUR = (("police", 5, None), ("gambler", 3, 1), ("gambler", 4, 1))
 """K4: removed from every colour with 2-6 players (3 players: unless three_player_deck full; 2 players: unless
@@ -113,9 +123,30 @@ CHOICES = {
 """Every text switch of :class:`Settings` and its values, the default first (``seeds/razzia.md``)."""
 
 # settings row
-(C_PLAYERS, C_NBARS, C_BARS_MASK, C_PER_ROUND, C_DROPPED, C_FREE, C_LEFTOVER, C_RESHUFFLE, C_FURTHEST,
- C_OFFER_DUEL, C_DUEL_TIE, C_ONE_DECLINES, C_MULTI, C_MANY, C_SPIELBOX, C_FINAL_TIES, C_OPEN_MONEY, C_NDENOM,
- C_DECK, C_NMONEY, C_NCARD_ROWS, C_NMONEY_ROWS) = range(22)
+(
+    C_PLAYERS,
+    C_NBARS,
+    C_BARS_MASK,
+    C_PER_ROUND,
+    C_DROPPED,
+    C_FREE,
+    C_LEFTOVER,
+    C_RESHUFFLE,
+    C_FURTHEST,
+    C_OFFER_DUEL,
+    C_DUEL_TIE,
+    C_ONE_DECLINES,
+    C_MULTI,
+    C_MANY,
+    C_SPIELBOX,
+    C_FINAL_TIES,
+    C_OPEN_MONEY,
+    C_NDENOM,
+    C_DECK,
+    C_NMONEY,
+    C_NCARD_ROWS,
+    C_NMONEY_ROWS,
+) = range(22)
 C_DENOM = 22  # MAX_DENOMS values (units)
 C_CARD_ROWS = C_DENOM + MAX_DENOMS  # MAX_ROWS x (kind, value, count)
 C_MONEY_ROWS = C_CARD_ROWS + 3 * MAX_ROWS  # MAX_ROWS x (denomination, count)
@@ -130,9 +161,26 @@ ST_WON = ST_BAR_UNITS + MAX_BARS
 ST_BARS_WON = ST_WON + MAX_PLAYERS
 ST_GONE = ST_BARS_WON + MAX_PLAYERS
 ST_DENOM = ST_GONE + 2 * MAX_BARS
-(ST_PLAYERS, ST_NBARS, ST_BARS, ST_ROUND, ST_CROUPIER, ST_LAST_ROUND, ST_STOCK, ST_DISCARD, ST_MONEY_LEFT,
- ST_REVEALED, ST_OFFER_DUEL, ST_DUEL_TIE, ST_ONE_DECLINES, ST_NDENOM, ST_COLOUR_G, ST_COLOUR_P, ST_MULTI,
- ST_MANY) = range(ST_DENOM + MAX_DENOMS, ST_DENOM + MAX_DENOMS + 18)
+(
+    ST_PLAYERS,
+    ST_NBARS,
+    ST_BARS,
+    ST_ROUND,
+    ST_CROUPIER,
+    ST_LAST_ROUND,
+    ST_STOCK,
+    ST_DISCARD,
+    ST_MONEY_LEFT,
+    ST_REVEALED,
+    ST_OFFER_DUEL,
+    ST_DUEL_TIE,
+    ST_ONE_DECLINES,
+    ST_NDENOM,
+    ST_COLOUR_G,
+    ST_COLOUR_P,
+    ST_MULTI,
+    ST_MANY,
+) = range(ST_DENOM + MAX_DENOMS, ST_DENOM + MAX_DENOMS + 18)
 ST_LEN = ST_DENOM + MAX_DENOMS + 18
 
 # view = state + the decision
@@ -151,8 +199,23 @@ K_FREE, K_ALL, K_PLAY, K_OFFER, K_ANSWER = range(5)
 NO_OFFER = -1
 
 # log kinds: (kind, seat, a, b, c)
-(L_ROUND, L_MONEY, L_PLAY, L_BAR, L_ROLLOFF, L_PROPOSER, L_OFFER, L_NO_OFFER, L_ANSWER, L_THROW, L_DUEL,
- L_ROLL, L_PAY, L_RESHUFFLE, L_END) = range(15)
+(
+    L_ROUND,
+    L_MONEY,
+    L_PLAY,
+    L_BAR,
+    L_ROLLOFF,
+    L_PROPOSER,
+    L_OFFER,
+    L_NO_OFFER,
+    L_ANSWER,
+    L_THROW,
+    L_DUEL,
+    L_ROLL,
+    L_PAY,
+    L_RESHUFFLE,
+    L_END,
+) = range(15)
 LOG_TEXT = {
     L_ROUND: "round a: seat is the croupier, b money cards come out (c = 1: the last round)",
     L_MONEY: "a money card of b units goes to bar a (c = 1: placed by the croupier's decision or the free-card draw)",
@@ -201,7 +264,7 @@ def _brief(value: object, limit: int = 40) -> str:
     """``value`` quoted for a one-line message, cut past ``limit`` characters (core's copy of the idea of
     ``analysis.inputs.shorten``, which core does not import)."""
     text = " ".join((value if isinstance(value, str) else repr(value)).split())
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _read_csv(path: str, columns: tuple[str, ...], what: str) -> list[dict]:
@@ -247,12 +310,15 @@ def load_cards(path: str | None = None) -> tuple[tuple[str, int, int], ...]:
     for row in _read_csv(path, ("kind", "value", "count"), "cards file"):
         kind, value, count = row["kind"], _int(row["value"], path, "cards file"), _int(row["count"], path, "cards file")
         if kind not in KINDS or not 1 <= value <= 6 or not 0 <= count <= MAX_PER_COLOUR:
-            raise InputError(f"cards file {_brief(path, 60)}: bad row {_brief(kind)},{value},{count}: kind "
-                             f"gambler or police, value 1-6, count 0-{MAX_PER_COLOUR}")
+            raise InputError(
+                f"cards file {_brief(path, 60)}: bad row {_brief(kind)},{value},{count}: kind "
+                f"gambler or police, value 1-6, count 0-{MAX_PER_COLOUR}"
+            )
         rows.append((kind, value, count))
     if not rows or len(rows) > MAX_ROWS or sum(c for _, _, c in rows) > MAX_PER_COLOUR:
-        raise InputError(f"cards file {_brief(path, 60)}: 1-{MAX_ROWS} rows and at most {MAX_PER_COLOUR} cards "
-                         "a colour")
+        raise InputError(
+            f"cards file {_brief(path, 60)}: 1-{MAX_ROWS} rows and at most {MAX_PER_COLOUR} cards a colour"
+        )
     return tuple(rows)
 
 
@@ -264,8 +330,10 @@ def load_money(path: str | None = None) -> tuple[tuple[int, int], ...]:
     for row in _read_csv(path, ("value", "count"), "money file"):
         value, count = _int(row["value"], path, "money file"), _int(row["count"], path, "money file")
         if value <= 0 or value % UNIT or count < 0:
-            raise InputError(f"money file {_brief(path, 60)}: bad row {value},{count}: value a positive multiple of "
-                             f"{UNIT}, count >= 0")
+            raise InputError(
+                f"money file {_brief(path, 60)}: bad row {value},{count}: value a positive multiple of "
+                f"{UNIT}, count >= 0"
+            )
         rows.append((value, count))
     if not rows or len(rows) > MAX_ROWS or len({v for v, _ in rows}) > MAX_DENOMS:
         raise InputError(f"money file {_brief(path, 60)}: 1-{MAX_ROWS} rows and at most {MAX_DENOMS} different values")
@@ -304,8 +372,9 @@ class Settings:
             raise InputError(f"Razzia is for 2 to 8 players, got {_brief(self.players)}")
         for name, allowed in CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise InputError(f"{name.replace('_', '-')} must be one of {', '.join(allowed)}, "
-                                 f"got {_brief(getattr(self, name))}")
+                raise InputError(
+                    f"{name.replace('_', '-')} must be one of {', '.join(allowed)}, got {_brief(getattr(self, name))}"
+                )
         for name in ("cards_file", "money_file"):  # a number would be opened as a file descriptor
             if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
                 raise InputError(f"{name.replace('_', '-')} must be a file name, got {_brief(getattr(self, name))}")
@@ -395,12 +464,12 @@ class Settings:
         cfg[C_OPEN_MONEY] = self.open_money
         denoms = self.denominations()
         cfg[C_NDENOM] = len(denoms)
-        cfg[C_DENOM:C_DENOM + len(denoms)] = denoms
+        cfg[C_DENOM : C_DENOM + len(denoms)] = denoms
         rows = self.card_rows()
         cfg[C_DECK] = self.deck_size
         cfg[C_NCARD_ROWS] = len(rows)
         for i, r in enumerate(rows):
-            cfg[C_CARD_ROWS + 3 * i:C_CARD_ROWS + 3 * i + 3] = r
+            cfg[C_CARD_ROWS + 3 * i : C_CARD_ROWS + 3 * i + 3] = r
         money = self.money_cards()
         cfg[C_NMONEY] = sum(c for _, c in money)
         cfg[C_NMONEY_ROWS] = len(money)

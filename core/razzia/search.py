@@ -137,7 +137,7 @@ def _offers(pos, seat, mpid, mrow, out):
     at = P._HAGGLE_AT[pid]
     row = np.zeros(max(mrow.shape[0], at + 2), np.float64)
     if pid == mpid:
-        row[:mrow.shape[0]] = mrow
+        row[: mrow.shape[0]] = mrow
     else:
         row[at + 1] = 1.0
     tmp = pos.copy()
@@ -145,7 +145,7 @@ def _offers(pos, seat, mpid, mrow, out):
         row[at] = h
         tmp[R.V_KIND] = R.K_OFFER
         tmp[R.V_SEAT] = seat
-        tmp[R.V_OFFER:R.VIEW_LEN] = 0
+        tmp[R.V_OFFER : R.VIEW_LEN] = 0
         ans, _ = P.decide(pid, row, tmp, np.uint64(0))
         if ans == R.NO_OFFER:
             if pos[E.W_CFG + R.C_OFFER_DUEL]:
@@ -170,7 +170,7 @@ def candidates(ro, pos, seat, mpid, mrow):
                 out[n] = _placement_to(pos, pos[E.W_BARS + i])
                 n += 1
     elif kind == R.K_OFFER:
-        n = S.legal(ro, pos, out[:ALL_OFFERS + 1])
+        n = S.legal(ro, pos, out[: ALL_OFFERS + 1])
         if n > ALL_OFFERS:
             n = _offers(pos, seat, mpid, mrow, out)
     else:
@@ -246,8 +246,8 @@ def seat_observation(w, s):
     observation, the counts and the results of earlier games (which a kernel's workspace holds) blanked."""
     obs = np.zeros(S.OBS_LEN, np.int64)
     S.observation((w,), w, s, obs)
-    obs[S.B_RES:S.B_PSTATE] = 0
-    obs[S.B_COUNTS:] = 0
+    obs[S.B_RES : S.B_PSTATE] = 0
+    obs[S.B_COUNTS :] = 0
     return obs
 
 
@@ -256,7 +256,7 @@ def hook(w, s, pids, params, user):
     """The searcher of :func:`.engine.step`: seat ``s``'s move from its observation (:func:`decide`), its
     stream's state updated in ``w``."""
     obs = seat_observation(w, s)
-    move, state = decide(obs, w[E.W_CFG:E.W_CFG + R.N_CFG].copy(), s, pids, params, user)
+    move, state = decide(obs, w[E.W_CFG : E.W_CFG + R.N_CFG].copy(), s, pids, params, user)
     w[E.W_PSTATE + s] = np.int64(state)
     return True, move
 
@@ -271,8 +271,9 @@ def choose(pos, pids, params, user):
 def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
     :func:`.policies.no_user_policy` if none), the searcher :func:`hook`."""
-    return E.play_games_by(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                           user, hook)
+    return E.play_games_by(
+        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, hook
+    )
 
 
 def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user) -> Trace:

@@ -397,13 +397,13 @@ def observation(ro, pos, seat, out):
         if _face_down(pos, seat, o):
             out[B_DOWN + o] = 1
             out[B_ST + R.ST_TABLE + o] = -1
-    out[B_DEC:B_DEC + N_DEC] = pos[R.V_VALUE:R.VIEW_LEN]
-    out[B_CTRL:B_CTRL + E.N_CTRL] = pos[E.W_CTRL:E.W_CTRL + E.N_CTRL]
+    out[B_DEC : B_DEC + N_DEC] = pos[R.V_VALUE : R.VIEW_LEN]
+    out[B_CTRL : B_CTRL + E.N_CTRL] = pos[E.W_CTRL : E.W_CTRL + E.N_CTRL]
     out[B_CTRL + E.W_DEAL - E.W_CTRL] = 0
     out[B_CTRL + E.W_DICE - E.W_CTRL] = 0
-    out[B_PUB:B_PUB + N_PUB] = pos[E.W_POS:E.W_GROUP]
-    out[B_SETTLE:B_SETTLE + N_SETTLE] = pos[E.W_GOT:E.W_OFF]
-    out[B_RES:B_PSTATE] = pos[E.W_RES:E.W_RES + R.MAX_PLAYERS * E.N_RES]
+    out[B_PUB : B_PUB + N_PUB] = pos[E.W_POS : E.W_GROUP]
+    out[B_SETTLE : B_SETTLE + N_SETTLE] = pos[E.W_GOT : E.W_OFF]
+    out[B_RES:B_PSTATE] = pos[E.W_RES : E.W_RES + R.MAX_PLAYERS * E.N_RES]
     out[B_PSTATE] = pos[E.W_PSTATE + seat]
     for i in range(pos[E.W_POS + 2]):
         out[B_DISCARD + i] = pos[E.W_DISCARD + i]
@@ -411,7 +411,7 @@ def observation(ro, pos, seat, out):
         out[B_MONEY + pos[E.W_MDECK + i]] += 1
     for i in range(pos[E.W_FIRST], pos[E.W_MTOP]):
         out[B_ROUND + i - pos[E.W_FIRST]] = pos[E.W_MDECK + i]
-    out[B_COUNTS:B_COUNTS + N_COUNTS] = pos[E.W_COUNTS:E.W_COUNTS + N_COUNTS]
+    out[B_COUNTS : B_COUNTS + N_COUNTS] = pos[E.W_COUNTS : E.W_COUNTS + N_COUNTS]
     hidden = _hidden_answers(pos, seat)
     declined = pos[E.W_DECL] & hidden
     out[B_CTRL + E.W_DECL - E.W_CTRL] &= ~hidden
@@ -477,7 +477,7 @@ def _deal_money(cfg, obs, pos, state):
         for _ in range(obs[B_MONEY + d]):
             pos[E.W_MDECK + j] = d
             j += 1
-    return deal_from(state, pos[E.W_MDECK + mtop:E.W_MDECK + mm], mm - mtop, pos[E.W_SWAP:E.W_SWAP + E.DECK_ROOM])
+    return deal_from(state, pos[E.W_MDECK + mtop : E.W_MDECK + mm], mm - mtop, pos[E.W_SWAP : E.W_SWAP + E.DECK_ROOM])
 
 
 @njit(cache=True)
@@ -502,15 +502,15 @@ def determinize(ro, obs, seat, key, draw, pos):
     cfg = ro[0]
     pos[:] = 0
     E.set_workspace(pos, cfg, N_COUNTS, C_CROU, C_GLOB, C_TAB, 1)
-    pos[:R.ST_LEN] = obs[B_ST:B_ST + R.ST_LEN]
-    pos[R.V_VALUE:R.VIEW_LEN] = obs[B_DEC:B_DEC + N_DEC]
-    pos[E.W_CTRL:E.W_CTRL + E.N_CTRL] = obs[B_CTRL:B_CTRL + E.N_CTRL]
-    pos[E.W_POS:E.W_GROUP] = obs[B_PUB:B_PUB + N_PUB]
-    pos[E.W_GOT:E.W_OFF] = obs[B_SETTLE:B_SETTLE + N_SETTLE]
-    pos[E.W_RES:E.W_RES + R.MAX_PLAYERS * E.N_RES] = obs[B_RES:B_PSTATE]
+    pos[: R.ST_LEN] = obs[B_ST : B_ST + R.ST_LEN]
+    pos[R.V_VALUE : R.VIEW_LEN] = obs[B_DEC : B_DEC + N_DEC]
+    pos[E.W_CTRL : E.W_CTRL + E.N_CTRL] = obs[B_CTRL : B_CTRL + E.N_CTRL]
+    pos[E.W_POS : E.W_GROUP] = obs[B_PUB : B_PUB + N_PUB]
+    pos[E.W_GOT : E.W_OFF] = obs[B_SETTLE : B_SETTLE + N_SETTLE]
+    pos[E.W_RES : E.W_RES + R.MAX_PLAYERS * E.N_RES] = obs[B_RES:B_PSTATE]
     for i in range(pos[E.W_POS + 2]):
         pos[E.W_DISCARD + i] = obs[B_DISCARD + i]
-    pos[E.W_COUNTS:E.W_COUNTS + N_COUNTS] = obs[B_COUNTS:B_COUNTS + N_COUNTS]
+    pos[E.W_COUNTS : E.W_COUNTS + N_COUNTS] = obs[B_COUNTS : B_COUNTS + N_COUNTS]
     state = game_state(key, draw)
     state = _deal_unseen(cfg, obs, seat, pos, state)
     state = _deal_money(cfg, obs, pos, state)

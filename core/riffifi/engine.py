@@ -43,8 +43,20 @@ WIN = 60
 P_GAMES, P_SCORE, P_SCORE2, P_WIN, P_WIN2, P_CHIPS, P_TICKS = 0, 1, 2, 3, 4, 5, 10
 N_PFIELDS = 11
 N_POSFIELDS = 3  # deals, per-game chips, per-game chips squared
-(G_GAMES, G_BLOCKS, G_DEALS, G_REDEALS, G_OFFICER_DEALS, G_OFFICER_SUM, G_OFFICER_SQ, G_UNDERCUTS, G_ASIDE,
- G_OFFICER_HITS, G_LAPSED, G_MIDDLE) = range(12)
+(
+    G_GAMES,
+    G_BLOCKS,
+    G_DEALS,
+    G_REDEALS,
+    G_OFFICER_DEALS,
+    G_OFFICER_SUM,
+    G_OFFICER_SQ,
+    G_UNDERCUTS,
+    G_ASIDE,
+    G_OFFICER_HITS,
+    G_LAPSED,
+    G_MIDDLE,
+) = range(12)
 N_GFIELDS = 12
 ORBITS = 12
 T_PLAYS, T_PAID, T_CHIPS = range(3)
@@ -86,8 +98,15 @@ the middle, four opponents and three odd chips, play, undercut), the end orbit a
 def blocks(n_players: int) -> Blocks:
     """The count vector's blocks for ``n_players``: (name, shape), in order."""
     n = n_players
-    return (("player", (n, N_PFIELDS)), ("seat", (n, N_PFIELDS)), ("position", (n, N_POSFIELDS)),
-            ("global", (N_GFIELDS,)), ("table", (ORBITS, R.N_VALUES, 3)), ("cross", (n, n)), ("cross_win", (n, n)))
+    return (
+        ("player", (n, N_PFIELDS)),
+        ("seat", (n, N_PFIELDS)),
+        ("position", (n, N_POSFIELDS)),
+        ("global", (N_GFIELDS,)),
+        ("table", (ORBITS, R.N_VALUES, 3)),
+        ("cross", (n, n)),
+        ("cross_win", (n, n)),
+    )
 
 
 def layout(n_players: int) -> dict[str, int]:
@@ -162,7 +181,7 @@ def _answer(pid, row, pos, s, kind, view, state, user):
     A ``search`` seat asked here (where no search decides for it: traces) answers as its rollout policy with
     that policy's row (``policies.kernel_row``)."""
     if pid == policies.SEARCH_ID:
-        pid, row = np.int64(row[policies.SEARCH_ROLLOUT]), row[policies.SEARCH_MODEL:]
+        pid, row = np.int64(row[policies.SEARCH_ROLLOUT]), row[policies.SEARCH_MODEL :]
     if pid >= USER_ID:
         R.fill_view(pos, s, kind, view)
         view[R.V_COLOUR] = pos[R.V_COLOUR]
@@ -270,7 +289,7 @@ def _end_orbit(cfg, pos, t0, log, out, o_table, o_glob):
 @njit(cache=True, inline="always")
 def results(pos):
     """The per-seat results of the game (rows of ``H_*`` columns) inside the position."""
-    return pos[PS_RES:PS_RES + R.MAX_PLAYERS * N_RES].reshape((R.MAX_PLAYERS, N_RES))
+    return pos[PS_RES : PS_RES + R.MAX_PLAYERS * N_RES].reshape((R.MAX_PLAYERS, N_RES))
 
 
 @njit(cache=True, _nrt=False)
@@ -278,18 +297,23 @@ def _open_deal(cfg, pos, deal, log, out, o_table, o_glob):
     """Deal ``deal``: hands passed left or dealt afresh (G1), the start player (G2), up to the first decision."""
     n = cfg[R.C_PLAYERS]
     k = deal % n
-    dealt = pos[PS_DEALT:PS_DEALT + R.MAX_PLAYERS]
-    shown = pos[PS_SHOWN:PS_SHOWN + R.MAX_PLAYERS]
+    dealt = pos[PS_DEALT : PS_DEALT + R.MAX_PLAYERS]
+    shown = pos[PS_SHOWN : PS_SHOWN + R.MAX_PLAYERS]
     if k > 0 and cfg[R.C_PASSING] == 0:  # what the last deal showed of each hand
         for s in range(n):
             shown[(s - k + 1) % n] |= pos[R.ST_PLAYED + s] & pos[R.ST_PUBLIC]
     else:
         shown[:] = 0
-        state, redeals = deal_hands(cfg, np.uint64(pos[PS_DEAL_RNG]), pos[PS_DECK:PS_DECK + R.OFFICER + 1],
-                                    pos[PS_SWAP:PS_SWAP + R.OFFICER + 1], dealt)
+        state, redeals = deal_hands(
+            cfg,
+            np.uint64(pos[PS_DEAL_RNG]),
+            pos[PS_DECK : PS_DECK + R.OFFICER + 1],
+            pos[PS_SWAP : PS_SWAP + R.OFFICER + 1],
+            dealt,
+        )
         pos[PS_DEAL_RNG] = np.int64(state)
         out[o_glob + G_REDEALS] += redeals
-    hands = pos[PS_HANDS:PS_HANDS + R.MAX_PLAYERS]
+    hands = pos[PS_HANDS : PS_HANDS + R.MAX_PLAYERS]
     for s in range(n):
         hands[s] = dealt[(s - k) % n] if cfg[R.C_PASSING] == 0 else dealt[s]
     start = deal % n if cfg[R.C_START] == 0 else 0
@@ -312,7 +336,7 @@ def _close_deal(cfg, pos, log, out, o_table, o_glob):
     start = pos[R.ST_START]
     R.log_row(log, R.L_DEAL_END, -1, deal, 0, 0)
     res = results(pos)
-    points = pos[PS_HANDS:PS_HANDS + R.MAX_PLAYERS]
+    points = pos[PS_HANDS : PS_HANDS + R.MAX_PLAYERS]
     total = 0
     for s in range(n):
         points[s] = R.deal_points(pos, s)
@@ -338,13 +362,13 @@ def _close_deal(cfg, pos, log, out, o_table, o_glob):
             _share_win(res, n, points, best, pos, True)
             done = True
         elif deal == cfg[R.C_MAX_DEALS]:
-            _ticks_cap_win(res, n, pos, pos[PS_KEY:PS_KEY + R.MAX_PLAYERS])
+            _ticks_cap_win(res, n, pos, pos[PS_KEY : PS_KEY + R.MAX_PLAYERS])
             done = True
     elif deal == n:
         best = 0
         for s in range(n):
             best = max(best, pos[R.ST_SCORE + s])
-        _share_win(res, n, pos[R.ST_SCORE:R.ST_SCORE + R.MAX_PLAYERS], best, pos, False)
+        _share_win(res, n, pos[R.ST_SCORE : R.ST_SCORE + R.MAX_PLAYERS], best, pos, False)
         done = True
     if not done:
         _open_deal(cfg, pos, deal, log, out, o_table, o_glob)
@@ -536,7 +560,6 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     return out
 
 
-
 @njit(cache=True)
 def _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
     """The counts of items ``start..stop-1``, each game played by ``play`` (:func:`play_game`, or the search
@@ -592,8 +615,7 @@ def tally_block(out, n, o_glob, o_cross, block, block_win):
 def play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
     """:func:`play_games` with the users' policy function ``user`` and the game-playing function ``play``
     given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
-    return _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
-                          play)
+    return _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
 
 
 @njit(cache=True, nogil=True)
@@ -602,8 +624,9 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
 
     An item is one game, or with ``duplicate`` one deal played N times with the players rotated.
     """
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop,
-                       policies.no_user_policy)
+    return _play_games(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, policies.no_user_policy
+    )
 
 
 @njit(nogil=True)
@@ -626,7 +649,7 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
     begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_glob + N_GFIELDS, o_glob)
     play_game(cfg, pos, pids, params, view, log, out, o_pos, o_glob + N_GFIELDS, o_glob, user)
     res = results(pos)
-    return log[1:log[0, 0] + 1].copy(), res[:n].copy()
+    return log[1 : log[0, 0] + 1].copy(), res[:n].copy()
 
 
 @njit(cache=True)
@@ -648,7 +671,7 @@ def first_deal(cfg, deal_key, item):
     deck = np.zeros(R.OFFICER + 1, np.int64)
     swap = np.zeros(R.OFFICER + 1, np.int64)
     _, redeals = deal_hands(cfg, game_state(deal_key, item), deck, swap, dealt)
-    return dealt[:cfg[R.C_PLAYERS]].copy(), redeals
+    return dealt[: cfg[R.C_PLAYERS]].copy(), redeals
 
 
 class Args(NamedTuple):

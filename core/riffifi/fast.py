@@ -52,17 +52,36 @@ _S53 = np.uint64(53)
 _INV = np.array([0, 1024, 512, 342, 256, 205, 171, 147], np.int64)
 """``(x * _INV[k]) >> 10 == x // k`` for the shares of a claim (x <= 12; ``k`` counts seats holding the same)."""
 _POP8 = np.array([bin(m).count("1") for m in range(256)], np.int64)
-_NTH8 = np.array([[[i for i in range(8) if m >> i & 1][r] if r < bin(m).count("1") else 0 for r in range(8)]
-                  for m in range(256)], np.int64).ravel()
+_NTH8 = np.array(
+    [[[i for i in range(8) if m >> i & 1][r] if r < bin(m).count("1") else 0 for r in range(8)] for m in range(256)],
+    np.int64,
+).ravel()
 """``_NTH8[8 * m + r]``: the r-th set bit of the byte m."""
-_RANDOM, _LOWEST, _UNDERCUT, _HOLDLOW, _THIEF, _EXPECT = (P.RANDOM.id, P.LOWEST.id, P.UNDERCUT.id, P.HOLDLOW.id,
-                                                        P.THIEF.id, P.EXPECT.id)
+_RANDOM, _LOWEST, _UNDERCUT, _HOLDLOW, _THIEF, _EXPECT = (
+    P.RANDOM.id,
+    P.LOWEST.id,
+    P.UNDERCUT.id,
+    P.HOLDLOW.id,
+    P.THIEF.id,
+    P.EXPECT.id,
+)
 _THIEF_AGGRESSION = 0.7
 """``thief``'s survival odds (:func:`.policies._play`)."""
 
 
-FOLLOWED = ("players", "chips_per_colour", "redeal", "reveal_own", "end", "tie", "passing", "start", "tick_at",
-            "max_deals", "tally")
+FOLLOWED = (
+    "players",
+    "chips_per_colour",
+    "redeal",
+    "reveal_own",
+    "end",
+    "tie",
+    "passing",
+    "start",
+    "tick_at",
+    "max_deals",
+    "tally",
+)
 """Settings the fast lane follows through the settings row (``tick_at``, ``max_deals`` and ``tally`` are read
 only by the ticks scoring, which is the general engine's)."""
 GENERAL = ("officer", "after_claim", "scoring")
@@ -170,8 +189,9 @@ def _scored(hand, s, n, up, stay, chips, total, hidden, surv, at, steal, lead, d
         w = chips[card >> 3]
         own = (w >> (8 * s)) & 0xFF
         middle = (w >> _MIDDLE) & 0xFF
-        leads = (lead > 0.0) & (own > 0) & \
-            (((((w & opponents) | _HIGH_BITS) - own * _ONE_PER_COLOUR) & _HIGH_BITS) == 0)
+        leads = (
+            (lead > 0.0) & (own > 0) & (((((w & opponents) | _HIGH_BITS) - own * _ONE_PER_COLOUR) & _HIGH_BITS) == 0)
+        )
         penalty = lead if leads else 0.0  # it leads every opponent in this colour (x - 0.0 == x)
         room = min(R.CAP, total) - own  # what a claim could collect: the cap, or every chip not its own
         low = (hidden >> sh) & 0xFF
@@ -208,8 +228,10 @@ def _has_pdep() -> bool:
     if name or features:
         return "+bmi2" in (features or "")
     try:
-        return (bool(binding.get_host_cpu_features().get("bmi2", False))
-                and binding.get_host_cpu_name() not in ("znver1", "znver2"))
+        return bool(binding.get_host_cpu_features().get("bmi2", False)) and binding.get_host_cpu_name() not in (
+            "znver1",
+            "znver2",
+        )
     except RuntimeError:
         return False
 
@@ -217,9 +239,11 @@ def _has_pdep() -> bool:
 @intrinsic
 def _pdep(typingctx, x, mask):
     """BMI2's parallel bit deposit of ``x`` into the set bits of ``mask`` (int64)."""
+
     def codegen(context, builder, sig, args):
         fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
         return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pdep.64"), args)
+
     return types.int64(types.int64, types.int64), codegen
 
 
@@ -297,9 +321,16 @@ def _tiers(k1, k2, k3, k4):
     e23 = np.int64(k2 == k3)
     e24 = np.int64(k2 == k4)
     e34 = np.int64(k3 == k4)
-    return ((k2 > k1) * k2 + (k3 > k1) * k3 + (k4 > k1) * k4, (k1 > k2) * k1 + (k3 > k2) * k3 + (k4 > k2) * k4,
-            (k1 > k3) * k1 + (k2 > k3) * k2 + (k4 > k3) * k4, (k1 > k4) * k1 + (k2 > k4) * k2 + (k3 > k4) * k3,
-            1 + e12 + e13 + e14, 1 + e12 + e23 + e24, 1 + e13 + e23 + e34, 1 + e14 + e24 + e34)
+    return (
+        (k2 > k1) * k2 + (k3 > k1) * k3 + (k4 > k1) * k4,
+        (k1 > k2) * k1 + (k3 > k2) * k3 + (k4 > k2) * k4,
+        (k1 > k3) * k1 + (k2 > k3) * k2 + (k4 > k3) * k4,
+        (k1 > k4) * k1 + (k2 > k4) * k2 + (k3 > k4) * k3,
+        1 + e12 + e13 + e14,
+        1 + e12 + e23 + e24,
+        1 + e13 + e23 + e34,
+        1 + e14 + e24 + e34,
+    )
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -350,11 +381,19 @@ def _steal_chosen(w, s, n, need, pid, score, total, ps):
     b1 = b2 = b3 = b4 = 0
     odd = max(max(o1, o2), max(o3, o4))
     if odd > 0:  # rare: a tie with odd chips
-        tied = ((np.int64(o1 > 0) << (q1 >> 3)) | (np.int64(o2 > 0) << (q2 >> 3)) | (np.int64(o3 > 0) << (q3 >> 3))
-                | (np.int64(o4 > 0) << (q4 >> 3)))
+        tied = (
+            (np.int64(o1 > 0) << (q1 >> 3))
+            | (np.int64(o2 > 0) << (q2 >> 3))
+            | (np.int64(o3 > 0) << (q3 >> 3))
+            | (np.int64(o4 > 0) << (q4 >> 3))
+        )
         chosen, ps = _givers(pid, tied, odd, s, n, score, total, ps)
-        b1, b2, b3, b4 = (8 * (1 - ((chosen >> (q1 >> 3)) & 1)), 8 * (1 - ((chosen >> (q2 >> 3)) & 1)),
-                          8 * (1 - ((chosen >> (q3 >> 3)) & 1)), 8 * (1 - ((chosen >> (q4 >> 3)) & 1)))
+        b1, b2, b3, b4 = (
+            8 * (1 - ((chosen >> (q1 >> 3)) & 1)),
+            8 * (1 - ((chosen >> (q2 >> 3)) & 1)),
+            8 * (1 - ((chosen >> (q3 >> 3)) & 1)),
+            8 * (1 - ((chosen >> (q4 >> 3)) & 1)),
+        )
     g1 = _give(need, k1, r1, n1, b1)
     g2 = _give(need, k2, r2, n2, b2)
     g3 = _give(need, k3, r3, n3, b3)
@@ -408,8 +447,9 @@ def _choose(pid, params, p, hand, k, s, n, up, stay, chips, total, hidden, surv,
     if pid == _HOLDLOW:
         return _holdlow(hand, stay, int(params[p, 0])), pstate
     if pid == _THIEF:
-        card = _scored(hand, s, n, up, stay, chips, total, hidden, surv, at, params[p, 0], params[p, 1],
-                       params[p, 2], 0.0)
+        card = _scored(
+            hand, s, n, up, stay, chips, total, hidden, surv, at, params[p, 0], params[p, 1], params[p, 2], 0.0
+        )
         return card, pstate
     return _scored(hand, s, n, up, stay, chips, total, hidden, surv, at, 1.0, 0.0, params[p, 1], params[p, 2]), pstate
 
@@ -433,8 +473,9 @@ def _place(up, stay, public, reveal, orb, tab, s, card, orbit):
 
 
 @njit(cache=True, _nrt=False)
-def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, score, tab,
-               out, o_glob):
+def _play_deal(
+    cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, score, tab, out, o_glob
+):
     """Play one deal from its start (D1-D9); the chips at its end are in ``chips``."""
     reveal = np.int64(cfg[R.C_REVEAL_OWN] != 0)
     chooser = cfg[R.C_TIE] == R.TIE_CHOOSER
@@ -447,14 +488,30 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
     s = start
     for orbit in range(size):
         for i in range(n):
-            up, stay, lapse, pstate[s] = _collect(up, stay, chips, orb, s, n, tab, chooser, seat_pid[s], score,
-                                                  pstate[s])
+            up, stay, lapse, pstate[s] = _collect(
+                up, stay, chips, orb, s, n, tab, chooser, seat_pid[s], score, pstate[s]
+            )
             lapsed += lapse
             hand = hands[s]
             p = seat_player[s]
             hidden = ~(hand | played[s] | public)
-            card, pstate[s] = _choose(seat_pid[s], params, p, hand, size - orbit, s, n, up, stay, chips, total, hidden,
-                                      surv, ((p * size + orbit) * n + i) * 8, pstate[s])
+            card, pstate[s] = _choose(
+                seat_pid[s],
+                params,
+                p,
+                hand,
+                size - orbit,
+                s,
+                n,
+                up,
+                stay,
+                chips,
+                total,
+                hidden,
+                surv,
+                ((p * size + orbit) * n + i) * 8,
+                pstate[s],
+            )
             card = E._legal_card(card, hand)
             bit = np.int64(1) << card
             hands[s] = hand & ~bit
@@ -463,8 +520,25 @@ def _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, 
             placed += place
             undercuts += under
             s = s + 1 if s + 1 < n else 0
-    _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, n * size - placed, lapsed, chooser,
-              seat_pid, score, pstate)
+    _end_deal(
+        cfg,
+        n,
+        start,
+        up,
+        stay,
+        chips,
+        orb,
+        tab,
+        out,
+        o_glob,
+        undercuts,
+        n * size - placed,
+        lapsed,
+        chooser,
+        seat_pid,
+        score,
+        pstate,
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -489,19 +563,38 @@ def _play_deal_random(cfg, n, start, hands, chips, orb, seat_pid, pstate, score,
             placed += place
             undercuts += under
             s = s + 1 if s + 1 < n else 0
-    _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, n * size - placed, lapsed, chooser,
-              seat_pid, score, pstate)
+    _end_deal(
+        cfg,
+        n,
+        start,
+        up,
+        stay,
+        chips,
+        orb,
+        tab,
+        out,
+        o_glob,
+        undercuts,
+        n * size - placed,
+        lapsed,
+        chooser,
+        seat_pid,
+        score,
+        pstate,
+    )
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, aside, lapsed, chooser, seat_pid,
-              score, pstate):
+def _end_deal(
+    cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, aside, lapsed, chooser, seat_pid, score, pstate
+):
     """The end orbit's claims (D9) and the deal's counts."""
     if cfg[R.C_END] == 0:
         for t in range(n):
             s = start + t if start + t < n else start + t - n
-            up, stay, lapse, pstate[s] = _collect(up, stay, chips, orb, s, n, tab, chooser, seat_pid[s], score,
-                                                  pstate[s])
+            up, stay, lapse, pstate[s] = _collect(
+                up, stay, chips, orb, s, n, tab, chooser, seat_pid[s], score, pstate[s]
+            )
             lapsed += lapse
     out[o_glob + E.G_UNDERCUTS] += undercuts
     out[o_glob + E.G_ASIDE] += aside
@@ -509,8 +602,31 @@ def _end_deal(cfg, n, start, up, stay, chips, orb, tab, out, o_glob, undercuts, 
 
 
 @njit(cache=True, _nrt=False)
-def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, seat_pid, seat_player, params, surv,
-               pstate, res, score, ticks, pos_sum, tab, out, o_pos, o_glob, random_only):
+def _play_game(
+    cfg,
+    deal_state,
+    deck,
+    swap,
+    dealt,
+    hands,
+    played,
+    chips,
+    orb,
+    seat_pid,
+    seat_player,
+    params,
+    surv,
+    pstate,
+    res,
+    score,
+    ticks,
+    pos_sum,
+    tab,
+    out,
+    o_pos,
+    o_glob,
+    random_only,
+):
     """One game (G1-G3, G5), per seat results in ``res`` (the engine's ``H_*`` columns)."""
     n = cfg[R.C_PLAYERS]
     passing = cfg[R.C_PASSING] == 0
@@ -535,8 +651,24 @@ def _play_game(cfg, deal_state, deck, swap, dealt, hands, played, chips, orb, se
         if random_only:
             _play_deal_random(cfg, n, start, hands, chips, orb, seat_pid, pstate, score, tab, out, o_glob)
         else:
-            _play_deal(cfg, n, start, hands, played, chips, orb, seat_pid, seat_player, params, surv, pstate, score,
-                       tab, out, o_glob)
+            _play_deal(
+                cfg,
+                n,
+                start,
+                hands,
+                played,
+                chips,
+                orb,
+                seat_pid,
+                seat_player,
+                params,
+                surv,
+                pstate,
+                score,
+                tab,
+                out,
+                o_glob,
+            )
         total = chips[0] + chips[1] + chips[2] + chips[3] + chips[4]
         out[o_glob + E.G_MIDDLE] += (total >> _MIDDLE) & 0xFF
         out[o_glob + E.G_DEALS] += 1
@@ -590,9 +722,35 @@ def survival_rows(cfg, lineup_pids, lineup_params):
 
 
 @njit(cache=True, _nrt=False)
-def _play_items(cfg, deal_key, policy_keys, lineup_pids, params, surv, duplicate, start, stop, out, deck, swap,
-                dealt, hands, played, chips, orb, seat_pid, seat_player, pstate, res, score, ticks, pos_sum, tab, block,
-                block_win):
+def _play_items(
+    cfg,
+    deal_key,
+    policy_keys,
+    lineup_pids,
+    params,
+    surv,
+    duplicate,
+    start,
+    stop,
+    out,
+    deck,
+    swap,
+    dealt,
+    hands,
+    played,
+    chips,
+    orb,
+    seat_pid,
+    seat_player,
+    pstate,
+    res,
+    score,
+    ticks,
+    pos_sum,
+    tab,
+    block,
+    block_win,
+):
     n = cfg[R.C_PLAYERS]
     o_seat = n * E.N_PFIELDS
     o_pos = o_seat + n * E.N_PFIELDS
@@ -612,9 +770,31 @@ def _play_items(cfg, deal_key, policy_keys, lineup_pids, params, surv, duplicate
                 seat_player[s] = p
             for s in range(n):
                 pstate[s] = game_state(policy_keys[s], g)
-            _play_game(cfg, game_state(deal_key, item), deck, swap, dealt, hands, played, chips, orb, seat_pid,
-                       seat_player, params, surv, pstate, res, score, ticks, pos_sum, tab, out, o_pos, o_glob,
-                       random_only)
+            _play_game(
+                cfg,
+                game_state(deal_key, item),
+                deck,
+                swap,
+                dealt,
+                hands,
+                played,
+                chips,
+                orb,
+                seat_pid,
+                seat_player,
+                params,
+                surv,
+                pstate,
+                res,
+                score,
+                ticks,
+                pos_sum,
+                tab,
+                out,
+                o_pos,
+                o_glob,
+                random_only,
+            )
             E.tally_game(out, res, n, r, o_seat, o_glob, block, block_win)
         E.tally_block(out, n, o_glob, o_cross, block, block_win)
     for orbit in range(E.ORBITS):
@@ -631,9 +811,33 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
     m = R.MAX_PLAYERS
     seats = np.zeros((10, m), np.int64)  # per seat: dealt, hand, played, pid, player, score, ticks, pos, block x2
     colours = np.zeros((2, R.N_COLOURS + 1), np.int64)  # chip words and orbits, with colour 5 for "no claim"
-    _play_items(cfg, deal_key, policy_keys, lineup_pids, lineup_params, survival_rows(cfg, lineup_pids, lineup_params),
-                duplicate, start, stop, out, np.zeros(R.OFFICER + 1, np.int64), np.zeros(R.OFFICER + 1, np.int64),
-                seats[0], seats[1], seats[2], colours[0], colours[1], seats[3], seats[4], np.zeros(m, np.uint64),
-                np.zeros((m, E.N_RES), np.int64), seats[5], seats[6], seats[7], np.zeros(E.ORBITS * 9 * 3, np.int64),
-                seats[8], seats[9])
+    _play_items(
+        cfg,
+        deal_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        survival_rows(cfg, lineup_pids, lineup_params),
+        duplicate,
+        start,
+        stop,
+        out,
+        np.zeros(R.OFFICER + 1, np.int64),
+        np.zeros(R.OFFICER + 1, np.int64),
+        seats[0],
+        seats[1],
+        seats[2],
+        colours[0],
+        colours[1],
+        seats[3],
+        seats[4],
+        np.zeros(m, np.uint64),
+        np.zeros((m, E.N_RES), np.int64),
+        seats[5],
+        seats[6],
+        seats[7],
+        np.zeros(E.ORBITS * 9 * 3, np.int64),
+        seats[8],
+        seats[9],
+    )
     return out

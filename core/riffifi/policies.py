@@ -31,46 +31,97 @@ _S11 = np.uint64(11)
 _NONE = -1
 
 REGISTRY = Registry("riffifi")
-_OFFICER_AT = Param("officer_at", 5, 1, 8, "plays the Officer on an opponent's claim this large or larger",
-                    integer=True)
-RANDOM = REGISTRY.add(PolicySpec("random", 0, (),
-                                 "plays a random card; the Officer hits a random face-up card of an opponent"))
-LOWEST = REGISTRY.add(PolicySpec("lowest", 1, (_OFFICER_AT,),
-                                 "plays its lowest card (the colour that would stay face up first)"))
-UNDERCUT = REGISTRY.add(PolicySpec("undercut", 2, (
-    Param("min_claim", 3, 1, 8, "undercuts an opponent's face-up card of at least this value", integer=True),
-    _OFFICER_AT,
-), "undercuts the largest face-up claim of an opponent with its highest card that still goes under; "
-   "otherwise plays the lowest card that stays face up"))
-HOLDLOW = REGISTRY.add(PolicySpec("holdlow", 3, (
-    Param("keep", 2, 0, 6, "low cards kept back for the last turns", integer=True),
-    _OFFICER_AT,
-), "keeps its lowest cards for the end and plays the highest other card that stays face up"))
-THIEF = REGISTRY.add(PolicySpec("thief", 4, (
-    Param("steal", 1.0, 0, 3, "weight of a chip taken from an opponent (it costs them one too)"),
-    Param("lead", 1.0, 0, 5, "penalty for claiming a colour it already leads"),
-    Param("deny", 0.5, 0, 2, "weight of an opponent's claim it turns down"),
-    _OFFICER_AT,
-), "steal-aware: scores each card by survival x chips it would take (chips from opponents count "
-   "extra), avoids colours it leads, likes turning down opponents' claims"))
-EXPECT = REGISTRY.add(PolicySpec("expect", 5, (
-    Param("aggression", 0.3, 0, 1, "chance that an opponent holding a lower card of the colour plays it"),
-    Param("deny", 2.0, 0, 3, "weight of an opponent's claim it turns down"),
-    Param("save", 0.0, 0, 2, "value of keeping a low card for later, per point below 5"),
-    _OFFICER_AT,
-), "one-ply expectation: for every card, the chips it collects (cap, middle and stealing played out) "
-   "times its survival, plus the claims it turns down, minus the low cards it spends (defaults: the best of a "
-   "27-point sweep against undercut, thief and lowest, four players)"))
+_OFFICER_AT = Param(
+    "officer_at", 5, 1, 8, "plays the Officer on an opponent's claim this large or larger", integer=True
+)
+RANDOM = REGISTRY.add(
+    PolicySpec("random", 0, (), "plays a random card; the Officer hits a random face-up card of an opponent")
+)
+LOWEST = REGISTRY.add(
+    PolicySpec("lowest", 1, (_OFFICER_AT,), "plays its lowest card (the colour that would stay face up first)")
+)
+UNDERCUT = REGISTRY.add(
+    PolicySpec(
+        "undercut",
+        2,
+        (
+            Param("min_claim", 3, 1, 8, "undercuts an opponent's face-up card of at least this value", integer=True),
+            _OFFICER_AT,
+        ),
+        "undercuts the largest face-up claim of an opponent with its highest card that still goes under; "
+        "otherwise plays the lowest card that stays face up",
+    )
+)
+HOLDLOW = REGISTRY.add(
+    PolicySpec(
+        "holdlow",
+        3,
+        (
+            Param("keep", 2, 0, 6, "low cards kept back for the last turns", integer=True),
+            _OFFICER_AT,
+        ),
+        "keeps its lowest cards for the end and plays the highest other card that stays face up",
+    )
+)
+THIEF = REGISTRY.add(
+    PolicySpec(
+        "thief",
+        4,
+        (
+            Param("steal", 1.0, 0, 3, "weight of a chip taken from an opponent (it costs them one too)"),
+            Param("lead", 1.0, 0, 5, "penalty for claiming a colour it already leads"),
+            Param("deny", 0.5, 0, 2, "weight of an opponent's claim it turns down"),
+            _OFFICER_AT,
+        ),
+        "steal-aware: scores each card by survival x chips it would take (chips from opponents count "
+        "extra), avoids colours it leads, likes turning down opponents' claims",
+    )
+)
+EXPECT = REGISTRY.add(
+    PolicySpec(
+        "expect",
+        5,
+        (
+            Param("aggression", 0.3, 0, 1, "chance that an opponent holding a lower card of the colour plays it"),
+            Param("deny", 2.0, 0, 3, "weight of an opponent's claim it turns down"),
+            Param("save", 0.0, 0, 2, "value of keeping a low card for later, per point below 5"),
+            _OFFICER_AT,
+        ),
+        "one-ply expectation: for every card, the chips it collects (cap, middle and stealing played out) "
+        "times its survival, plus the claims it turns down, minus the low cards it spends (defaults: the best of a "
+        "27-point sweep against undercut, thief and lowest, four players)",
+    )
+)
 
-SEARCH = REGISTRY.add(PolicySpec("search", 6, (
-    *budget_params(2, 1, 20),
-    Param("rollout", 5, 0, 5, "the built-in policy (id) that plays the search seat in its rollouts, at its "
-          "defaults", integer=True),
-    Param("lead", 0, 0, 1, "a rollout cut short by depth: 1 counts leading in points (ticks variant: ticks, then "
-          "points) as a win, 0 lets the points alone decide", integer=True),
-), "at each decision, samples the unseen cards from its seat's observation, plays each card (the Officer on each "
-   "target) on against the lineup's policies and keeps the best by win rate, then points over the opponents' "
-   "(core/riffifi/search.py)"))
+SEARCH = REGISTRY.add(
+    PolicySpec(
+        "search",
+        6,
+        (
+            *budget_params(2, 1, 20),
+            Param(
+                "rollout",
+                5,
+                0,
+                5,
+                "the built-in policy (id) that plays the search seat in its rollouts, at its defaults",
+                integer=True,
+            ),
+            Param(
+                "lead",
+                0,
+                0,
+                1,
+                "a rollout cut short by depth: 1 counts leading in points (ticks variant: ticks, then "
+                "points) as a win, 0 lets the points alone decide",
+                integer=True,
+            ),
+        ),
+        "at each decision, samples the unseen cards from its seat's observation, plays each card (the Officer on each "
+        "target) on against the lineup's policies and keeps the best by win rate, then points over the opponents' "
+        "(core/riffifi/search.py)",
+    )
+)
 SEARCH_ID = SEARCH.id
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
@@ -231,10 +282,16 @@ def survival_table(view, aggression):
         c5 *= m5
         c6 *= m6
         c7 *= m7
-    return (1.0, _survive(m1, low, c1, aggression, n, h1, h2, h3, h4),
-            _survive(m2, low, c2, aggression, n, h1, h2, h3, h4), _survive(m3, low, c3, aggression, n, h1, h2, h3, h4),
-            _survive(m4, low, c4, aggression, n, h1, h2, h3, h4), _survive(m5, low, c5, aggression, n, h1, h2, h3, h4),
-            _survive(m6, low, c6, aggression, n, h1, h2, h3, h4), _survive(m7, low, c7, aggression, n, h1, h2, h3, h4))
+    return (
+        1.0,
+        _survive(m1, low, c1, aggression, n, h1, h2, h3, h4),
+        _survive(m2, low, c2, aggression, n, h1, h2, h3, h4),
+        _survive(m3, low, c3, aggression, n, h1, h2, h3, h4),
+        _survive(m4, low, c4, aggression, n, h1, h2, h3, h4),
+        _survive(m5, low, c5, aggression, n, h1, h2, h3, h4),
+        _survive(m6, low, c6, aggression, n, h1, h2, h3, h4),
+        _survive(m7, low, c7, aggression, n, h1, h2, h3, h4),
+    )
 
 
 @njit(cache=True, inline="always")

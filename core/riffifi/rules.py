@@ -33,8 +33,23 @@ CAP = 12
 """A claim stops when the claimant holds this many chips of the colour (D7)."""
 
 # settings row
-(C_PLAYERS, C_HAND, C_CHIPS, C_OFFICER, C_REDEAL, C_REVEAL_OWN, C_AFTER, C_END, C_TIE, C_PASSING, C_START,
- C_SCORING, C_TICK_AT, C_MAX_DEALS, C_TALLY) = range(15)
+(
+    C_PLAYERS,
+    C_HAND,
+    C_CHIPS,
+    C_OFFICER,
+    C_REDEAL,
+    C_REVEAL_OWN,
+    C_AFTER,
+    C_END,
+    C_TIE,
+    C_PASSING,
+    C_START,
+    C_SCORING,
+    C_TICK_AT,
+    C_MAX_DEALS,
+    C_TALLY,
+) = range(15)
 N_CFG = 15
 AFTER = ("pile", "stay")
 END = ("orbit", "lapse")
@@ -79,8 +94,7 @@ ASIDE, PLACED, UNDERCUT = range(3)
 NO_TARGET = -1
 
 # log kinds: (kind, seat, a, b, c)
-(L_DEAL, L_TURN, L_PLAY, L_UNDERCUT, L_SELF, L_CLAIM, L_TAKE, L_LAPSE, L_OFFICER, L_STAY_OFF,
- L_DEAL_END) = range(11)
+(L_DEAL, L_TURN, L_PLAY, L_UNDERCUT, L_SELF, L_CLAIM, L_TAKE, L_LAPSE, L_OFFICER, L_STAY_OFF, L_DEAL_END) = range(11)
 LOG_TEXT = {
     L_DEAL: "deal a: dealer seat b, seat c starts",
     L_TURN: "turn of seat",
@@ -133,11 +147,19 @@ class Settings:
                 raise InputError(f"{name.replace('_', '-')} must be a whole number, got {_brief(getattr(self, name))}")
         if self.chips_per_colour not in (10, 12):
             raise InputError(f"chips per colour must be 12 (the default) or 10, got {self.chips_per_colour!r}")
-        for name, allowed in (("after_claim", AFTER), ("end", END), ("tie", TIE), ("passing", PASSING),
-                              ("start", START), ("scoring", SCORING), ("tally", TALLY)):
+        for name, allowed in (
+            ("after_claim", AFTER),
+            ("end", END),
+            ("tie", TIE),
+            ("passing", PASSING),
+            ("start", START),
+            ("scoring", SCORING),
+            ("tally", TALLY),
+        ):
             if not isinstance(getattr(self, name), str) or getattr(self, name) not in allowed:
-                raise InputError(f"{name.replace('_', '-')} must be one of {', '.join(allowed)}, "
-                                 f"got {_brief(getattr(self, name))}")
+                raise InputError(
+                    f"{name.replace('_', '-')} must be one of {', '.join(allowed)}, got {_brief(getattr(self, name))}"
+                )
         if not 1 <= self.tick_at <= CAP:
             raise InputError(f"tick-at must be 1 to {CAP}, got {self.tick_at!r}")
         if not self.players <= self.max_deals <= 1000:
@@ -186,8 +208,10 @@ def parse_card(text: str) -> int:
     if words == ["officer"]:
         return OFFICER
     if len(words) != 2 or words[0] not in COLOURS or words[1] not in _VALUE_WORDS:
-        raise InputError(f"unknown card {_brief(text)}: write a colour ({', '.join(COLOURS)}) and a value 1-8, "
-                         "e.g. 'blue 5', or 'officer'")
+        raise InputError(
+            f"unknown card {_brief(text)}: write a colour ({', '.join(COLOURS)}) and a value 1-8, "
+            "e.g. 'blue 5', or 'officer'"
+        )
     return COLOURS.index(words[0]) * N_VALUES + _VALUE_WORDS.index(words[1])
 
 
@@ -201,9 +225,75 @@ _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_INDEX = np.array([0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4, 62, 55, 59, 36, 53, 51, 43, 22,
-                            45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23,
-                            11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], np.int64)
+_DEBRUIJN_INDEX = np.array(
+    [
+        0,
+        1,
+        48,
+        2,
+        57,
+        49,
+        28,
+        3,
+        61,
+        58,
+        50,
+        42,
+        38,
+        29,
+        17,
+        4,
+        62,
+        55,
+        59,
+        36,
+        53,
+        51,
+        43,
+        22,
+        45,
+        39,
+        33,
+        30,
+        24,
+        18,
+        12,
+        5,
+        63,
+        47,
+        56,
+        27,
+        60,
+        41,
+        37,
+        16,
+        54,
+        35,
+        52,
+        21,
+        44,
+        32,
+        23,
+        11,
+        46,
+        26,
+        40,
+        15,
+        34,
+        20,
+        31,
+        10,
+        25,
+        14,
+        19,
+        9,
+        13,
+        8,
+        7,
+        6,
+    ],
+    np.int64,
+)
 
 
 @njit(cache=True, inline="always")

@@ -227,13 +227,11 @@ def step(cfg, pos, pids, params, user):
 
 @njit(cache=True, nogil=True)
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
-    return E._play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
-                            play)
+    return E._play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
 
 
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
     :func:`.policies.no_user_policy` if none), the games played by :func:`play_game` (an argument of the
     cached kernel, never its global: numba could not cache it)."""
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user,
-                       play_game)
+    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play_game)

@@ -26,8 +26,25 @@ WIN = 840
 
 # count layout (engine.layout(5))
 P_GAMES, P_MONEY, P_MONEY2, P_WIN, P_WIN2, P_MLEFT, P_BARS_WON = range(7)
-(G_GAMES, G_BLOCKS, G_ROUNDS, G_LEFTOVER, G_LEFTOVER2, G_RESHUFFLES, G_SHARED, G_HAGGLES, G_NO_OFFER,
- G_ACCEPTS, G_DECLINES, G_DUELS, G_CALLED, G_CALLER_WINS, G_KNOCKOUTS, G_ROLLOFFS, G_ORDER_ROLLOFFS) = range(17)
+(
+    G_GAMES,
+    G_BLOCKS,
+    G_ROUNDS,
+    G_LEFTOVER,
+    G_LEFTOVER2,
+    G_RESHUFFLES,
+    G_SHARED,
+    G_HAGGLES,
+    G_NO_OFFER,
+    G_ACCEPTS,
+    G_DECLINES,
+    G_DUELS,
+    G_CALLED,
+    G_CALLER_WINS,
+    G_KNOCKOUTS,
+    G_ROLLOFFS,
+    G_ORDER_ROLLOFFS,
+) = range(17)
 O_SEAT = 35
 O_CROU = 70
 O_GLOB = 85
@@ -64,6 +81,7 @@ def ctz(typingctx, x):
 
     def codegen(context, builder, sig, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
     return x(x), codegen
 
 
@@ -74,6 +92,7 @@ def popcnt(typingctx, x):
 
     def codegen(context, builder, sig, args):
         return builder.ctpop(args[0])
+
     return x(x), codegen
 
 
@@ -486,7 +505,21 @@ def decks():
 def play(start, stop, deal_key, dice_key, pkeys):
     stock0, mdeck0 = decks()
     cnt = np.zeros(SIZE, np.int64)
-    run(start, stop, np.uint64(deal_key), np.uint64(dice_key), np.asarray(pkeys, np.uint64), cnt, stock0, mdeck0,
-        np.zeros(DECK, np.uint8), np.zeros(DECK, np.uint8), np.zeros(NMONEY, np.uint8), np.zeros(N, np.uint64),
-        np.zeros(N, np.uint64), np.zeros(NB, np.uint64), np.zeros(IW, np.int64))
+    run(
+        start,
+        stop,
+        np.uint64(deal_key),
+        np.uint64(dice_key),
+        np.asarray(pkeys, np.uint64),
+        cnt,
+        stock0,
+        mdeck0,
+        np.zeros(DECK, np.uint8),
+        np.zeros(DECK, np.uint8),
+        np.zeros(NMONEY, np.uint8),
+        np.zeros(N, np.uint64),
+        np.zeros(N, np.uint64),
+        np.zeros(NB, np.uint64),
+        np.zeros(IW, np.int64),
+    )
     return cnt

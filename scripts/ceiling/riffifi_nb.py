@@ -32,8 +32,20 @@ TICK_AT = 7
 # count layout (engine.layout(4))
 P_GAMES, P_SCORE, P_SCORE2, P_WIN, P_WIN2, P_CHIPS, P_TICKS = 0, 1, 2, 3, 4, 5, 10
 N_PFIELDS = 11
-(G_GAMES, G_BLOCKS, G_DEALS, G_REDEALS, G_OFFICER_DEALS, G_OFFICER_SUM, G_OFFICER_SQ, G_UNDERCUTS, G_ASIDE,
- G_OFFICER_HITS, G_LAPSED, G_MIDDLE) = range(12)
+(
+    G_GAMES,
+    G_BLOCKS,
+    G_DEALS,
+    G_REDEALS,
+    G_OFFICER_DEALS,
+    G_OFFICER_SUM,
+    G_OFFICER_SQ,
+    G_UNDERCUTS,
+    G_ASIDE,
+    G_OFFICER_HITS,
+    G_LAPSED,
+    G_MIDDLE,
+) = range(12)
 O_SEAT = N * N_PFIELDS
 O_POS = 2 * N * N_PFIELDS
 O_GLOB = O_POS + 3 * N
@@ -69,6 +81,7 @@ def ctz(typingctx, x):
 
     def codegen(context, builder, sig, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
     return x(x), codegen
 
 
@@ -81,6 +94,7 @@ def pdep(typingctx, x, m):
         fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
         fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pdep.64")
         return builder.call(fn, args)
+
     return x(x, m), codegen
 
 
@@ -213,17 +227,26 @@ def steal(w, s, need, ps):
     e12 = int64(k1 == k2)
     e13 = int64(k1 == k3)
     e23 = int64(k2 == k3)
-    t1, t2, t3 = int64(k2 > k1) * k2 + int64(k3 > k1) * k3, int64(k1 > k2) * k1 + int64(k3 > k2) * k3, \
-        int64(k1 > k3) * k1 + int64(k2 > k3) * k2
-    o1, o2, o3 = odd_of(need, k1, t1, 1 + e12 + e13), odd_of(need, k2, t2, 1 + e12 + e23), \
-        odd_of(need, k3, t3, 1 + e13 + e23)
+    t1, t2, t3 = (
+        int64(k2 > k1) * k2 + int64(k3 > k1) * k3,
+        int64(k1 > k2) * k1 + int64(k3 > k2) * k3,
+        int64(k1 > k3) * k1 + int64(k2 > k3) * k2,
+    )
+    o1, o2, o3 = (
+        odd_of(need, k1, t1, 1 + e12 + e13),
+        odd_of(need, k2, t2, 1 + e12 + e23),
+        odd_of(need, k3, t3, 1 + e13 + e23),
+    )
     r1, r2, r3 = int64(0), int64(0), int64(0)
     odd = max(o1, max(o2, o3))
     if odd > 0:  # the collector chooses: r 0 for a chosen seat, 8 (never below the odd chips) for the others
         tied = (int64(o1 > 0) << (q1 >> 3)) | (int64(o2 > 0) << (q2 >> 3)) | (int64(o3 > 0) << (q3 >> 3))
         pick = chosen(tied, odd, s, ps)
-        r1, r2, r3 = 8 - 8 * ((pick >> (q1 >> 3)) & 1), 8 - 8 * ((pick >> (q2 >> 3)) & 1), \
-            8 - 8 * ((pick >> (q3 >> 3)) & 1)
+        r1, r2, r3 = (
+            8 - 8 * ((pick >> (q1 >> 3)) & 1),
+            8 - 8 * ((pick >> (q2 >> 3)) & 1),
+            8 - 8 * ((pick >> (q3 >> 3)) & 1),
+        )
     g1 = give(need, k1, t1, 1 + e12 + e13, r1)
     g2 = give(need, k2, t2, 1 + e12 + e23, r2)
     g3 = give(need, k3, t3, 1 + e13 + e23, r3)
@@ -337,8 +360,13 @@ def run(start, stop, deal_key, pkeys, cnt, tab, ps, dealt, hand, W, deck, orb):
         tk2 = (chipw2 + 0x79797979) & 0x80808080
         tk3 = (chipw3 + 0x79797979) & 0x80808080
         tk4 = (chipw4 + 0x79797979) & 0x80808080
-        ticks = ((tk0 >> 7) & 0x01010101) + ((tk1 >> 7) & 0x01010101) + ((tk2 >> 7) & 0x01010101) \
-            + ((tk3 >> 7) & 0x01010101) + ((tk4 >> 7) & 0x01010101)
+        ticks = (
+            ((tk0 >> 7) & 0x01010101)
+            + ((tk1 >> 7) & 0x01010101)
+            + ((tk2 >> 7) & 0x01010101)
+            + ((tk3 >> 7) & 0x01010101)
+            + ((tk4 >> 7) & 0x01010101)
+        )
         best = int64(0)
         for q in range(N):
             best = max(best, (score >> (8 * q)) & 0xFF)
@@ -394,7 +422,18 @@ def run(start, stop, deal_key, pkeys, cnt, tab, ps, dealt, hand, W, deck, orb):
 def play(start, stop, deal_key, policy_keys):
     """The engine's count vector (``GameJob.run_chunk(start, stop)``) for games start..stop-1."""
     cnt = np.zeros(SIZE, np.int64)
-    run(start, stop, np.uint64(deal_key), np.asarray(policy_keys, np.uint64), cnt, np.zeros(TAB9, np.int64),
-        np.zeros(N, np.uint64), np.zeros(N, np.int64), np.zeros(N, np.int64), np.zeros(8, np.int64),
-        np.zeros(40, np.int64), np.zeros(8, np.int64))
+    run(
+        start,
+        stop,
+        np.uint64(deal_key),
+        np.asarray(policy_keys, np.uint64),
+        cnt,
+        np.zeros(TAB9, np.int64),
+        np.zeros(N, np.uint64),
+        np.zeros(N, np.int64),
+        np.zeros(N, np.int64),
+        np.zeros(8, np.int64),
+        np.zeros(40, np.int64),
+        np.zeros(8, np.int64),
+    )
     return cnt

@@ -63,8 +63,24 @@ def test_play_any_policy_text(text):
 def test_play_any_stacks_and_players(stacks, players):
     out = Path(tempfile.mkdtemp()) / "run"
     try:
-        result = invoke(["razz", "play", "--players", str(players), "--stacks", stacks, "--hands", "10",
-                         "--policy", "station", "--seed", "1", "--out", out])
+        result = invoke(
+            [
+                "razz",
+                "play",
+                "--players",
+                str(players),
+                "--stacks",
+                stacks,
+                "--hands",
+                "10",
+                "--policy",
+                "station",
+                "--seed",
+                "1",
+                "--out",
+                out,
+            ]
+        )
         _answered_or_one_line(result)
         if result.exit_code != 0:
             assert not out.exists()
@@ -73,8 +89,24 @@ def test_play_any_stacks_and_players(stacks, players):
 
 
 @SETTINGS
-@given(st.integers(-10**12, 10**12), st.integers(-5, 40), st.integers(-5, 40), st.integers(-5, 80))
+@given(st.integers(-(10**12), 10**12), st.integers(-5, 40), st.integers(-5, 40), st.integers(-5, 80))
 def test_play_any_stakes(hands, ante, bring_in, small):
-    result = invoke(["razz", "play", "--hands", str(hands % 50 if hands > 0 else hands), "--ante", str(ante),
-                     "--bring-in", str(bring_in), "--small-bet", str(small), "--policy", "station", "--seed", "1"])
+    result = invoke(
+        [
+            "razz",
+            "play",
+            "--hands",
+            str(hands % 50 if hands > 0 else hands),
+            "--ante",
+            str(ante),
+            "--bring-in",
+            str(bring_in),
+            "--small-bet",
+            str(small),
+            "--policy",
+            "station",
+            "--seed",
+            "1",
+        ]
+    )
     _answered_or_one_line(result)

@@ -18,11 +18,14 @@ from hypothesis import strategies as st
 from tests.cli.test_razz_cli import assert_one_line_error, invoke
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 60000), st.floats(allow_nan=False, width=32),
-                    st.text(max_size=8))
-JUNK = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                     st.dictionaries(st.text(max_size=4), inner, max_size=3)),
-                    max_leaves=8)
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 60000), st.floats(allow_nan=False, width=32), st.text(max_size=8)
+)
+JUNK = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=4), inner, max_size=3)),
+    max_leaves=8,
+)
 SEAT = st.one_of(st.sampled_from(["0", "1", "2", "3", "4", "5", "9", "-1", "x"]), st.integers(-1, 9))
 COLOUR = st.sampled_from(["yellow", "red", "blue", "green", "orange", "pink"])
 CARD = st.one_of(st.builds(lambda c, v: f"{c} {v}", COLOUR, st.integers(0, 9)), st.just("officer"), JUNK)
@@ -38,41 +41,71 @@ def _answered_or_one_line(args: list[str], data: object) -> None:
         assert_one_line_error(result.exit_code, result.stdout, result.stderr, "")
 
 
-RIFFIFI = st.fixed_dictionaries({
-    "players": st.one_of(st.sampled_from([3, 4, 5]), SCALARS),
-    "plays": st.one_of(st.lists(st.one_of(CARD, st.fixed_dictionaries(
-        {"card": st.one_of(st.just("officer"), CARD), "target": st.one_of(COLOUR, st.none(), JUNK)})),
-        max_size=6), JUNK),
-}, optional={
-    "start": st.one_of(SEAT, JUNK),
-    "officer": st.one_of(st.booleans(), JUNK),
-    "chips": st.one_of(st.dictionaries(SEAT.map(str), st.dictionaries(COLOUR, st.integers(-1, 14), max_size=3),
-                                       max_size=3), JUNK),
-    "face_up": st.one_of(st.dictionaries(SEAT.map(str), CARD, max_size=3), JUNK),
-    "hands": st.one_of(st.dictionaries(SEAT.map(str), st.lists(CARD, max_size=4), max_size=3), JUNK),
-    "rules": st.one_of(st.fixed_dictionaries({}, optional={"tie": st.sampled_from(["clockwise", "chooser", "x"]),
-                                                           "after_claim": st.sampled_from(["pile", "stay", "x"])}),
-                       JUNK),
-    "choices": st.one_of(st.lists(SEAT, max_size=3), JUNK),
-})
+RIFFIFI = st.fixed_dictionaries(
+    {
+        "players": st.one_of(st.sampled_from([3, 4, 5]), SCALARS),
+        "plays": st.one_of(
+            st.lists(
+                st.one_of(
+                    CARD,
+                    st.fixed_dictionaries(
+                        {"card": st.one_of(st.just("officer"), CARD), "target": st.one_of(COLOUR, st.none(), JUNK)}
+                    ),
+                ),
+                max_size=6,
+            ),
+            JUNK,
+        ),
+    },
+    optional={
+        "start": st.one_of(SEAT, JUNK),
+        "officer": st.one_of(st.booleans(), JUNK),
+        "chips": st.one_of(
+            st.dictionaries(SEAT.map(str), st.dictionaries(COLOUR, st.integers(-1, 14), max_size=3), max_size=3), JUNK
+        ),
+        "face_up": st.one_of(st.dictionaries(SEAT.map(str), CARD, max_size=3), JUNK),
+        "hands": st.one_of(st.dictionaries(SEAT.map(str), st.lists(CARD, max_size=4), max_size=3), JUNK),
+        "rules": st.one_of(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "tie": st.sampled_from(["clockwise", "chooser", "x"]),
+                    "after_claim": st.sampled_from(["pile", "stay", "x"]),
+                },
+            ),
+            JUNK,
+        ),
+        "choices": st.one_of(st.lists(SEAT, max_size=3), JUNK),
+    },
+)
 
-CARD_PLAYED = st.fixed_dictionaries({"seat": SEAT, "kind": st.sampled_from(["gambler", "police", "cop"]),
-                                     "value": st.integers(0, 7)})
-RAZZIA = st.fixed_dictionaries({
-    "players": st.one_of(st.integers(1, 9), SCALARS),
-    "money": st.one_of(st.lists(MONEY, max_size=4), JUNK),
-    "cards": st.one_of(st.lists(CARD_PLAYED, max_size=4), JUNK),
-}, optional={
-    "croupier": st.one_of(st.integers(-1, 9), JUNK),
-    "bar": st.one_of(st.sampled_from(["Colibri", "Jungle", "Jazz House", "Nowhere"]), st.integers(-1, 7)),
-    "offer": st.one_of(st.dictionaries(SEAT.map(str), st.lists(MONEY, max_size=3), max_size=3), st.just("none"),
-                       JUNK),
-    "answers": st.one_of(st.dictionaries(SEAT.map(str), st.sampled_from(["accept", "duel", "maybe"]), max_size=3),
-                         JUNK),
-    "dice": st.one_of(st.dictionaries(SEAT.map(str), st.lists(st.integers(0, 7), max_size=3), max_size=3), JUNK),
-    "settings": st.one_of(st.fixed_dictionaries({}, optional={"duel_tie": st.sampled_from(["caller", "reroll", "x"]),
-                                                              "offer_duel": st.booleans()}), JUNK),
-})
+CARD_PLAYED = st.fixed_dictionaries(
+    {"seat": SEAT, "kind": st.sampled_from(["gambler", "police", "cop"]), "value": st.integers(0, 7)}
+)
+RAZZIA = st.fixed_dictionaries(
+    {
+        "players": st.one_of(st.integers(1, 9), SCALARS),
+        "money": st.one_of(st.lists(MONEY, max_size=4), JUNK),
+        "cards": st.one_of(st.lists(CARD_PLAYED, max_size=4), JUNK),
+    },
+    optional={
+        "croupier": st.one_of(st.integers(-1, 9), JUNK),
+        "bar": st.one_of(st.sampled_from(["Colibri", "Jungle", "Jazz House", "Nowhere"]), st.integers(-1, 7)),
+        "offer": st.one_of(
+            st.dictionaries(SEAT.map(str), st.lists(MONEY, max_size=3), max_size=3), st.just("none"), JUNK
+        ),
+        "answers": st.one_of(
+            st.dictionaries(SEAT.map(str), st.sampled_from(["accept", "duel", "maybe"]), max_size=3), JUNK
+        ),
+        "dice": st.one_of(st.dictionaries(SEAT.map(str), st.lists(st.integers(0, 7), max_size=3), max_size=3), JUNK),
+        "settings": st.one_of(
+            st.fixed_dictionaries(
+                {}, optional={"duel_tie": st.sampled_from(["caller", "reroll", "x"]), "offer_duel": st.booleans()}
+            ),
+            JUNK,
+        ),
+    },
+)
 
 
 @SETTINGS

@@ -17,8 +17,9 @@ LIMIT = 200
 
 def _shell(command: str) -> subprocess.CompletedProcess:
     """``razzmatazz`` run by the shell, so that its redirections (``>&-``, ``> /dev/full``) apply."""
-    return subprocess.run(["bash", "-c", f"{shlex.quote(str(SCRIPT))} {command}"], capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        ["bash", "-c", f"{shlex.quote(str(SCRIPT))} {command}"], capture_output=True, text=True, timeout=300
+    )
 
 
 def _refused(args, fragment):
@@ -43,8 +44,12 @@ def test_a_full_stdout_is_one_line_of_error(command):
 def test_a_full_stdout_after_the_result_is_written_says_where_it_is(tmp_path):
     out = tmp_path / "res"
     proc = _shell(f"razz equity A23 --vs 456 --trials 20000 --seed 1 --out {out} > /dev/full")
-    assert_one_line_error(proc.returncode, proc.stdout, proc.stderr,
-                          f"the result is written to {out}, but standard output cannot be written")
+    assert_one_line_error(
+        proc.returncode,
+        proc.stdout,
+        proc.stderr,
+        f"the result is written to {out}, but standard output cannot be written",
+    )
     assert json.loads((out / "manifest.json").read_text())["tool"] == "razzmatazz"
 
 
@@ -82,8 +87,23 @@ def test_an_empty_out_or_resume_is_named():
 
 
 def test_confirm_games_is_named():
-    _refused(["sweep", "riffifi", "--policy", "undercut", "--param", "min_claim=1:3:1", "--field", "random",
-              "--players", "3", "--confirm-games", "0"], "--confirm-games")
+    _refused(
+        [
+            "sweep",
+            "riffifi",
+            "--policy",
+            "undercut",
+            "--param",
+            "min_claim=1:3:1",
+            "--field",
+            "random",
+            "--players",
+            "3",
+            "--confirm-games",
+            "0",
+        ],
+        "--confirm-games",
+    )
 
 
 @pytest.mark.parametrize("command", [["report", "razz"], ["razz", "table"], ["razz", "equity", "A23", "--vs", "456"]])
@@ -93,8 +113,15 @@ def test_a_refused_out_prints_no_seed_first(tmp_path, command):
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, "does not hold a razzmatazz result")
 
 
-@pytest.mark.parametrize("policy", ["tag:" + "x" * 5000 + "=1", "t" + "a" * 5000, "tag:max_card=" + "9" * 5000,
-                                    "tag:max_card=1,max_card=2" + "," * 5000])
+@pytest.mark.parametrize(
+    "policy",
+    [
+        "tag:" + "x" * 5000 + "=1",
+        "t" + "a" * 5000,
+        "tag:max_card=" + "9" * 5000,
+        "tag:max_card=1,max_card=2" + "," * 5000,
+    ],
+)
 def test_a_huge_policy_text_is_not_echoed_back(policy):
     result = invoke(["razz", "play", "--policy", policy])
     assert result.exit_code == 2
@@ -103,7 +130,33 @@ def test_a_huge_policy_text_is_not_echoed_back(policy):
 
 
 def test_a_huge_grid_is_counted_briefly():
-    _refused(["sweep", "riffifi", "--policy", "undercut", "--param", "min_claim=1:8:1e-299", "--field", "random",
-              "--players", "3"], "about 10^299 values")
-    _refused(["sweep", "riffifi", "--policy", "undercut", "--param", "min_claim=1:" + "9" * 300 + ":1",
-              "--field", "random", "--players", "3"], "outside its range")
+    _refused(
+        [
+            "sweep",
+            "riffifi",
+            "--policy",
+            "undercut",
+            "--param",
+            "min_claim=1:8:1e-299",
+            "--field",
+            "random",
+            "--players",
+            "3",
+        ],
+        "about 10^299 values",
+    )
+    _refused(
+        [
+            "sweep",
+            "riffifi",
+            "--policy",
+            "undercut",
+            "--param",
+            "min_claim=1:" + "9" * 300 + ":1",
+            "--field",
+            "random",
+            "--players",
+            "3",
+        ],
+        "outside its range",
+    )

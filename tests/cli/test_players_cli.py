@@ -32,17 +32,21 @@ def test_equity_against_a_range_exactly_states_its_combinations():
 
 
 def test_range_against_range_monte_carlo():
-    d = _json(["razz", "equity", "A23,A24@50", "--vs", "xx8,xx7", "--vs", "random", "--trials", "20000",
-               "--seed", "4"])
+    d = _json(["razz", "equity", "A23,A24@50", "--vs", "xx8,xx7", "--vs", "random", "--trials", "20000", "--seed", "4"])
     assert d["hero_combos"] == 2 * 64 and d["opponents"][1]["combos"] is None
     assert d["opponents"][0]["combos"] == 2 * 4 * 1275  # door 8 or 7, any two of the other 51 down
     assert d["equity"] + sum(o["equity"] for o in d["opponents"]) == pytest.approx(1)
 
 
-@pytest.mark.parametrize("vs, words", [
-    ("[A-5", "unbalanced bracket"), ("A23@0", "positive number"), ("A2Z,A23", "unknown card"),
-    ("AsAh2c,AsAh3c", "no combination left"),  # As is the hero's: every combination is blocked
-])
+@pytest.mark.parametrize(
+    "vs, words",
+    [
+        ("[A-5", "unbalanced bracket"),
+        ("A23@0", "positive number"),
+        ("A2Z,A23", "unknown card"),
+        ("AsAh2c,AsAh3c", "no combination left"),  # As is the hero's: every combination is blocked
+    ],
+)
 def test_bad_ranges_are_one_line(vs, words, tmp_path):
     result = invoke(["razz", "equity", "As2h3d", "--vs", vs, "--seed", "1", "--out", tmp_path / "r"])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, words)
@@ -68,11 +72,17 @@ def test_draw_table_and_dead_cards():
     assert _json(["razz", "draw", "A2345"])["lows"]["5"] == 1.0
 
 
-@pytest.mark.parametrize("args, words", [
-    (["razz", "draw", "A2345678"], "1 to 7 cards"), (["razz", "draw", "A2Z"], "unknown card"),
-    (["razz", "draw", "As2s3s", "--dead", cards_str([c for c in range(52) if c not in (3, 7, 11, 48, 49, 50)])],
-     "too many dead"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["razz", "draw", "A2345678"], "1 to 7 cards"),
+        (["razz", "draw", "A2Z"], "unknown card"),
+        (
+            ["razz", "draw", "As2s3s", "--dead", cards_str([c for c in range(52) if c not in (3, 7, 11, 48, 49, 50)])],
+            "too many dead",
+        ),
+    ],
+)
 def test_draw_bad_input(args, words):
     result = invoke(args)
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, words)
@@ -103,18 +113,24 @@ def test_street_folded_players_cards_are_dead():
 
 
 def test_street_text_output():
-    text = invoke(["razz", "street", "As2h3dQc7s8h2d", "6s7h8d9cTsJh4d", "KcKdK", "--seed", "3", "--trials",
-                   "20000"]).stdout
+    text = invoke(
+        ["razz", "street", "As2h3dQc7s8h2d", "6s7h8d9cTsJh4d", "KcKdK", "--seed", "3", "--trials", "20000"]
+    ).stdout
     assert "3rd" in text and "7th" in text and "folded" in text and "±" in text
     assert "8-7 low" in text and "9-8-7-6-4 low" in text  # each player's best low, as players say it
 
 
-@pytest.mark.parametrize("hands, words", [
-    (["As2h", "6s7h8d"], "3 (3rd street) to 7"), (["As2h3d"], "2 to 8 players"),
-    (["As2h3d4c5s6h7d8c", "6s7h8d"], "3 (3rd street) to 7"), (["As2h3d", "As7h8d"], "duplicate card"),
-    (["As2h3d4c", "6s7h8d"], "only one player reaches 4th street"),
-    (["As2h3d4c5s", "xx8d9c"], "only one player reaches 5th street"),
-])
+@pytest.mark.parametrize(
+    "hands, words",
+    [
+        (["As2h", "6s7h8d"], "3 (3rd street) to 7"),
+        (["As2h3d"], "2 to 8 players"),
+        (["As2h3d4c5s6h7d8c", "6s7h8d"], "3 (3rd street) to 7"),
+        (["As2h3d", "As7h8d"], "duplicate card"),
+        (["As2h3d4c", "6s7h8d"], "only one player reaches 4th street"),
+        (["As2h3d4c5s", "xx8d9c"], "only one player reaches 5th street"),
+    ],
+)
 def test_street_bad_input(hands, words, tmp_path):
     result = invoke(["razz", "street", *hands, "--seed", "1", "--out", tmp_path / "s"])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, words)

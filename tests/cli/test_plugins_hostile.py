@@ -35,10 +35,14 @@ CASES = {
     "decide is a number": (EXAMPLE + "\ndecide = 42\n", "decide must be a function compiled with numba's @njit"),
     "decide is plain python": (EXAMPLE + "\ndecide = decide.py_func\n", "compiled with numba's @njit"),
     "clashes with a built-in name": (_edit('"wheel-chaser", 1000', '"tag", 1000'), "the name tag of a built-in"),
-    "clashes with itself": (_edit("POLICIES = [", "POLICIES = [PolicySpec('wheel-chaser', 1001, (), 'twin'),"),
-                            "of another of its policies"),
-    "same id twice": (_edit("POLICIES = [", "POLICIES = [PolicySpec('other', 1000, (), 'twin'),"),
-                      "the id 1000 of another of its policies"),
+    "clashes with itself": (
+        _edit("POLICIES = [", "POLICIES = [PolicySpec('wheel-chaser', 1001, (), 'twin'),"),
+        "of another of its policies",
+    ),
+    "same id twice": (
+        _edit("POLICIES = [", "POLICIES = [PolicySpec('other', 1000, (), 'twin'),"),
+        "the id 1000 of another of its policies",
+    ),
     "returns a float": (_edit("return R.FOLD, state", "return 1.5, state"), "it returns Tuple(float64, uint64)"),
     "does not compile": (_edit("return R.FOLD, state", "return undefined_name, state"), "does not compile"),
 }
@@ -69,20 +73,37 @@ def test_the_other_games_check_their_policy_files_too(tmp_path, game):
 def test_a_decide_that_raises_during_the_run_is_named(tmp_path):
     path = _plugin(tmp_path, _edit("return R.FOLD, state", 'raise ValueError("boom")'))
     result = invoke([*PLAY, "--plugin", path])
-    assert_one_line_error(result.exit_code, result.stdout, result.stderr,
-                          f"the run stopped in the policy file {path}: ValueError: boom")
+    assert_one_line_error(
+        result.exit_code, result.stdout, result.stderr, f"the run stopped in the policy file {path}: ValueError: boom"
+    )
 
 
-@pytest.mark.parametrize(("sig", "status", "word"), [(signal.SIGTERM, 143, "terminated"),
-                                                     (signal.SIGINT, 130, "interrupted")])
+@pytest.mark.parametrize(
+    ("sig", "status", "word"), [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")]
+)
 @pytest.mark.parametrize("threads", ["1", "2"])
 def test_a_decide_that_never_returns_is_ended_by_signals(tmp_path, sig, status, word, threads):
-    path = _plugin(tmp_path, _edit("    m1, m2, m3, m4, k = P.own_layers(view)",
-                                   "    x = 0\n    while pid > 0:\n        x += 1\n"
-                                   "    m1, m2, m3, m4, k = P.own_layers(view)"))
+    path = _plugin(
+        tmp_path,
+        _edit(
+            "    m1, m2, m3, m4, k = P.own_layers(view)",
+            "    x = 0\n    while pid > 0:\n        x += 1\n    m1, m2, m3, m4, k = P.own_layers(view)",
+        ),
+    )
     out = tmp_path / "out"
-    args = [str(SCRIPT), *PLAY[:-3], "--hands", "100000", "--threads", threads, "--plugin", str(path), "--quiet",
-            "--out", str(out)]
+    args = [
+        str(SCRIPT),
+        *PLAY[:-3],
+        "--hands",
+        "100000",
+        "--threads",
+        threads,
+        "--plugin",
+        str(path),
+        "--quiet",
+        "--out",
+        str(out),
+    ]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 240
     while not (out / ".partial" / "run.json").exists():  # loaded, compiled, and playing

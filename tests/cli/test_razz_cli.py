@@ -190,8 +190,13 @@ def test_eval_json():
     for row in rows:
         assert set(row) == {"hand", "best", "name", "category", "class"}
         assert isinstance(row["class"], int) and 0 <= row["class"] <= 6174
-    assert rows[0] == {"hand": "As2h3d4c5s6h7d", "best": "5s4c3d2hAs", "name": "wheel", "category": "no pair",
-                       "class": 0}
+    assert rows[0] == {
+        "hand": "As2h3d4c5s6h7d",
+        "best": "5s4c3d2hAs",
+        "name": "wheel",
+        "category": "no pair",
+        "class": 0,
+    }
     assert rows[1]["name"] == "pair of fours" and rows[2]["name"] == "full house, fours full of kings"
     assert rows[1]["hand"] == "KhKs7c7d4h4s2c"
     assert rows[1]["category"] == "one pair"
@@ -593,8 +598,9 @@ def test_exact_reports_the_community_card_when_used():
     assert_ok(result)
     data = json.loads(result.stdout)
     assert data["community_card"] is True and data["exact"] is True
-    mc = json.loads(invoke(EQ + ["A23", "--dead", dead, "--trials", "200000", "--seed", "2",
-                                 "--format", "json"]).stdout)
+    mc = json.loads(
+        invoke(EQ + ["A23", "--dead", dead, "--trials", "200000", "--seed", "2", "--format", "json"]).stdout
+    )
     assert mc["community_card"] is True
     assert abs(mc["equity"] - data["equity"]) < 4 * mc["stderr"]
 
@@ -618,8 +624,9 @@ def test_more_bad_requests(args, message, tmp_path):
 
 def test_manifest_keeps_the_quoting_of_the_command_line(tmp_path):
     out = tmp_path / "q"
-    proc = subprocess.run([str(SCRIPT), "razz", "eval", "Kh Ks 7c 7d 4h", "--out", str(out)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [str(SCRIPT), "razz", "eval", "Kh Ks 7c 7d 4h", "--out", str(out)], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     command = json.loads((out / "manifest.json").read_text())["command"]
     assert shlex.split(command)[3] == "Kh Ks 7c 7d 4h"

@@ -76,8 +76,9 @@ def test_a_policy_against_itself_breaks_even():
 
 
 def test_duplicate_rounds_up_to_whole_deals():
-    data = play_json("--players", "3", "--policy", "tag", "--policy", "rock", "--policy", "reader",
-                     "--hands", "1000", "--duplicate")
+    data = play_json(
+        "--players", "3", "--policy", "tag", "--policy", "rock", "--policy", "reader", "--hands", "1000", "--duplicate"
+    )
     assert data["hands"] == 1002 and data["duplicate"]
 
 
@@ -85,7 +86,8 @@ def test_csv_and_table_formats():
     result = invoke([*PLAY, "--format", "csv", "--players", "2", "--policy", "tag", "--policy", "rock"])
     assert_ok(result)
     assert result.stdout.splitlines()[0].startswith(
-        "policy,games,payoff,payoff_low,payoff_high,win_rate,win_low,win_high,players,hands,bb_per_100")
+        "policy,games,payoff,payoff_low,payoff_high,win_rate,win_low,win_high,players,hands,bb_per_100"
+    )
     text = invoke([*PLAY, "--players", "2", "--policy", "tag", "--policy", "rock"]).stdout
     assert "bb/100" in text and "Differences between policies" in text and "seat 1 sits" in text
 
@@ -111,23 +113,26 @@ def test_out_writes_tables_and_manifest(tmp_path):
     assert hidden_leftovers(out) == []
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["--players", "1"], "2 to 8 players"),
-    (["--players", "9"], "2 to 8 players"),
-    (["--policy", "nosuch"], "unknown razz policy 'nosuch'"),
-    (["--policy", "tag:nosuch=1"], "has no parameter 'nosuch'"),
-    (["--policy", "tag:max_card=99"], "max_card must be in [5, 13]"),
-    (["--policy", "tag:max_card=x"], "max_card must be a number"),
-    (["--players", "2", "--policy", "tag", "--policy", "rock", "--policy", "station"], "3 policies given for 2"),
-    (["--big-bet", "5"], "big bet (5) cannot be smaller than the small bet"),
-    (["--ante", "-1"], "ante cannot be negative"),
-    (["--bring-in", "10"], "bring-in must be more than 0 and less than the small bet"),
-    (["--stack", "3"], "stack must cover ante and bring-in"),
-    (["--uncapped-heads-up"], "needs finite stacks"),
-    (["--hands", "0"], "hands must be 1 to"),
-    (["--seed", "-1"], "seed"),
-    (["--plugin", "/nonexistent/p.py"], "does not exist"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["--players", "1"], "2 to 8 players"),
+        (["--players", "9"], "2 to 8 players"),
+        (["--policy", "nosuch"], "unknown razz policy 'nosuch'"),
+        (["--policy", "tag:nosuch=1"], "has no parameter 'nosuch'"),
+        (["--policy", "tag:max_card=99"], "max_card must be in [5, 13]"),
+        (["--policy", "tag:max_card=x"], "max_card must be a number"),
+        (["--players", "2", "--policy", "tag", "--policy", "rock", "--policy", "station"], "3 policies given for 2"),
+        (["--big-bet", "5"], "big bet (5) cannot be smaller than the small bet"),
+        (["--ante", "-1"], "ante cannot be negative"),
+        (["--bring-in", "10"], "bring-in must be more than 0 and less than the small bet"),
+        (["--stack", "3"], "stack must cover ante and bring-in"),
+        (["--uncapped-heads-up"], "needs finite stacks"),
+        (["--hands", "0"], "hands must be 1 to"),
+        (["--seed", "-1"], "seed"),
+        (["--plugin", "/nonexistent/p.py"], "does not exist"),
+    ],
+)
 def test_bad_input_is_one_line_and_leaves_no_result(tmp_path, args, fragment):
     out = tmp_path / "run"
     out.mkdir()
@@ -158,8 +163,18 @@ def test_a_users_policy_from_a_plugin_file():
     listing = invoke(["razz", "policies", "--plugin", plugin])
     assert_ok(listing)
     assert "wheel-chaser:" in listing.stdout
-    data = play_json("--plugin", str(plugin), "--players", "2", "--policy", "wheel-chaser:max_card=6",
-                     "--policy", "station", "--hands", "2000")
+    data = play_json(
+        "--plugin",
+        str(plugin),
+        "--players",
+        "2",
+        "--policy",
+        "wheel-chaser:max_card=6",
+        "--policy",
+        "station",
+        "--hands",
+        "2000",
+    )
     chaser = next(r for r in data["policies"] if r["policy"].startswith("wheel-chaser"))
     assert chaser["policy"] == "wheel-chaser:max_card=6" and chaser["hands"] == 2000
     assert 0 < chaser["vpip"] < 1
@@ -182,9 +197,32 @@ def test_phh_files_replay_in_pokerkit_to_their_finishing_stacks(tmp_path):
     from tests.razz.test_game_pokerkit import strict_replay
 
     out = tmp_path / "hands"
-    result = invoke(["razz", "play", "--players", "4", "--bring-in-tie", "suit", "--stacks", "40,80,120,400",
-                     "--policy", "random:fold=0.1,raise=0.5", "--policy", "tag", "--policy", "station",
-                     "--policy", "reader", "--hands", "60", "--seed", "3", "--phh", out])
+    result = invoke(
+        [
+            "razz",
+            "play",
+            "--players",
+            "4",
+            "--bring-in-tie",
+            "suit",
+            "--stacks",
+            "40,80,120,400",
+            "--policy",
+            "random:fold=0.1,raise=0.5",
+            "--policy",
+            "tag",
+            "--policy",
+            "station",
+            "--policy",
+            "reader",
+            "--hands",
+            "60",
+            "--seed",
+            "3",
+            "--phh",
+            out,
+        ]
+    )
     assert_ok(result)
     files = sorted(out.iterdir())
     assert [f.name for f in files[:2]] == ["hand-000000.phh", "hand-000001.phh"] and len(files) == 60
@@ -196,11 +234,14 @@ def test_phh_files_replay_in_pokerkit_to_their_finishing_stacks(tmp_path):
         assert list(state.stacks) == list(HandHistory.loads(text).finishing_stacks), f.name
 
 
-@pytest.mark.parametrize("stacks,fragment", [
-    ("1,x", "whole numbers separated by commas"),
-    ("100,100", "2 stacks given for 6 players"),
-    ("100,100,100,100,100,3", "every stack must cover ante and bring-in"),
-])
+@pytest.mark.parametrize(
+    "stacks,fragment",
+    [
+        ("1,x", "whole numbers separated by commas"),
+        ("100,100", "2 stacks given for 6 players"),
+        ("100,100,100,100,100,3", "every stack must cover ante and bring-in"),
+    ],
+)
 def test_bad_stacks_are_one_line(stacks, fragment):
     result = invoke(["razz", "play", "--stacks", stacks])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
@@ -216,11 +257,30 @@ def test_a_run_killed_mid_way_resumes_to_the_same_result(tmp_path):
 
     from tests.cli.test_razz_cli import SCRIPT
 
-    args = ["razz", "play", "--players", "3", "--policy", "tag", "--policy", "station", "--policy", "random",
-            "--hands", "2000000", "--seed", "8", "--threads", "1", "--format", "json"]
+    args = [
+        "razz",
+        "play",
+        "--players",
+        "3",
+        "--policy",
+        "tag",
+        "--policy",
+        "station",
+        "--policy",
+        "random",
+        "--hands",
+        "2000000",
+        "--seed",
+        "8",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]
     run = tmp_path / "run"
-    proc = subprocess.Popen([str(SCRIPT), *args, "--out", str(run)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, cwd=tmp_path)
+    proc = subprocess.Popen(
+        [str(SCRIPT), *args, "--out", str(run)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path
+    )
     chunks = run / ".partial" / "chunks"
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.rglob("*.npy"))) < 3):
@@ -262,7 +322,8 @@ def test_resume_refuses_a_run_kept_by_an_earlier_razzmatazz(tmp_path):
 
     old = tmp_path / "old" / ".partial"
     old.mkdir(parents=True)
-    (old / "run.json").write_text(json.dumps({"kind": "razz play", "version": version("razzmatazz"), "players": 2,
-                                              "hands": 100, "seed": 1}))
+    (old / "run.json").write_text(
+        json.dumps({"kind": "razz play", "version": version("razzmatazz"), "players": 2, "hands": 100, "seed": 1})
+    )
     result = invoke(["razz", "play", "--resume", old.parent])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, "run of an earlier razzmatazz")

@@ -33,19 +33,63 @@ TABLES = ("policies", "players", "seats", "croupier", "pairs", "haggling", "card
 CORE = ("payoff", "payoff_low", "payoff_high")
 PAIR = ("payoff_difference", "payoff_low", "payoff_high")
 COLUMNS = {
-    "policies": {*CORE, "policy", "players", "games", "win_rate", "win_low", "win_high", "money", "money_low",
-                 "money_high", "bars_won"},
-    "players": {*CORE, "player", "policy", "parameters", "games", "win_rate", "win_low", "win_high", "money",
-                "money_low", "money_high", "bars_won"},
+    "policies": {
+        *CORE,
+        "policy",
+        "players",
+        "games",
+        "win_rate",
+        "win_low",
+        "win_high",
+        "money",
+        "money_low",
+        "money_high",
+        "bars_won",
+    },
+    "players": {
+        *CORE,
+        "player",
+        "policy",
+        "parameters",
+        "games",
+        "win_rate",
+        "win_low",
+        "win_high",
+        "money",
+        "money_low",
+        "money_high",
+        "bars_won",
+    },
     "seats": {*CORE, "seat", "games", "win_rate", "win_low", "win_high", "money", "money_low", "money_high"},
     "croupier": {"distance", "rounds", "money_per_round", "ci_low", "ci_high"},
-    "pairs": {*PAIR, "policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high", "clear",
-              "money_difference", "money_low", "money_high"},
+    "pairs": {
+        *PAIR,
+        "policy",
+        "versus",
+        "win_rate_difference",
+        "win_rate_low",
+        "win_rate_high",
+        "clear",
+        "money_difference",
+        "money_low",
+        "money_high",
+    },
     "haggling": {"counter", "total", "per_game"},
     "cards": {"kind", "value", "bucket", "bucket_index", "others", "plays", "won", "money"},
 }
-COUNTERS = ("haggles", "calls_without_offer", "answers_accepted", "answers_declined", "duels", "duels_with_a_caller",
-            "duels_won_by_the_caller", "knockouts", "roll_offs", "reshuffles", "shared_wins")
+COUNTERS = (
+    "haggles",
+    "calls_without_offer",
+    "answers_accepted",
+    "answers_declined",
+    "duels",
+    "duels_with_a_caller",
+    "duels_won_by_the_caller",
+    "knockouts",
+    "roll_offs",
+    "reshuffles",
+    "shared_wins",
+)
 
 
 def play_json(*args: str) -> dict:
@@ -162,8 +206,9 @@ def test_duplicate_deals_identical_deterministic_players_get_the_same_money():
     assert players.money.nunique() == 1 and players.win_rate.tolist() == pytest.approx([0.25] * 4)
     assert players.bars_won.nunique() == 1
     check_money(data, R.Settings(players=4))
-    seven = invoke(["razzia", "play", "--games", "100", "--seed", "5", "--players", "7", "--duplicate", "--format",
-                    "json"])
+    seven = invoke(
+        ["razzia", "play", "--games", "100", "--seed", "5", "--players", "7", "--duplicate", "--format", "json"]
+    )
     assert_ok(seven)
     assert json.loads(seven.stdout)["games"] == 105  # rounded up to whole deals of 7 games
     plain = play_json("--players", "4", "--policy", "greedy")
@@ -172,35 +217,95 @@ def test_duplicate_deals_identical_deterministic_players_get_the_same_money():
 
 def _tables(tmp_path):
     cards = tmp_path / "cards.csv"
-    cards.write_text("kind,value,count\ngambler,1,1\ngambler,2,1\ngambler,3,2\ngambler,4,2\ngambler,5,1\n"
-                     "gambler,6,2\npolice,3,1\npolice,4,1\npolice,5,1\npolice,6,1\n")
+    cards.write_text(
+        "kind,value,count\ngambler,1,1\ngambler,2,1\ngambler,3,2\ngambler,4,2\ngambler,5,1\n"
+        "gambler,6,2\npolice,3,1\npolice,4,1\npolice,5,1\npolice,6,1\n"
+    )
     money = tmp_path / "money.csv"
     money.write_text("value,count\n5000,14\n10000,14\n15000,14\n20000,14\n25000,7\n30000,7\n40000,7\n60000,3\n")
     return cards, money
 
 
-SWITCHES = ["--three-player-deck", "full", "--dropped-bars", "random", "--free-card", "random", "--leftover", "split",
-            "--reshuffle", "refill_first", "--furthest", "circular", "--duel-tie", "reroll", "--one-declines",
-            "own_share", "--multi-duel", "rolloff", "--many-order", "seat", "--bars", "players_plus_one",
-            "--two-player-money", "three_player", "--final-ties", "bars_won", "--offer-duel", "--closed-money"]
+SWITCHES = [
+    "--three-player-deck",
+    "full",
+    "--dropped-bars",
+    "random",
+    "--free-card",
+    "random",
+    "--leftover",
+    "split",
+    "--reshuffle",
+    "refill_first",
+    "--furthest",
+    "circular",
+    "--duel-tie",
+    "reroll",
+    "--one-declines",
+    "own_share",
+    "--multi-duel",
+    "rolloff",
+    "--many-order",
+    "seat",
+    "--bars",
+    "players_plus_one",
+    "--two-player-money",
+    "three_player",
+    "--final-ties",
+    "bars_won",
+    "--offer-duel",
+    "--closed-money",
+]
 
 
 @pytest.mark.parametrize("players,spielbox", [(2, True), (3, False), (8, True)])
 def test_every_switch_at_once_runs_and_reaches_the_engine(tmp_path, players, spielbox):
     cards, money = _tables(tmp_path)
-    policies = ["random:no_offer=0.4", "greedy:haggle=2", "hunter", "bigpot:haggle=1", "crowd:haggle=2", "random",
-                "greedy", "random:accept=0.1"][:players]
-    args = [*SWITCHES, "--cards-file", cards, "--money-file", money, "--players", str(players),
-            *(["--spielbox"] if spielbox else [])]
+    policies = [
+        "random:no_offer=0.4",
+        "greedy:haggle=2",
+        "hunter",
+        "bigpot:haggle=1",
+        "crowd:haggle=2",
+        "random",
+        "greedy",
+        "random:accept=0.1",
+    ][:players]
+    args = [
+        *SWITCHES,
+        "--cards-file",
+        cards,
+        "--money-file",
+        money,
+        "--players",
+        str(players),
+        *(["--spielbox"] if spielbox else []),
+    ]
     for p in policies:
         args += ["--policy", p]
     data = play_json(*args)
     s = data["settings"]
-    settings = R.Settings(players=players, cards_file=str(cards), money_file=str(money), three_player_deck="full",
-                          dropped_bars="random", free_card="random", leftover="split", reshuffle="refill_first",
-                          furthest="circular", duel_tie="reroll", one_declines="own_share", multi_duel="rolloff",
-                          many_order="seat", bars="players_plus_one", two_player_money="three_player",
-                          final_ties="bars_won", offer_duel=True, spielbox=spielbox, open_money=False)
+    settings = R.Settings(
+        players=players,
+        cards_file=str(cards),
+        money_file=str(money),
+        three_player_deck="full",
+        dropped_bars="random",
+        free_card="random",
+        leftover="split",
+        reshuffle="refill_first",
+        furthest="circular",
+        duel_tie="reroll",
+        one_declines="own_share",
+        multi_duel="rolloff",
+        many_order="seat",
+        bars="players_plus_one",
+        two_player_money="three_player",
+        final_ties="bars_won",
+        offer_duel=True,
+        spielbox=spielbox,
+        open_money=False,
+    )
     assert s == {k: getattr(settings, k) for k in s}
     rounds = -(-sum(c for _, c in settings.money_cards()) // (settings.n_bars + 1))
     assert data["rounds"] == GAMES * rounds
@@ -217,8 +322,9 @@ def test_every_switch_at_once_runs_and_reaches_the_engine(tmp_path, players, spi
 
 
 def test_trace_prints_a_whole_game():
-    result = invoke(["razzia", "play", "--players", "4", "--seed", "3", "--trace", "2", "--policy", "random",
-                     "--policy", "greedy"])
+    result = invoke(
+        ["razzia", "play", "--players", "4", "--seed", "3", "--trace", "2", "--policy", "random", "--policy", "greedy"]
+    )
     assert_ok(result)
     out = result.stdout
     lines = out.splitlines()
@@ -238,8 +344,9 @@ def test_trace_prints_a_whole_game():
     assert sum(money) + int(end.group(1).replace(",", "")) == R.Settings(players=4).money_total * R.UNIT
     paid = sum(int(x.replace(",", "")) for x in re.findall(r"^  seat \d receives \$([\d,]+)", out, re.M))
     assert paid == sum(money)
-    again = invoke(["razzia", "play", "--players", "4", "--seed", "3", "--trace", "2", "--policy", "random",
-                    "--policy", "greedy"])
+    again = invoke(
+        ["razzia", "play", "--players", "4", "--seed", "3", "--trace", "2", "--policy", "random", "--policy", "greedy"]
+    )
     assert again.stdout == out
 
 
@@ -320,8 +427,10 @@ BAD = [
     (["--policy", "hunter:min_prob=1.5"], "min_prob must be in"),
     (["--players", "1"], "2 to 8 players"),
     (["--players", "9"], "2 to 8 players"),
-    (["--players", "3", "--policy", "greedy", "--policy", "random", "--policy", "hunter", "--policy", "crowd"],
-     "4 policies given for 3 players"),
+    (
+        ["--players", "3", "--policy", "greedy", "--policy", "random", "--policy", "hunter", "--policy", "crowd"],
+        "4 policies given for 3 players",
+    ),
     (["--games", "0"], "games must be 1 to"),
     (["--seed", "-1"], "seed must be"),
     (["--cards-file", "{tmp}/cards_header.csv"], "header must be kind,value,count"),
@@ -367,10 +476,14 @@ POLICE_BAD = [
     (["--players", "3,x"], "--players takes player counts"),
     (["--games", "0"], "games must be 1 to"),
     (["--policy", "nosuch"], "unknown razzia policy"),
-    (["--players", "3", "--policy", "greedy", "--policy", "random", "--policy", "hunter", "--policy", "crowd"],
-     "4 policies given for 3 players"),
-    (["--players", "2,3", "--policy", "greedy", "--policy", "random", "--policy", "hunter"],
-     "3 policies given for 2 players"),
+    (
+        ["--players", "3", "--policy", "greedy", "--policy", "random", "--policy", "hunter", "--policy", "crowd"],
+        "4 policies given for 3 players",
+    ),
+    (
+        ["--players", "2,3", "--policy", "greedy", "--policy", "random", "--policy", "hunter"],
+        "3 policies given for 2 players",
+    ),
     (["--players", "2,4", "--games", "-5"], "games must be 1 to"),
     (["--players", "3," * 50_000 + "x"], "--players takes player counts like 3,4,5; got '3,3,3,"),
 ]
@@ -394,7 +507,9 @@ def test_police_default_mixes_seat_two_players(tmp_path):
     meta = json.loads((out / "manifest.json").read_text())
     assert meta["players"] == [2, 3] and set(meta["mixes"]) == {"default mix", "all hunters", "haggling styles"}
     assert [p.split(":")[0] + ":" + p.split("haggle=")[1][0] for p in meta["mixes"]["haggling styles"]["2"]] == [
-        "greedy:3", "greedy:1"]
+        "greedy:3",
+        "greedy:1",
+    ]
     assert len(meta["mixes"]["haggling styles"]["3"]) == 3 and len(meta["mixes"]["default mix"]["2"]) == 2
     cards = pd.read_parquet(out / "cards.parquet")
     for (n, _), part in cards.groupby(["players", "mix"]):
@@ -406,8 +521,15 @@ def test_the_help_names_every_switch():
     assert_ok(result)
     for name in R.CHOICES:
         assert f"--{name.replace('_', '-')}" in result.stdout
-    for flag in ("--offer-duel", "--spielbox", "--closed-money", "--cards-file", "--money-file", "--duplicate",
-                 "--trace"):
+    for flag in (
+        "--offer-duel",
+        "--spielbox",
+        "--closed-money",
+        "--cards-file",
+        "--money-file",
+        "--duplicate",
+        "--trace",
+    ):
         assert flag in result.stdout
     assert (ROOT / "seeds" / "razzia" / "cards.csv").exists()
 

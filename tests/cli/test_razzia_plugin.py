@@ -10,8 +10,26 @@ PLUGIN = ROOT / "examples" / "razzia_policy.py"
 
 
 def test_plugin_policy_plays_and_is_listed():
-    result = invoke(["razzia", "play", "--plugin", PLUGIN, "--policy", "raider:pot=4", "--policy", "greedy",
-                     "--players", "4", "--games", "300", "--seed", "3", "--format", "json"])
+    result = invoke(
+        [
+            "razzia",
+            "play",
+            "--plugin",
+            PLUGIN,
+            "--policy",
+            "raider:pot=4",
+            "--policy",
+            "greedy",
+            "--players",
+            "4",
+            "--games",
+            "300",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ]
+    )
     assert_ok(result)
     data = json.loads(result.stdout)
     assert {r["policy"] for r in data["policies"]} == {"raider:pot=4", "greedy"}

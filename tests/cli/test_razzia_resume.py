@@ -13,11 +13,28 @@ from tests.cli.test_razz_cli import SCRIPT, assert_ok, assert_one_line_error, in
 
 
 def test_a_run_killed_mid_way_resumes_to_the_same_result(tmp_path):
-    args = ["razzia", "play", "--players", "4", "--policy", "greedy", "--policy", "random", "--games", "150000",
-            "--seed", "8", "--threads", "1", "--format", "json"]
+    args = [
+        "razzia",
+        "play",
+        "--players",
+        "4",
+        "--policy",
+        "greedy",
+        "--policy",
+        "random",
+        "--games",
+        "150000",
+        "--seed",
+        "8",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]
     run = tmp_path / "run"
-    proc = subprocess.Popen([str(SCRIPT), *args, "--out", str(run)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, cwd=tmp_path)
+    proc = subprocess.Popen(
+        [str(SCRIPT), *args, "--out", str(run)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path
+    )
     chunks = run / ".partial" / "chunks"
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.rglob("*.npy"))) < 3):

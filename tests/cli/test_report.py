@@ -40,8 +40,9 @@ class _Install:
         self.proc: subprocess.Popen | None = None
         self.env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         if not (CHROMIUM.exists() and DRIVER.exists()) and shutil.which("apt-get"):
-            self.proc = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                         env=self.env)
+            self.proc = subprocess.Popen(
+                self.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=self.env
+            )
 
     def wait(self) -> None:
         """Chromium is installed, or the test fails saying why."""
@@ -51,13 +52,16 @@ class _Install:
             pytest.fail(f"{CHROMIUM} is missing and apt-get is not available to install chromium chromium-driver")
         log = self.proc.communicate(timeout=900)[0] if self.proc else ""
         if not (CHROMIUM.exists() and DRIVER.exists()):  # the package lists may be missing or old
-            update = subprocess.run(["apt-get", "update", "-q"], capture_output=True, text=True, env=self.env,
-                                    timeout=600)
+            update = subprocess.run(
+                ["apt-get", "update", "-q"], capture_output=True, text=True, env=self.env, timeout=600
+            )
             again = subprocess.run(self.command, capture_output=True, text=True, env=self.env, timeout=900)
             log += update.stdout + update.stderr + again.stdout + again.stderr
         if not (CHROMIUM.exists() and DRIVER.exists()):
-            pytest.fail("could not install Debian's chromium and chromium-driver for the browser test "
-                        f"(apt-get install -y chromium chromium-driver):\n{log[-3000:]}")
+            pytest.fail(
+                "could not install Debian's chromium and chromium-driver for the browser test "
+                f"(apt-get install -y chromium chromium-driver):\n{log[-3000:]}"
+            )
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +101,7 @@ def invoke(args: list[str]):
 
 # ----------------------------------------------------------------------------- files
 
+
 def page(made, game: str, fmt: str = "html") -> Path:
     """A game's page: in the game's own folder of the report."""
     return made.directory / game / f"{game}.{fmt}"
@@ -128,14 +133,16 @@ def test_the_html_is_self_contained(made):
         links = re.findall(r'\b(?:src|href)\s*=\s*"([^"]*)"', html)
         assert links
         for link in links:
-            assert link.startswith("data:image/png;base64,") or re.fullmatch(r"(\.\./)?([a-z]+/)?[a-z]+\.(html|md)",
-                                                                              link), link
+            assert link.startswith("data:image/png;base64,") or re.fullmatch(
+                r"(\.\./)?([a-z]+/)?[a-z]+\.(html|md)", link
+            ), link
             assert link.startswith("data:") or (html_page.parent / link).is_file(), (html_page, link)
         assert "<link" not in html and "<script" not in html and "url(" not in html and "@import" not in html
         assert "http://" not in html and "https://" not in html
 
 
 # ----------------------------------------------------------------------------- findings
+
 
 def test_every_finding_is_its_template_filled_from_the_written_tables(made, tables):
     findings = pd.read_csv(made.directory / "findings.csv")
@@ -172,8 +179,11 @@ def test_riffifi_best_policy_sentences_read_back(made, tables):
 
 def test_razz_lead_sentence_states_what_the_comparisons_table_says(made, tables):
     text = page(made, "razz", "md").read_text()
-    m = re.search(r"(\S+) is ahead of (\S+) by ([\d.]+) bb/100 \(95 % CI (\S+) to (\S+); simultaneous over (\d+) "
-                  r"comparisons (\S+) to (\S+)\): the lead is (not )?established", text)
+    m = re.search(
+        r"(\S+) is ahead of (\S+) by ([\d.]+) bb/100 \(95 % CI (\S+) to (\S+); simultaneous over (\d+) "
+        r"comparisons (\S+) to (\S+)\): the lead is (not )?established",
+        text,
+    )
     assert m
     comp = tables["razz_comparisons"]
     row = comp[(comp.policy == m[1]) & (comp.versus == m[2])].iloc[0]
@@ -207,8 +217,9 @@ def test_razzia_carries_a_strong_play_verdict_per_headline_finding(made, tables)
     from razzmatazz.analysis.report.findings import VERDICTS
 
     v = tables["razzia_verdicts"]
-    assert sorted(zip(v.finding, v.players)) == sorted((f, n) for f in (POLICE, RANKING, HAGGLING, CROUPIER)
-                                                       for n in (3, 5, 7))
+    assert sorted(zip(v.finding, v.players)) == sorted(
+        (f, n) for f in (POLICE, RANKING, HAGGLING, CROUPIER) for n in (3, 5, 7)
+    )
     assert set(v.verdict) <= set(VERDICTS)
     lineups = tables["razzia_strong_lineups"]
     assert all(x.split(", ").count("search") == 1 for x in lineups.lineup) and len(lineups) == 6
@@ -230,11 +241,15 @@ def test_every_rate_in_the_displayed_tables_has_its_interval(made):
 
 def test_precision_is_stated(made):
     text = page(made, "razz", "md").read_text()
-    assert re.search(r"Razz policy results: [\d,]+ hands, chosen for a 95 % half-width of at most 6\.0 bb/100; "
-                     r"the half-widths reached run from [\d.]+ to [\d.]+ bb/100", text)
+    assert re.search(
+        r"Razz policy results: [\d,]+ hands, chosen for a 95 % half-width of at most 6\.0 bb/100; "
+        r"the half-widths reached run from [\d.]+ to [\d.]+ bb/100",
+        text,
+    )
 
 
 # ----------------------------------------------------------------------------- provenance
+
 
 def test_provenance_lists_seed_counts_versions_commit(made, tables):
     from razzmatazz.analysis.store import git_commit, versions
@@ -257,6 +272,7 @@ def test_provenance_lists_seed_counts_versions_commit(made, tables):
 
 # ----------------------------------------------------------------------------- the command
 
+
 def test_cli_makes_a_new_run_folder_and_says_where(tmp_path, monkeypatch, made):
     monkeypatch.chdir(tmp_path)
     result = invoke(["report", "riffifi", "--quick", "--seed", "5", "--quiet", "--threads", "1"])
@@ -268,11 +284,14 @@ def test_cli_makes_a_new_run_folder_and_says_where(tmp_path, monkeypatch, made):
     assert "razzmatazz report riffifi --quick --seed 5" in shown.read_text()
 
 
-@pytest.mark.parametrize(("args", "fragment"), [
-    (["poker"], "unknown game 'poker'"),
-    (["all", "--threads", "0"], "threads"),
-    (["razz", "--seed", "-1"], "seed"),
-])
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["poker"], "unknown game 'poker'"),
+        (["all", "--threads", "0"], "threads"),
+        (["razz", "--seed", "-1"], "seed"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, fragment):
     out = tmp_path / "out"
     result = invoke(["report", *args, "--out", out])
@@ -339,8 +358,14 @@ def test_the_pages_load_in_chromium_with_every_image_and_nothing_cut_off(made, i
 
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                "--window-size=1280,1000"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=1280,1000",
+    ):
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
     try:

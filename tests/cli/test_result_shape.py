@@ -17,10 +17,14 @@ def test_every_play_command_shares_the_core_columns(game):
     result = invoke([game, "play", "--players", "3", *PLAY[game], "--seed", "1", "--format", "json", "--quiet"])
     assert_ok(result)
     data = json.loads(result.stdout)
-    first = {"policies": CORE_COLUMNS, "players": ("player", *CORE_COLUMNS),
-             "seats": ("seat", *CORE_COLUMNS[1:]), "pairs": PAIR_COLUMNS}
+    first = {
+        "policies": CORE_COLUMNS,
+        "players": ("player", *CORE_COLUMNS),
+        "seats": ("seat", *CORE_COLUMNS[1:]),
+        "pairs": PAIR_COLUMNS,
+    }
     for table, columns in first.items():
-        assert list(data[table][0])[:len(columns)] == list(columns), table
+        assert list(data[table][0])[: len(columns)] == list(columns), table
     for row in data["policies"]:
         assert row["payoff_low"] <= row["payoff"] <= row["payoff_high"]
         assert 0 <= row["win_low"] <= row["win_rate"] <= row["win_high"] <= 1

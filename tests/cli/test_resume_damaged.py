@@ -121,8 +121,9 @@ def test_the_lock_outlives_the_result_replacing_the_folder(tmp_path):
     out = tmp_path / "res"
     with store.reserve(out) as target:
         store.write_result(target, {}, store.manifest(kind="test"))
-        proc = subprocess.run([str(SCRIPT), "razz", "eval", "A2345", "--out", str(out)], capture_output=True,
-                              text=True, timeout=120)
+        proc = subprocess.run(
+            [str(SCRIPT), "razz", "eval", "A2345", "--out", str(out)], capture_output=True, text=True, timeout=120
+        )
         assert_one_line_error(proc.returncode, proc.stdout, proc.stderr, "a run is in progress")
     assert_ok(invoke(["razz", "eval", "A2345", "--out", out]))
 
@@ -155,6 +156,8 @@ def test_a_full_disk_while_writing_the_result_says_resume_continues(tmp_path, mo
 
     monkeypatch.setattr(store, "_write", full)
     out = tmp_path / "res"
-    _refused([*ARGS, *FIXED, "--out", out], f"no space left on device; the finished chunks are kept: make room, "
-                                           f"then continue with --resume {out}")
+    _refused(
+        [*ARGS, *FIXED, "--out", out],
+        f"no space left on device; the finished chunks are kept: make room, then continue with --resume {out}",
+    )
     assert (out / ".partial" / "run.json").is_file()

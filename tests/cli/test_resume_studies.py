@@ -21,12 +21,47 @@ RUNS = {
     "riffifi study": ["riffifi", "study", "--players", "4", "--games", "20000", "--seed", "6"],
     "razz table": ["razz", "table", "--opponents", "2", "--trials", "40000", "--no-exact", "--seed", "7"],
     "razz equity": ["razz", "equity", "A23", "--opponents", "3", "--trials", "4000000", "--seed", "8"],
-    "razz street": ["razz", "street", "As2h3d4c5s6h7d", "6s7h8d9cTsJhQd", "KcKdKh2c", "--trials", "3000000",
-                    "--seed", "11"],
-    "tournament": ["tournament", "riffifi", "--policy", "undercut", "--policy", "random", "--players", "3",
-                   "--games", "20000", "--seed", "9"],
-    "sweep": ["sweep", "riffifi", "--policy", "undercut", "--param", "min_claim=2:4:1", "--field", "random",
-              "--players", "3", "--games", "12000", "--seed", "10"],
+    "razz street": [
+        "razz",
+        "street",
+        "As2h3d4c5s6h7d",
+        "6s7h8d9cTsJhQd",
+        "KcKdKh2c",
+        "--trials",
+        "3000000",
+        "--seed",
+        "11",
+    ],
+    "tournament": [
+        "tournament",
+        "riffifi",
+        "--policy",
+        "undercut",
+        "--policy",
+        "random",
+        "--players",
+        "3",
+        "--games",
+        "20000",
+        "--seed",
+        "9",
+    ],
+    "sweep": [
+        "sweep",
+        "riffifi",
+        "--policy",
+        "undercut",
+        "--param",
+        "min_claim=2:4:1",
+        "--field",
+        "random",
+        "--players",
+        "3",
+        "--games",
+        "12000",
+        "--seed",
+        "10",
+    ],
 }
 """Each sized to take a few seconds on one thread, in several chunks."""
 FIXED = ["--threads", "1", "--format", "json", "--quiet"]
@@ -41,8 +76,9 @@ def _without_times(x: object) -> object:
 
 
 def _kill_after_chunks(args: list[str], run, count: int = 2) -> list:
-    proc = subprocess.Popen([str(SCRIPT), *args, *FIXED, "--out", str(run)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [str(SCRIPT), *args, *FIXED, "--out", str(run)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     chunks = run / ".partial" / "chunks"
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and len(list(chunks.rglob("*.npy"))) < count and proc.poll() is None:
@@ -60,7 +96,7 @@ def test_a_killed_run_resumes_to_the_uninterrupted_result(kind, tmp_path):
     assert stored and not (run / "manifest.json").exists(), "the run ended before it could be killed"
     for f in stored:
         assert np.load(f).dtype == np.int64
-    resumed = invoke([*args[:1 if kind in ("tournament", "sweep") else 2], "--resume", run, *FIXED[:4]])
+    resumed = invoke([*args[: 1 if kind in ("tournament", "sweep") else 2], "--resume", run, *FIXED[:4]])
     assert_ok(resumed)
     whole = invoke([*args, *FIXED])
     assert_ok(whole)
@@ -110,5 +146,6 @@ def test_an_interrupted_report_resumes_to_the_uninterrupted_one(tmp_path, monkey
     whole = report.build_report("riffifi", tmp_path / "whole", quick=True, seed=3, scale=0.03)
     for name in ("riffifi/riffifi_policies", "riffifi/riffifi_positions", "findings"):
         assert pd.read_parquet(resumed.directory / f"{name}.parquet").equals(
-            pd.read_parquet(whole.directory / f"{name}.parquet"))
+            pd.read_parquet(whole.directory / f"{name}.parquet")
+        )
     assert not (out / ".partial").exists()

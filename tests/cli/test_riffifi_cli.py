@@ -75,9 +75,29 @@ def test_the_defaults_are_the_collectors_choice_and_a_running_tally():
 
 
 def test_variants_run_and_report():
-    data = play_json("--players", "3", "--officer", "--scoring", "ticks", "--max-deals", "9", "--tie", "chooser",
-                     "--after-claim", "stay", "--end", "lapse", "--passing", "reshuffle", "--start", "fixed",
-                     "--reveal-own", "--no-redeal", "--chips-per-colour", "10")
+    data = play_json(
+        "--players",
+        "3",
+        "--officer",
+        "--scoring",
+        "ticks",
+        "--max-deals",
+        "9",
+        "--tie",
+        "chooser",
+        "--after-claim",
+        "stay",
+        "--end",
+        "lapse",
+        "--passing",
+        "reshuffle",
+        "--start",
+        "fixed",
+        "--reveal-own",
+        "--no-redeal",
+        "--chips-per-colour",
+        "10",
+    )
     assert data["settings"]["officer"] and data["settings"]["max_deals"] == 9
     assert len(data["officer"]) == 1 and data["officer"][0]["deals"] > 0
     assert data["deals"] <= 400 * 9
@@ -96,15 +116,34 @@ def test_out_writes_tables_figures_and_manifest(tmp_path):
     result = invoke([*PLAY, "--out", out, "--quiet"])
     assert_ok(result)
     files = {p.name for p in out.iterdir()}
-    assert {"policies.parquet", "positions.csv", "cards.parquet", "pairs.csv", "manifest.json", "policies.png",
-            "cards.png", "positions.png"} <= files
+    assert {
+        "policies.parquet",
+        "positions.csv",
+        "cards.parquet",
+        "pairs.csv",
+        "manifest.json",
+        "policies.png",
+        "cards.png",
+        "positions.png",
+    } <= files
     meta = json.loads((out / "manifest.json").read_text())
     assert meta["kind"] == "riffifi play" and meta["games"] == 400
 
 
 def test_plugin_policy_plays_without_editing_the_engine():
-    result = invoke([*PLAY, "--plugin", ROOT / "examples" / "riffifi_policy.py", "--policy", "big-spender",
-                     "--policy", "lowest", "--format", "json"])
+    result = invoke(
+        [
+            *PLAY,
+            "--plugin",
+            ROOT / "examples" / "riffifi_policy.py",
+            "--policy",
+            "big-spender",
+            "--policy",
+            "lowest",
+            "--format",
+            "json",
+        ]
+    )
     assert_ok(result)
     data = json.loads(result.stdout)
     assert {r["policy"] for r in data["policies"]} == {"big-spender", "lowest"}
@@ -219,11 +258,28 @@ def test_a_run_killed_mid_way_resumes_to_the_same_result(tmp_path):
 
     from tests.cli.test_razz_cli import SCRIPT
 
-    args = ["riffifi", "play", "--players", "3", "--policy", "lowest", "--policy", "random", "--games", "150000",
-            "--seed", "8", "--threads", "1", "--format", "json"]
+    args = [
+        "riffifi",
+        "play",
+        "--players",
+        "3",
+        "--policy",
+        "lowest",
+        "--policy",
+        "random",
+        "--games",
+        "150000",
+        "--seed",
+        "8",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]
     run = tmp_path / "run"
-    proc = subprocess.Popen([str(SCRIPT), *args, "--out", str(run)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, cwd=tmp_path)
+    proc = subprocess.Popen(
+        [str(SCRIPT), *args, "--out", str(run)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path
+    )
     chunks = run / ".partial" / "chunks"
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.rglob("*.npy"))) < 3):

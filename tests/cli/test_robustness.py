@@ -93,16 +93,27 @@ def test_out_symlink_loop(tmp_path):
 @pytest.mark.parametrize("value", ["0", "-3", "many"])
 def test_bad_numba_num_threads_in_the_environment(value, tmp_path):
     env = {**os.environ, "NUMBA_NUM_THREADS": value}
-    proc = subprocess.run([str(SCRIPT), *EQ, "A23", "--trials", "100", "--seed", "1"], capture_output=True,
-                          text=True, env=env, cwd=tmp_path, timeout=120)
+    proc = subprocess.run(
+        [str(SCRIPT), *EQ, "A23", "--trials", "100", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
     one_line_error(proc, "NUMBA_NUM_THREADS")
 
 
 @pytest.mark.parametrize("fmt", ["table", "json", "csv"])
 def test_stdout_that_cannot_be_written(fmt):
     with open("/dev/full", "w") as full:
-        proc = subprocess.run([str(SCRIPT), *EQ, "A23", "--vs", "678", "--exact", "--format", fmt],
-                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+        proc = subprocess.run(
+            [str(SCRIPT), *EQ, "A23", "--vs", "678", "--exact", "--format", fmt],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     one_line_error(subprocess.CompletedProcess(proc.args, proc.returncode, "", proc.stderr), "standard output")
 
 
@@ -116,8 +127,14 @@ def _limit_memory() -> None:
 
 @pytest.mark.parametrize("text", ["1-100000000000", "1,2,99999999999", "3-1", "0-7", "1-", "x"])
 def test_huge_or_bad_opponent_ranges_are_refused_before_building_anything(text, tmp_path):
-    proc = subprocess.run([str(SCRIPT), "razz", "table", "--opponents", text, "--seed", "1"], capture_output=True,
-                          text=True, cwd=tmp_path, timeout=120, preexec_fn=_limit_memory)
+    proc = subprocess.run(
+        [str(SCRIPT), "razz", "table", "--opponents", text, "--seed", "1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        preexec_fn=_limit_memory,
+    )
     one_line_error(proc, "opponents")
     assert list(tmp_path.iterdir()) == []
 
@@ -236,8 +253,10 @@ def test_runs_starting_in_the_same_second_get_their_own_folders(tmp_path):
 
 
 def test_json_output_says_where_the_result_went_on_stderr(tmp_path):
-    proc = run_script(["razz", "table", "--no-exact", "--opponents", "2", "--trials", "30", "--seed", "4",
-                       "--format", "json"], cwd=tmp_path)
+    proc = run_script(
+        ["razz", "table", "--no-exact", "--opponents", "2", "--trials", "30", "--seed", "4", "--format", "json"],
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     json.loads(proc.stdout)
     assert "written: results/razz-table/" in proc.stderr
@@ -249,8 +268,23 @@ def test_json_output_says_where_the_result_went_on_stderr(tmp_path):
 @pytest.fixture(scope="module")
 def default_ranking(tmp_path_factory) -> str:
     out = tmp_path_factory.mktemp("rank") / "t"
-    result = invoke(["razz", "table", "--opponents", "1,2", "--trials", "2000", "--seed", "1", "--quiet",
-                     "--out", out, "--top", "40"])
+    result = invoke(
+        [
+            "razz",
+            "table",
+            "--opponents",
+            "1,2",
+            "--trials",
+            "2000",
+            "--seed",
+            "1",
+            "--quiet",
+            "--out",
+            out,
+            "--top",
+            "40",
+        ]
+    )
     assert_ok(result)
     return result.stdout
 
@@ -265,8 +299,23 @@ def test_default_table_ranks_by_the_exact_heads_up_column(default_ranking):
 def test_table_marks_starts_the_data_cannot_order(default_ranking, tmp_path):
     # the exact heads-up ranking needs no mark; 2,000 trials per cell cannot order 2-opponent neighbours
     assert "~ :" not in default_ranking
-    result = invoke(["razz", "table", "--opponents", "1,2", "--trials", "2000", "--seed", "1", "--quiet",
-                     "--out", tmp_path / "t", "--rank-by", "2"])
+    result = invoke(
+        [
+            "razz",
+            "table",
+            "--opponents",
+            "1,2",
+            "--trials",
+            "2000",
+            "--seed",
+            "1",
+            "--quiet",
+            "--out",
+            tmp_path / "t",
+            "--rank-by",
+            "2",
+        ]
+    )
     assert_ok(result)
     assert "~ : the data cannot tell this start's order against the next one apart" in result.stdout
     assert "±" in result.stdout

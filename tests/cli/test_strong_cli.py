@@ -16,20 +16,101 @@ from razzmatazz.analysis import games
 from tests.cli.test_razz_cli import assert_ok, assert_one_line_error, hidden_leftovers, invoke, snapshot
 
 EXPLOIT = {
-    "razzia": ["exploit", "razzia", "--field", "random,greedy", "--players", "3", "--by", "greedy:haggle=1",
-               "--games", "200", "--seed", "3"],
-    "riffifi": ["exploit", "riffifi", "--field", "random", "--field", "lowest", "--players", "3", "--by",
-                "expect", "--games", "200", "--seed", "3"],
-    "razz": ["exploit", "razz", "--field", "station,random", "--players", "2", "--by", "tag", "--games", "400",
-             "--seed", "3"],
+    "razzia": [
+        "exploit",
+        "razzia",
+        "--field",
+        "random,greedy",
+        "--players",
+        "3",
+        "--by",
+        "greedy:haggle=1",
+        "--games",
+        "200",
+        "--seed",
+        "3",
+    ],
+    "riffifi": [
+        "exploit",
+        "riffifi",
+        "--field",
+        "random",
+        "--field",
+        "lowest",
+        "--players",
+        "3",
+        "--by",
+        "expect",
+        "--games",
+        "200",
+        "--seed",
+        "3",
+    ],
+    "razz": [
+        "exploit",
+        "razz",
+        "--field",
+        "station,random",
+        "--players",
+        "2",
+        "--by",
+        "tag",
+        "--games",
+        "400",
+        "--seed",
+        "3",
+    ],
 }
 TUNE = {
-    "razzia": ["tune", "razzia", "bigpot:threshold=0", "--field", "greedy", "--players", "3", "--budget", "6",
-               "--games-per-eval", "150", "--seed", "4"],
-    "riffifi": ["tune", "riffifi", "undercut", "--field", "lowest", "--players", "3", "--budget", "5",
-                "--games-per-eval", "100", "--seed", "4"],
-    "razz": ["tune", "razz", "steal", "--field", "tag", "--players", "2", "--budget", "5", "--games-per-eval",
-             "200", "--objective", "payoff", "--fix", "max_card", "--seed", "4"],
+    "razzia": [
+        "tune",
+        "razzia",
+        "bigpot:threshold=0",
+        "--field",
+        "greedy",
+        "--players",
+        "3",
+        "--budget",
+        "6",
+        "--games-per-eval",
+        "150",
+        "--seed",
+        "4",
+    ],
+    "riffifi": [
+        "tune",
+        "riffifi",
+        "undercut",
+        "--field",
+        "lowest",
+        "--players",
+        "3",
+        "--budget",
+        "5",
+        "--games-per-eval",
+        "100",
+        "--seed",
+        "4",
+    ],
+    "razz": [
+        "tune",
+        "razz",
+        "steal",
+        "--field",
+        "tag",
+        "--players",
+        "2",
+        "--budget",
+        "5",
+        "--games-per-eval",
+        "200",
+        "--objective",
+        "payoff",
+        "--fix",
+        "max_card",
+        "--seed",
+        "4",
+    ],
 }
 
 
@@ -61,8 +142,9 @@ def test_exploit_without_a_search_player_says_so():
     if name is None:
         pytest.skip("every game has a search player")
     result = invoke(["exploit", name, "--field", "random"])
-    assert_one_line_error(result.exit_code, result.stdout, result.stderr,
-                          f"{name} has no search policy yet; pass --by POLICY")
+    assert_one_line_error(
+        result.exit_code, result.stdout, result.stderr, f"{name} has no search policy yet; pass --by POLICY"
+    )
 
 
 @pytest.mark.parametrize("game", list(TUNE))
@@ -112,8 +194,10 @@ BAD = [
     (["exploit", "razzia", "--field", "greedy", "--by", "bogus"], "unknown razzia policy 'bogus'"),
     (["exploit", "razzia", "--field", "greedy:speed=1", "--by", "greedy"], "no parameter 'speed'"),
     (["exploit", "razzia", "--by", "greedy"], "the field is empty"),
-    (["exploit", "razzia", "--field", "greedy,hunter,bigpot,crowd", "--players", "3", "--by", "greedy"],
-     "4 field policies for 3 players"),
+    (
+        ["exploit", "razzia", "--field", "greedy,hunter,bigpot,crowd", "--players", "3", "--by", "greedy"],
+        "4 field policies for 3 players",
+    ),
     (["exploit", "razzia", "--field", "greedy", "--by", "greedy", "--games", "0"], "games must be"),
     (["exploit", "razz", "--field", "tag", "--by", "tag", "--players", "9"], "2 to 8 players"),
     (["tune", "poker", "x", "--field", "a"], "unknown game 'poker'"),
@@ -125,8 +209,10 @@ BAD = [
     (["tune", "razzia", "hunter", "--field", "greedy", "--budget", str(10**30)], "more than 100,000"),
     (["tune", "razzia", "hunter", "--field", "greedy,"], "empty policy in the field"),
     (["tune", "razzia", "hunter"], "the field is empty"),
-    (["tune", "razzia", "hunter", "--field", "greedy,crowd,random", "--players", "3"],
-     "3 field policies for 2 other seats"),
+    (
+        ["tune", "razzia", "hunter", "--field", "greedy,crowd,random", "--players", "3"],
+        "3 field policies for 2 other seats",
+    ),
     (["tune", "razzia", "hunter", "--field", "greedy", "--games-per-eval", "0"], "games must be"),
     (["tune", "razzia", "hunter", "--field", "greedy", "--confirm-games", "0"], "confirmation"),
     (["tune", "razzia", "--field", "greedy"], "missing POLICY"),

@@ -25,22 +25,94 @@ TRACES = Path(__file__).parent / "traces"
 
 CASES = {
     "razz-three-station": ["razz", "play", "--players", "3", "--policy", "station", "--seed", "1", "--trace", "4"],
-    "razz-eight-reshuffle": ["razz", "play", "--players", "8", "--policy", "station", "--exhausted", "reshuffle",
-                             "--stack", "300", "--seed", "6", "--trace", "0"],
-    "razz-heads-up-duplicate": ["razz", "play", "--players", "2", "--policy", "tag", "--policy",
-                                "steal:door=7,behind=1", "--duplicate", "--seed", "2", "--trace", "3"],
+    "razz-eight-reshuffle": [
+        "razz",
+        "play",
+        "--players",
+        "8",
+        "--policy",
+        "station",
+        "--exhausted",
+        "reshuffle",
+        "--stack",
+        "300",
+        "--seed",
+        "6",
+        "--trace",
+        "0",
+    ],
+    "razz-heads-up-duplicate": [
+        "razz",
+        "play",
+        "--players",
+        "2",
+        "--policy",
+        "tag",
+        "--policy",
+        "steal:door=7,behind=1",
+        "--duplicate",
+        "--seed",
+        "2",
+        "--trace",
+        "3",
+    ],
     "razzia-four-random": ["razzia", "play", "--players", "4", "--seed", "3", "--trace", "2", "--policy", "random"],
-    "razzia-three-duplicate": ["razzia", "play", "--players", "3", "--policy", "hunter", "--policy",
-                               "greedy:haggle=2", "--duplicate", "--seed", "2", "--trace", "5"],
-    "riffifi-two-policies": ["riffifi", "play", "--seed", "3", "--trace", "2", "--policy", "expect", "--policy",
-                             "random"],
-    "riffifi-five-ticks-officer": ["riffifi", "play", "--players", "5", "--scoring", "ticks", "--officer", "--seed",
-                                   "7", "--trace", "1"],
+    "razzia-three-duplicate": [
+        "razzia",
+        "play",
+        "--players",
+        "3",
+        "--policy",
+        "hunter",
+        "--policy",
+        "greedy:haggle=2",
+        "--duplicate",
+        "--seed",
+        "2",
+        "--trace",
+        "5",
+    ],
+    "riffifi-two-policies": [
+        "riffifi",
+        "play",
+        "--seed",
+        "3",
+        "--trace",
+        "2",
+        "--policy",
+        "expect",
+        "--policy",
+        "random",
+    ],
+    "riffifi-five-ticks-officer": [
+        "riffifi",
+        "play",
+        "--players",
+        "5",
+        "--scoring",
+        "ticks",
+        "--officer",
+        "--seed",
+        "7",
+        "--trace",
+        "1",
+    ],
 }
 """``play --trace`` command lines and the file holding what each printed before this change."""
 
-KEYS = ["game", "seed", "index", "duplicate", "settings", "lineup", "seats", "flags", "payoff_unit", "events",
-        "results"]
+KEYS = [
+    "game",
+    "seed",
+    "index",
+    "duplicate",
+    "settings",
+    "lineup",
+    "seats",
+    "flags",
+    "payoff_unit",
+    "events",
+    "results",
+]
 GAMES = ("razz", "razzia", "riffifi")
 
 
@@ -61,15 +133,18 @@ def _api(game: str):
     return importlib.import_module(f"razzmatazz.analysis.{game}.game")
 
 
-def _traced(game: str, players: int, texts: list[str], seed: int, index: int, duplicate: bool,
-            **switches) -> tuple[GameTrace, Trace]:
+def _traced(
+    game: str, players: int, texts: list[str], seed: int, index: int, duplicate: bool, **switches
+) -> tuple[GameTrace, Trace]:
     """The analysis trace of a game and the engine's own trace of the same game."""
     api = _api(game)
     settings = importlib.import_module(f"razzmatazz.core.{game}.rules").Settings(players=players, **switches)
     lineup = api.lineup(texts, players)
     engine = importlib.import_module(f"razzmatazz.core.{game}.engine")
-    return (api.trace(settings, lineup, seed, index, duplicate=duplicate),
-            engine.GameJob(settings, lineup, seed, 1, duplicate).trace(index))
+    return (
+        api.trace(settings, lineup, seed, index, duplicate=duplicate),
+        engine.GameJob(settings, lineup, seed, 1, duplicate).trace(index),
+    )
 
 
 API_CASES = [
@@ -112,8 +187,11 @@ def test_json_has_one_shape_in_the_three_games():
         data = _json(name)
         game, players = args[0], len(data["seats"])
         assert list(data) == KEYS, name
-        assert (data["game"], data["seed"], data["index"]) == (game, int(args[args.index("--seed") + 1]),
-                                                              int(args[args.index("--trace") + 1]))
+        assert (data["game"], data["seed"], data["index"]) == (
+            game,
+            int(args[args.index("--seed") + 1]),
+            int(args[args.index("--trace") + 1]),
+        )
         assert data["settings"]["players"] == players == len(data["results"])
         for i, e in enumerate(data["events"]):
             assert list(e)[:3] == ["step", "seat", "event"] and e["step"] == i, (name, e)
@@ -189,7 +267,6 @@ def test_the_razzia_search_lane_traces_the_same_object():
     np.testing.assert_array_equal(t.results, want.results)
     assert t.events()[-1]["event"] == "end" and t.seat_results()[0]["policy"].startswith("search")
     assert sum(r["win"] for r in t.seat_results()) == pytest.approx(1)
-
 
 
 @pytest.mark.parametrize("game", GAMES)

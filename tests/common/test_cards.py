@@ -47,8 +47,9 @@ def test_parse_formats(text):
     assert parse_cards(text).tolist() == [3, 6, 9]
 
 
-@pytest.mark.parametrize("text, words", [("As,2h,3d", "comma"), ("As2h 3d4c", "several hands"),
-                                         ("xx8 xx9", "several hands")])
+@pytest.mark.parametrize(
+    "text, words", [("As,2h,3d", "comma"), ("As2h 3d4c", "several hands"), ("xx8 xx9", "several hands")]
+)
 def test_text_that_looks_like_several_hands_is_refused(text, words):
     with pytest.raises(CardError, match=words):
         parse_hand(text, allow_unknown=True)

@@ -13,20 +13,39 @@ from razzmatazz.core.razzia import search as razzia_search
 from razzmatazz.core.riffifi import engine as riffifi
 from razzmatazz.core.riffifi import fast as riffifi_fast
 
-KERNELS = [(razz, [razz.play_games, razz.play_games_with, razz.trace_hand, razz.trace_hand_with]),
-           (razzia, [razzia.play_games, razzia.play_games_with, razzia.trace_game, razzia.trace_game_with,
-                     razzia_search.play_games, razzia_search.trace_game]),
-           (riffifi, [riffifi.play_games, riffifi.play_games_with, riffifi.trace_game, riffifi.trace_game_with,
-                      riffifi_fast.play_games])]
+KERNELS = [
+    (razz, [razz.play_games, razz.play_games_with, razz.trace_hand, razz.trace_hand_with]),
+    (
+        razzia,
+        [
+            razzia.play_games,
+            razzia.play_games_with,
+            razzia.trace_game,
+            razzia.trace_game_with,
+            razzia_search.play_games,
+            razzia_search.trace_game,
+        ],
+    ),
+    (
+        riffifi,
+        [
+            riffifi.play_games,
+            riffifi.play_games_with,
+            riffifi.trace_game,
+            riffifi.trace_game_with,
+            riffifi_fast.play_games,
+        ],
+    ),
+]
 
 
 @pytest.mark.parametrize("engine, kernels", KERNELS, ids=["razz", "razzia", "riffifi"])
 def test_kernel_arguments_are_named_as_every_kernel_names_them(engine, kernels):
     fields = list(engine.Args._fields)
     for k in kernels:
-        assert list(inspect.signature(getattr(k, "py_func", k)).parameters)[:len(fields)] == fields, k.__name__
+        assert list(inspect.signature(getattr(k, "py_func", k)).parameters)[: len(fields)] == fields, k.__name__
     fast = list(inspect.signature(razzia_fast.play_games.py_func).parameters)
-    assert fast[:1] + fast[3:3 + len(razzia.Args._fields) - 1] == list(razzia.Args._fields)  # after its two decks
+    assert fast[:1] + fast[3 : 3 + len(razzia.Args._fields) - 1] == list(razzia.Args._fields)  # after its two decks
 
 
 def _job(engine, settings, names):
@@ -34,9 +53,11 @@ def _job(engine, settings, names):
     return engine.GameJob(settings, tuple(policies), 7, 3, duplicate=True)
 
 
-JOBS = [(razz, razz.R.Settings(players=3), ["tag", "rock", "random"]),
-        (razzia, razzia.R.Settings(players=4), ["greedy", "random", "hunter", "greedy"]),
-        (riffifi, riffifi.R.Settings(players=3), ["random", "lowest", "random"])]
+JOBS = [
+    (razz, razz.R.Settings(players=3), ["tag", "rock", "random"]),
+    (razzia, razzia.R.Settings(players=4), ["greedy", "random", "hunter", "greedy"]),
+    (riffifi, riffifi.R.Settings(players=3), ["random", "lowest", "random"]),
+]
 
 
 @pytest.mark.parametrize("engine, settings, names", JOBS, ids=["razz", "razzia", "riffifi"])
@@ -62,7 +83,7 @@ def test_the_count_view_covers_the_whole_vector_in_order(engine, settings, names
     at = 0
     for name, block in view.blocks.items():
         assert lay[name] == at and np.shares_memory(block, counts)
-        assert np.array_equal(block.ravel(), counts[at:at + block.size])
+        assert np.array_equal(block.ravel(), counts[at : at + block.size])
         at += block.size
     assert view["player"].shape == (n, engine.N_PFIELDS) and view.cross.shape == view.cross_win.shape == (n, n)
     assert np.array_equal(view.cross_win, view.cross_win.T) and (np.diag(view.cross_win) > 0).any()

@@ -29,9 +29,11 @@ def test_core_imports_no_front_end_and_compiles_nothing() -> None:
 
 
 def test_cli_help_does_not_load_numba() -> None:
-    code = ("import sys\nfrom click.testing import CliRunner\nfrom razzmatazz.analysis.cli import main\n"
-            "r = CliRunner().invoke(main, ['razz', '--help'])\nassert r.exit_code == 0\n"
-            "assert 'numba' not in sys.modules and 'pandas' not in sys.modules")
+    code = (
+        "import sys\nfrom click.testing import CliRunner\nfrom razzmatazz.analysis.cli import main\n"
+        "r = CliRunner().invoke(main, ['razz', '--help'])\nassert r.exit_code == 0\n"
+        "assert 'numba' not in sys.modules and 'pandas' not in sys.modules"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
 
@@ -50,16 +52,21 @@ def _pyproject_packages() -> set[str]:
 def test_every_package_folder_is_installed_under_razzmatazz() -> None:
     folders = {
         "razzmatazz." + ".".join(p.parent.relative_to(ROOT).parts)
-        for top in ("core", "analysis") for p in (ROOT / top).rglob("__init__.py")
+        for top in ("core", "analysis")
+        for p in (ROOT / top).rglob("__init__.py")
     }
     assert folders == _pyproject_packages()
 
 
 def test_no_module_imports_the_old_top_level_names() -> None:
     offenders = [
-        str(p.relative_to(ROOT)) for top in ("core", "analysis", "scripts", "tests") for p in (ROOT / top).rglob("*.py")
-        if any(line.startswith(("from core", "import core", "from analysis", "import analysis"))
-               for line in p.read_text().splitlines())
+        str(p.relative_to(ROOT))
+        for top in ("core", "analysis", "scripts", "tests")
+        for p in (ROOT / top).rglob("*.py")
+        if any(
+            line.startswith(("from core", "import core", "from analysis", "import analysis"))
+            for line in p.read_text().splitlines()
+        )
     ]
     assert offenders == []
 
@@ -85,8 +92,23 @@ def test_the_wheel_installs_one_top_level_package(tmp_path) -> None:
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                            "-w", str(tmp_path), str(src)], capture_output=True, text=True, cwd=tmp_path)
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(src),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert build.returncode == 0, build.stderr
     (wheel,) = tmp_path.glob("razzmatazz-*.whl")
     tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
@@ -126,8 +148,11 @@ def _names_a_game(tree, games: set[str]) -> list[str]:
     import re
 
     word = re.compile(r"\b(" + "|".join(sorted(games)) + r")\b", re.IGNORECASE)
-    docstrings = {id(n.value) for n in ast.walk(tree)  # a string standing as a statement documents
-                  if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    docstrings = {
+        id(n.value)
+        for n in ast.walk(tree)  # a string standing as a statement documents
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+    }
     hits = []
     for n in ast.walk(tree):
         if isinstance(n, ast.ImportFrom | ast.Import):
@@ -166,13 +191,23 @@ def test_the_game_name_check_finds_what_it_looks_for() -> None:
     import ast
 
     games = {"razz", "riffifi"}
-    for code in ("from razzmatazz.core.razz import rules", "import razzmatazz.analysis.riffifi",
-                 "from razzmatazz.analysis import razz",
-                 "def simulate_razz(): pass", "x = RAZZ_PLAYERS", "f(game='riffifi')", "x = f'{n} Razz hands'"):
+    for code in (
+        "from razzmatazz.core.razz import rules",
+        "import razzmatazz.analysis.riffifi",
+        "from razzmatazz.analysis import razz",
+        "def simulate_razz(): pass",
+        "x = RAZZ_PLAYERS",
+        "f(game='riffifi')",
+        "x = f'{n} Razz hands'",
+    ):
         assert _names_a_game(ast.parse(code), games), code
-    for code in ('"""Razz and Riffifi: a docstring."""', "x = 'razzmatazz'  # razz in a comment",
-                 "def f():\n    '''razz'''\n    return game.name", "X = 1\n'''razz'''",
-                 "from razzmatazz.analysis import games"):
+    for code in (
+        '"""Razz and Riffifi: a docstring."""',
+        "x = 'razzmatazz'  # razz in a comment",
+        "def f():\n    '''razz'''\n    return game.name",
+        "X = 1\n'''razz'''",
+        "from razzmatazz.analysis import games",
+    ):
         assert not _names_a_game(ast.parse(code), games), code
 
 
@@ -194,3 +229,10 @@ def test_each_games_room_brings_its_group_section_and_public_api() -> None:
         assert room.play is spec.module.play and room.lineup is spec.module.lineup  # re-exported
         with pytest.raises(AttributeError):
             room.no_such_name  # noqa: B018
+
+
+def test_ruff_format_clean() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -142,13 +142,21 @@ def test_row_rejects_bad_overrides() -> None:
 def test_describe(reg: Registry) -> None:
     tight, steal = reg.describe()
     assert tight == {"name": "tight", "id": 0, "help": TIGHT.help, "params": [], "presets": []}
-    assert steal["params"][1] == {"name": "depth", "default": 3.0, "lo": 1.0, "hi": 7.0, "integer": True,
-                                  "help": "cards seen before giving up"}
+    assert steal["params"][1] == {
+        "name": "depth",
+        "default": 3.0,
+        "lo": 1.0,
+        "hi": 7.0,
+        "integer": True,
+        "help": "cards seen before giving up",
+    }
 
 
 def test_import_loads_no_numba_or_pandas() -> None:
-    code = ("import sys, razzmatazz.core.policy\n"
-            "assert 'numba' not in sys.modules and 'pandas' not in sys.modules, sorted(sys.modules)")
+    code = (
+        "import sys, razzmatazz.core.policy\n"
+        "assert 'numba' not in sys.modules and 'pandas' not in sys.modules, sorted(sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
 
@@ -158,8 +166,12 @@ def test_preset_reads_as_its_row_and_takes_overrides(reg: Registry) -> None:
     assert reg.parse("steal-tuned") == reg.parse("bring-in-steal:freq=0.8,edge=0")
     assert reg.parse(" Steal-Tuned : depth=5").params == {"freq": 0.8, "depth": 5.0, "edge": 0.0}
     assert reg.parse("steal-tuned:freq=0.1").params["freq"] == 0.1
-    assert reg.parse("steal-tuned").label == "steal-tuned" and reg.parse("steal-tuned").text == reg.parse(
-        "bring-in-steal:freq=0.8,edge=0").text == "bring-in-steal:freq=0.8,depth=3,edge=0"
+    assert (
+        reg.parse("steal-tuned").label == "steal-tuned"
+        and reg.parse("steal-tuned").text
+        == reg.parse("bring-in-steal:freq=0.8,edge=0").text
+        == "bring-in-steal:freq=0.8,depth=3,edge=0"
+    )
     assert reg.parse("steal-tuned:depth=5").label == "bring-in-steal:freq=0.8,depth=5,edge=0"
     assert hash(reg.parse("steal-tuned")) == hash(reg.parse("bring-in-steal:freq=0.8,edge=0"))
     reg.preset("tighter", "tight", "no parameters")
@@ -167,8 +179,9 @@ def test_preset_reads_as_its_row_and_takes_overrides(reg: Registry) -> None:
     assert [p.name for p in reg.presets()] == ["steal-tuned", "tighter"]
     assert reg.presets()[0].text == "bring-in-steal:freq=0.8,depth=3,edge=0"
     steal = next(d for d in reg.describe() if d["name"] == "bring-in-steal")
-    assert steal["presets"] == [{"name": "steal-tuned", "text": "bring-in-steal:freq=0.8,depth=3,edge=0",
-                                 "help": "tuned against tight"}]
+    assert steal["presets"] == [
+        {"name": "steal-tuned", "text": "bring-in-steal:freq=0.8,depth=3,edge=0", "help": "tuned against tight"}
+    ]
 
 
 def test_preset_errors(reg: Registry) -> None:

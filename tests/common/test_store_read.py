@@ -14,8 +14,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tables() -> dict[str, pd.DataFrame]:
-    policies = pd.DataFrame({"policy": ["tag", "rock"], "hands": np.array([10, 10], dtype=np.int64),
-                             "bb_per_100": [1.5, -1.5], "ci_low": [-0.5, -3.5], "ci_high": [3.5, 0.5]})
+    policies = pd.DataFrame(
+        {
+            "policy": ["tag", "rock"],
+            "hands": np.array([10, 10], dtype=np.int64),
+            "bb_per_100": [1.5, -1.5],
+            "ci_low": [-0.5, -3.5],
+            "ci_high": [3.5, 0.5],
+        }
+    )
     seats = pd.DataFrame({"seat": np.arange(1, 4, dtype=np.int64), "exact": [True, False, True]})
     return {"policies": policies, "seats": seats}
 

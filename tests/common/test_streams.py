@@ -34,8 +34,10 @@ def test_key_is_the_rng_key_of_the_path():
     assert streams.key(9, "razz", "table", 4, 2) == stream_key(9, 1, 2, 4, 2)
 
 
-@pytest.mark.parametrize("args, words", [(("razz", "dice"), "no random stream razz/dice"),
-                                         (("chess", "deal"), "no random stream chess/deal")])
+@pytest.mark.parametrize(
+    "args, words",
+    [(("razz", "dice"), "no random stream razz/dice"), (("chess", "deal"), "no random stream chess/deal")],
+)
 def test_unknown_streams_are_refused(args, words):
     with pytest.raises(InputError, match=words):
         streams.key(1, *args)

@@ -85,8 +85,7 @@ def test_fit_recovers_noiseless_strengths_for_every_layout():
             members = sorted(counts)
             mean = sum(truth[i] * c for i, c in counts.items()) / n
             level = 10.0 * t  # a table level (games that are not zero-sum): the fit must ignore it
-            rows += [{"table": t, "policy": i, "seats": counts[i], "payoff": truth[i] - mean + level}
-                     for i in members]
+            rows += [{"table": t, "policy": i, "seats": counts[i], "payoff": truth[i] - mean + level} for i in members]
             pairs += [{"table": t, "a": a, "b": b, "stderr": 1.0} for a in members for b in members if a < b]
         s, cov = T.fit_strengths(pd.DataFrame(rows), pd.DataFrame(pairs), 4)
         np.testing.assert_allclose(s, truth - truth.mean(), atol=1e-9)
@@ -181,15 +180,18 @@ def test_duplicate_follows_the_rules():
     assert T.game("riffifi").duplicate(None, None) is True
 
 
-@pytest.mark.parametrize("call,fragment", [
-    (lambda: T.tournament("poker", ["a", "b"]), "unknown game 'poker'"),
-    (lambda: T.tournament("riffifi", ["undercut", "bogus"], 3, 10), "unknown riffifi policy 'bogus'"),
-    (lambda: T.tournament("riffifi", ["undercut"], 3, 10), "at least 2 policies"),
-    (lambda: T.tournament("riffifi", ["undercut", "undercut:min_claim=3"], 3, 10), "given twice"),
-    (lambda: T.tournament("riffifi", ["undercut", "random"], 6, 10), "3 to 5 players"),
-    (lambda: T.tournament("razz", ["tag", "rock"], 2, 0), "hands must be"),
-    (lambda: T.tournament("razzia", ["greedy", "random"], 4, 10, seed=-1), "seed"),
-])
+@pytest.mark.parametrize(
+    "call,fragment",
+    [
+        (lambda: T.tournament("poker", ["a", "b"]), "unknown game 'poker'"),
+        (lambda: T.tournament("riffifi", ["undercut", "bogus"], 3, 10), "unknown riffifi policy 'bogus'"),
+        (lambda: T.tournament("riffifi", ["undercut"], 3, 10), "at least 2 policies"),
+        (lambda: T.tournament("riffifi", ["undercut", "undercut:min_claim=3"], 3, 10), "given twice"),
+        (lambda: T.tournament("riffifi", ["undercut", "random"], 6, 10), "3 to 5 players"),
+        (lambda: T.tournament("razz", ["tag", "rock"], 2, 0), "hands must be"),
+        (lambda: T.tournament("razzia", ["greedy", "random"], 4, 10, seed=-1), "seed"),
+    ],
+)
 def test_tournament_bad_input(call, fragment):
     with pytest.raises(InputError) as e:
         call()
@@ -221,18 +223,21 @@ def test_grid_values_and_product():
     assert S.grid(reader, {"odds": (0.5, 0.5, 1)}).odds.tolist() == [0.5]
 
 
-@pytest.mark.parametrize("params,fragment", [
-    ({}, "no parameter to sweep"),
-    ({"speed": (1, 2, 1)}, "has no parameter 'speed'"),
-    ({"door": (8, 4, 1)}, "empty range"),
-    ({"door": (4, 8, 0)}, "step must be positive"),
-    ({"door": (4, 8, -1)}, "step must be positive"),
-    ({"door": (0, 8, 1)}, "outside its range [1, 13]"),
-    ({"door": (4, 14, 1)}, "outside its range"),
-    ({"door": (4, 8, 0.5)}, "must be an integer"),
-    ({"door": (1, 13, 1), "against": (1, 13, 1), "behind": (0, 7, 1)}, "more than 200"),
-    ({"door": (4, 8, float("nan"))}, "finite"),
-])
+@pytest.mark.parametrize(
+    "params,fragment",
+    [
+        ({}, "no parameter to sweep"),
+        ({"speed": (1, 2, 1)}, "has no parameter 'speed'"),
+        ({"door": (8, 4, 1)}, "empty range"),
+        ({"door": (4, 8, 0)}, "step must be positive"),
+        ({"door": (4, 8, -1)}, "step must be positive"),
+        ({"door": (0, 8, 1)}, "outside its range [1, 13]"),
+        ({"door": (4, 14, 1)}, "outside its range"),
+        ({"door": (4, 8, 0.5)}, "must be an integer"),
+        ({"door": (1, 13, 1), "against": (1, 13, 1), "behind": (0, 7, 1)}, "more than 200"),
+        ({"door": (4, 8, float("nan"))}, "finite"),
+    ],
+)
 def test_grid_validation(params, fragment):
     from razzmatazz.core.razz.policies import REGISTRY
 
@@ -248,18 +253,28 @@ def test_grid_cap_on_one_parameter():
         S.grid(REGISTRY.get("thief"), {"lead": (0, 5, 0.001)})
 
 
-@pytest.mark.parametrize("kwargs,fragment", [
-    ({"game_name": "chess"}, "unknown game"),
-    ({"policy": "nope"}, "unknown riffifi policy 'nope'"),
-    ({"field": []}, "field is empty"),
-    ({"field": ["random", "lowest", "expect"]}, "3 field policies for 2 other seats"),
-    ({"field": ["bogus"]}, "unknown riffifi policy 'bogus'"),
-    ({"policy": "undercut:min_claim=4"}, "both set in the policy text and swept"),
-    ({"confirm_games": 0}, "games must be"),
-])
+@pytest.mark.parametrize(
+    "kwargs,fragment",
+    [
+        ({"game_name": "chess"}, "unknown game"),
+        ({"policy": "nope"}, "unknown riffifi policy 'nope'"),
+        ({"field": []}, "field is empty"),
+        ({"field": ["random", "lowest", "expect"]}, "3 field policies for 2 other seats"),
+        ({"field": ["bogus"]}, "unknown riffifi policy 'bogus'"),
+        ({"policy": "undercut:min_claim=4"}, "both set in the policy text and swept"),
+        ({"confirm_games": 0}, "games must be"),
+    ],
+)
 def test_sweep_bad_input(kwargs, fragment):
-    args = {"game_name": "riffifi", "policy": "undercut", "params": {"min_claim": (1, 3, 1)}, "field": ["random"],
-            "players": 3, "games": 30, **kwargs}
+    args = {
+        "game_name": "riffifi",
+        "policy": "undercut",
+        "params": {"min_claim": (1, 3, 1)},
+        "field": ["random"],
+        "players": 3,
+        "games": 30,
+        **kwargs,
+    }
     with pytest.raises(InputError) as e:
         S.sweep(**args)
     assert fragment in str(e.value)
@@ -267,8 +282,9 @@ def test_sweep_bad_input(kwargs, fragment):
 
 @pytest.fixture(scope="module")
 def riffifi_sweep():
-    return S.sweep("riffifi", "undercut", {"min_claim": (2, 8, 3)}, ["random", "lowest"], 3, GAMES, seed=5,
-                   confirm_games=900)
+    return S.sweep(
+        "riffifi", "undercut", {"min_claim": (2, 8, 3)}, ["random", "lowest"], 3, GAMES, seed=5, confirm_games=900
+    )
 
 
 def test_sweep_grid_best_and_fresh_confirmation(riffifi_sweep):
@@ -287,8 +303,9 @@ def test_sweep_grid_best_and_fresh_confirmation(riffifi_sweep):
 
 
 def test_sweep_same_seed_same_numbers(riffifi_sweep):
-    again = S.sweep("riffifi", "undercut", {"min_claim": (2, 8, 3)}, ["random", "lowest"], 3, GAMES, seed=5,
-                    confirm_games=900)
+    again = S.sweep(
+        "riffifi", "undercut", {"min_claim": (2, 8, 3)}, ["random", "lowest"], 3, GAMES, seed=5, confirm_games=900
+    )
     pd.testing.assert_frame_equal(again.grid, riffifi_sweep.grid)
     pd.testing.assert_frame_equal(again.confirm, riffifi_sweep.confirm)
 

@@ -98,20 +98,23 @@ def test_the_unit_cube_maps_onto_the_declared_ranges():
     assert float(from_unit(start, params, np.full(len(params), 0.4)).params["officer_at"]).is_integer()
 
 
-@pytest.mark.parametrize("game,args,kwargs,fragment", [
-    ("razz", ("station", "tag"), {}, "policy station has no tunable parameter"),
-    ("razzia", ("hunter", "greedy"), {"fix": ["min_prob", "haggle", "margin"]}, "no tunable parameter left"),
-    ("razzia", ("hunter", "greedy"), {"fix": ["speed"]}, "no parameter 'speed' to fix"),
-    ("razzia", ("hunter", "greedy"), {"budget": 0}, "budget"),
-    ("razzia", ("hunter", "greedy"), {"budget": 2.5}, "budget"),
-    ("razzia", ("hunter", []), {}, "the field is empty"),
-    ("razzia", ("hunter", "greedy,crowd,random"), {"players": 3}, "3 field policies for 2 other seats"),
-    ("razzia", ("sharp", "greedy"), {}, "unknown razzia policy 'sharp'"),
-    ("razzia", ("hunter", "greedy"), {"games_per_eval": 0}, "games must be"),
-    ("razzia", ("hunter", "greedy"), {"confirm_games": 0}, "confirmation"),
-    ("razzia", ("hunter", "greedy"), {"objective": "fun"}, "unknown objective"),
-    ("chess", ("hunter", "greedy"), {}, "unknown game"),
-])
+@pytest.mark.parametrize(
+    "game,args,kwargs,fragment",
+    [
+        ("razz", ("station", "tag"), {}, "policy station has no tunable parameter"),
+        ("razzia", ("hunter", "greedy"), {"fix": ["min_prob", "haggle", "margin"]}, "no tunable parameter left"),
+        ("razzia", ("hunter", "greedy"), {"fix": ["speed"]}, "no parameter 'speed' to fix"),
+        ("razzia", ("hunter", "greedy"), {"budget": 0}, "budget"),
+        ("razzia", ("hunter", "greedy"), {"budget": 2.5}, "budget"),
+        ("razzia", ("hunter", []), {}, "the field is empty"),
+        ("razzia", ("hunter", "greedy,crowd,random"), {"players": 3}, "3 field policies for 2 other seats"),
+        ("razzia", ("sharp", "greedy"), {}, "unknown razzia policy 'sharp'"),
+        ("razzia", ("hunter", "greedy"), {"games_per_eval": 0}, "games must be"),
+        ("razzia", ("hunter", "greedy"), {"confirm_games": 0}, "confirmation"),
+        ("razzia", ("hunter", "greedy"), {"objective": "fun"}, "unknown objective"),
+        ("chess", ("hunter", "greedy"), {}, "unknown game"),
+    ],
+)
 def test_bad_input_is_an_input_error(game, args, kwargs, fragment):
     with pytest.raises(InputError, match=fragment):
         plan(game, *args, **kwargs)

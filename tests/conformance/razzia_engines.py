@@ -97,7 +97,7 @@ def reference_game(job: E.GameJob, g: int, out: np.ndarray) -> tuple[list[int], 
     out[o_glob + E.G_GAMES] += 1
     out[o_glob + E.G_ROUNDS] += result.rounds
     out[o_glob + E.G_LEFTOVER] += leftover
-    out[o_glob + E.G_LEFTOVER2] += leftover ** 2
+    out[o_glob + E.G_LEFTOVER2] += leftover**2
     out[o_glob + E.G_RESHUFFLES] += game.reshuffles
     out[o_glob + E.G_SHARED] += sum(1 for w in wins if w) > 1
     # haggling (H1-H9) and the card tables, bar by bar
@@ -150,8 +150,8 @@ def reference_counts(job: E.GameJob, start: int, stop: int) -> np.ndarray:
                 block[p] += money[seat]
                 block_win[p] += wins[seat]
         out[lay["global"] + E.G_BLOCKS] += 1
-        out[lay["cross"]:lay["cross"] + n * n] += np.outer(block, block).ravel()
-        out[lay["cross"] + n * n:] += np.outer(block_win, block_win).ravel()
+        out[lay["cross"] : lay["cross"] + n * n] += np.outer(block, block).ravel()
+        out[lay["cross"] + n * n :] += np.outer(block_win, block_win).ravel()
     return out
 
 
@@ -165,7 +165,7 @@ def _money_conserved(settings: R.Settings, games_per_item: int = 1) -> Callable[
         c = E.view(counts, n)
         games = items * games_per_item
         per_player, per_seat, crou, glob = c["player"], c["seat"], c["croupier"], c["global"]
-        assert counts.dtype == np.int64 and (counts[:E.layout(n)["cross"]] >= 0).all()
+        assert counts.dtype == np.int64 and (counts[: E.layout(n)["cross"]] >= 0).all()
         assert (per_player[:, E.P_GAMES] == games).all() and (per_seat[:, E.P_GAMES] == games).all()
         assert glob[E.G_GAMES] == games and glob[E.G_BLOCKS] == items and glob[E.G_ROUNDS] == games * rounds
         won = per_player[:, E.P_MONEY].sum()
@@ -191,23 +191,61 @@ def _money_conserved(settings: R.Settings, games_per_item: int = 1) -> Callable[
         assert glob[E.G_ROLLOFFS if settings.multi_duel == "knockout" else E.G_KNOCKOUTS] == 0
         if settings.furthest == "clockwise":
             assert glob[E.G_ORDER_ROLLOFFS] == 0
+
     return check
 
 
 _DEFAULT = R.Settings(players=5)
-_SWITCHES = R.Settings(players=3, three_player_deck="full", dropped_bars="random", leftover="split",
-                       reshuffle="refill_first", furthest="circular", offer_duel=True, duel_tie="reroll",
-                       one_declines="own_share", multi_duel="rolloff", spielbox=True, bars="players_plus_one",
-                       final_ties="bars_won", open_money=False)
+_SWITCHES = R.Settings(
+    players=3,
+    three_player_deck="full",
+    dropped_bars="random",
+    leftover="split",
+    reshuffle="refill_first",
+    furthest="circular",
+    offer_duel=True,
+    duel_tie="reroll",
+    one_declines="own_share",
+    multi_duel="rolloff",
+    spielbox=True,
+    bars="players_plus_one",
+    final_ties="bars_won",
+    open_money=False,
+)
 _EIGHT = R.Settings(players=8, free_card="random", many_order="seat")
 RAZZIA_ENGINES = [
-    Engine("razzia 5 players, default mix", _razzia(_DEFAULT, ["greedy", "hunter", "bigpot", "crowd", "random"]),
-           reference_counts, _money_conserved(_DEFAULT), items=10_000),
-    Engine("razzia 3 players, switches, spielbox, duplicate", _razzia(
-        _SWITCHES, ["random:no_offer=0.3", "greedy:haggle=2", "hunter:margin=0.5"], duplicate=True),
-        reference_counts, _money_conserved(_SWITCHES, 3), items=4_000),
-    Engine("razzia 8 players, knockouts by seat", _razzia(
-        _EIGHT, ["greedy", "random", "hunter:haggle=2", "crowd", "bigpot:haggle=1", "random:accept=0.2",
-                 "greedy:haggle=2", "hunter"]), reference_counts, _money_conserved(_EIGHT), items=6_000),
+    Engine(
+        "razzia 5 players, default mix",
+        _razzia(_DEFAULT, ["greedy", "hunter", "bigpot", "crowd", "random"]),
+        reference_counts,
+        _money_conserved(_DEFAULT),
+        items=10_000,
+    ),
+    Engine(
+        "razzia 3 players, switches, spielbox, duplicate",
+        _razzia(_SWITCHES, ["random:no_offer=0.3", "greedy:haggle=2", "hunter:margin=0.5"], duplicate=True),
+        reference_counts,
+        _money_conserved(_SWITCHES, 3),
+        items=4_000,
+    ),
+    Engine(
+        "razzia 8 players, knockouts by seat",
+        _razzia(
+            _EIGHT,
+            [
+                "greedy",
+                "random",
+                "hunter:haggle=2",
+                "crowd",
+                "bigpot:haggle=1",
+                "random:accept=0.2",
+                "greedy:haggle=2",
+                "hunter",
+            ],
+        ),
+        reference_counts,
+        _money_conserved(_EIGHT),
+        items=6_000,
+    ),
 ]
 """Razzia in the conformance suite: the default game, every switch at a small duplicate table, a full table."""

@@ -20,19 +20,43 @@ CASES = {
     # name: (game, settings, lineup texts, duplicate, seed, items)
     "razz six, the default mix": ("razz", {"players": 6}, [], False, 1, 3000),
     "razz heads-up, duplicate": ("razz", {"players": 2}, ["tag", "steal:door=7,behind=1"], True, 2, 2000),
-    "razz eight, reshuffle, stacks": ("razz", {"players": 8, "exhausted": "reshuffle", "stack": 300},
-                                      ["station", "reader", "rock", "random"], False, 3, 1500),
+    "razz eight, reshuffle, stacks": (
+        "razz",
+        {"players": 8, "exhausted": "reshuffle", "stack": 300},
+        ["station", "reader", "rock", "random"],
+        False,
+        3,
+        1500,
+    ),
     "razzia four, the default mix": ("razzia", {"players": 4}, [], False, 1, 3000),
     "razzia three, duplicate": ("razzia", {"players": 3}, ["hunter", "greedy:haggle=2"], True, 2, 2000),
-    "razzia five, switches": ("razzia", {"players": 5, "duel_tie": "reroll", "offer_duel": True,
-                                         "dropped_bars": "random"}, ["crowd", "bigpot", "random"], False, 3, 2000),
+    "razzia five, switches": (
+        "razzia",
+        {"players": 5, "duel_tie": "reroll", "offer_duel": True, "dropped_bars": "random"},
+        ["crowd", "bigpot", "random"],
+        False,
+        3,
+        2000,
+    ),
     "razzia two, spielbox": ("razzia", {"players": 2, "spielbox": True}, ["greedy", "random"], False, 4, 2000),
     "riffifi four, the default mix": ("riffifi", {"players": 4}, [], False, 1, 3000),
-    "riffifi three, officer, duplicate": ("riffifi", {"players": 3, "officer": True},
-                                          ["expect", "undercut", "thief"], True, 2, 2000),
+    "riffifi three, officer, duplicate": (
+        "riffifi",
+        {"players": 3, "officer": True},
+        ["expect", "undercut", "thief"],
+        True,
+        2,
+        2000,
+    ),
     "riffifi five, ticks": ("riffifi", {"players": 5, "scoring": "ticks"}, [], False, 3, 1500),
-    "riffifi four, clockwise, stay": ("riffifi", {"players": 4, "tie": "clockwise", "after_claim": "stay"},
-                                      ["holdlow", "lowest", "random"], False, 4, 2000),
+    "riffifi four, clockwise, stay": (
+        "riffifi",
+        {"players": 4, "tie": "clockwise", "after_claim": "stay"},
+        ["holdlow", "lowest", "random"],
+        False,
+        4,
+        2000,
+    ),
 }
 
 PINNED: dict[str, tuple[str, int, int]] = {
@@ -73,8 +97,11 @@ def _job(case: str):
 
 
 def _pin(counts: np.ndarray) -> tuple[str, int, int]:
-    return hashlib.sha256(np.ascontiguousarray(counts, np.int64).tobytes()).hexdigest()[:16], counts.size, \
-        int(counts.sum())
+    return (
+        hashlib.sha256(np.ascontiguousarray(counts, np.int64).tobytes()).hexdigest()[:16],
+        counts.size,
+        int(counts.sum()),
+    )
 
 
 @pytest.mark.parametrize("case", list(CASES))

@@ -20,10 +20,24 @@ from razzmatazz.core.positions import Position
 GAMES = {
     # game: (analysis module, lineups of policy texts, players)
     "razz": ("razz", [["tag", "rock", "station", "steal", "reader", "random"], ["random"]], 6),
-    "razzia": ("razzia", [["greedy", "crowd", "bigpot", "hunter", "random"], ["random"],
-                          ["search:samples=2", "greedy", "hunter", "random", "search:samples=1,rollout=0"]], 5),
-    "riffifi": ("riffifi", [["expect", "undercut", "lowest", "thief"], ["random"],
-                            ["search:samples=1", "expect", "undercut", "search:samples=1,rollout=0"]], 4),
+    "razzia": (
+        "razzia",
+        [
+            ["greedy", "crowd", "bigpot", "hunter", "random"],
+            ["random"],
+            ["search:samples=2", "greedy", "hunter", "random", "search:samples=1,rollout=0"],
+        ],
+        5,
+    ),
+    "riffifi": (
+        "riffifi",
+        [
+            ["expect", "undercut", "lowest", "thief"],
+            ["random"],
+            ["search:samples=1", "expect", "undercut", "search:samples=1,rollout=0"],
+        ],
+        4,
+    ),
 }
 N_GAMES = 60
 

@@ -27,13 +27,20 @@ def test_a_finer_precision_takes_more_trials_and_gets_there():
 def test_the_trial_cap_stops_a_run_that_cannot_get_there_and_says_so():
     res = equity("A23", ["random"], precision=0.01, trials=30_000, seed=3)
     assert res.trials == 30_000 and res.reached is False and res.half_width > 0.01
-    out = CliRunner().invoke(main, ["razz", "equity", "A23", "--precision", "0.01", "--trials", "30000", "--seed",
-                                    "3", "--quiet"])
+    out = CliRunner().invoke(
+        main, ["razz", "equity", "A23", "--precision", "0.01", "--trials", "30000", "--seed", "3", "--quiet"]
+    )
     assert out.exit_code == 0 and "precision not reached" in out.output and "30,000 trials" in out.output
 
 
-@pytest.mark.parametrize("args, words", [(["--precision", "0"], "0.001 to 50"), (["--precision", "-1"], "0.001 to 50"),
-                                         (["--precision", "0.1", "--vs", "xx8", "--exact"], "no sampling error")])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--precision", "0"], "0.001 to 50"),
+        (["--precision", "-1"], "0.001 to 50"),
+        (["--precision", "0.1", "--vs", "xx8", "--exact"], "no sampling error"),
+    ],
+)
 def test_a_precision_that_cannot_be_asked_is_one_line_and_exit_2(args, words):
     out = CliRunner().invoke(main, ["razz", "equity", "A2K", *args])
     assert out.exit_code == 2 and words in out.output and "Traceback" not in out.output

@@ -29,14 +29,29 @@ from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz.engine import GameJob, play_deck
 from razzmatazz.core.razz.policies import REGISTRY
 
-AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
-               Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
-               Automation.CHIPS_PULLING)
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
 """Everything but dealing: the engine's cards are dealt by hand."""
 STAKES = ((2, 5, 10, 20), (1, 3, 7, 14), (0, 1, 2, 4), (3, 5, 10, 20), (1, 2, 5, 10), (5, 10, 25, 50))
 """(ante, bring-in, small bet, big bet): the defaults and odd amounts that leave odd chips."""
-HEURISTICS = ("station", "rock", "tag", "steal", "reader", "rock:max_card=10,river_card=11", "tag:max_card=9",
-              "steal:door=8,against=8,behind=3", "reader:target=9,odds=0.5")
+HEURISTICS = (
+    "station",
+    "rock",
+    "tag",
+    "steal",
+    "reader",
+    "rock:max_card=10,river_card=11",
+    "tag:max_card=9",
+    "steal:door=8,against=8,behind=3",
+    "reader:target=9,odds=0.5",
+)
 LOOSE = ("station", "random:fold=0.02,raise=0.2", "random:fold=0,raise=0.5")
 KIND = ("ante", "deal", "street", "bring-in", "fold", "check", "call", "raise", "reshuffle", "show", "win")
 RESHUFFLE_WARNINGS = ("A card being dealt", "Returning reserved")
@@ -49,8 +64,9 @@ def cards(text: str) -> list[int]:
 
 def describe(log: np.ndarray) -> str:
     """The log rows as text, one per line, for failure messages."""
-    return "\n".join(f"  {KIND[k]:9} seat {s:2}  {card_str(a) if k == R.L_DEAL else a:>4}  {b}"
-                     for k, s, a, b in log.tolist())
+    return "\n".join(
+        f"  {KIND[k]:9} seat {s:2}  {card_str(a) if k == R.L_DEAL else a:>4}  {b}" for k, s, a, b in log.tolist()
+    )
 
 
 @contextmanager
@@ -66,8 +82,9 @@ def pokerkit_warnings(reshuffled: bool):
 
 def new_state(settings: R.Settings, start: int):
     n = settings.players
-    return FixedLimitRazz.create_state(AUTOMATIONS, True, settings.ante, settings.bring_in, settings.small_bet,
-                                       settings.big_bet, [start] * n, n)
+    return FixedLimitRazz.create_state(
+        AUTOMATIONS, True, settings.ante, settings.bring_in, settings.small_bet, settings.big_bet, [start] * n, n
+    )
 
 
 def replay(settings: R.Settings, log: np.ndarray, net: np.ndarray) -> None:
@@ -88,8 +105,9 @@ def replay(settings: R.Settings, log: np.ndarray, net: np.ndarray) -> None:
                 street = (seat, a)  # checked at the street's first move (in an all-in run-out PokerKit moves on)
             elif kind in (R.L_BRING_IN, R.L_FOLD, R.L_CHECK, R.L_CALL, R.L_RAISE):
                 if street is not None:
-                    assert (state.street_index + 3, state.opener_index) == street, \
+                    assert (state.street_index + 3, state.opener_index) == street, (
                         f"{where}: PokerKit's street {state.street_index + 3} opener {state.opener_index}"
+                    )
                     street = None
                 assert state.actor_index == seat, f"{where}: PokerKit asks seat {state.actor_index}"
                 assert list(state.stacks) == stacks, f"{where}: PokerKit's stacks {state.stacks}, ours {stacks}"
@@ -134,7 +152,7 @@ def expressible(settings: R.Settings, log: np.ndarray) -> bool:
     """Whether PokerKit has the rules this hand used (see the module doc)."""
     kinds, seats, slots = log[:, 0], log[:, 1], log[:, 3]
     community = np.flatnonzero((kinds == R.L_DEAL) & (seats < 0))
-    if community.size and (kinds[:community[0]] == R.L_FOLD).any():
+    if community.size and (kinds[: community[0]] == R.L_FOLD).any():
         return False  # PokerKit would reshuffle the folded cards instead of dealing a community card
     doors = log[(kinds == R.L_DEAL) & (slots == 2), 2]
     bring_in = log[kinds == R.L_STREET][0, 2]
@@ -155,8 +173,15 @@ def random_table(rng: random.Random, players: int, loose: bool = False, **rules)
     stack = rng.choice([0, 0, 40, 75, 200, ante + bring_in, 3 * small])
     if rules.get("uncapped_heads_up"):
         stack = stack or 200
-    settings = R.Settings(players=players, ante=ante, bring_in=bring_in, small_bet=small, big_bet=big, stack=stack,
-                          **{"bring_in_tie": "suit", "cap": rng.choice([4, 4, 4, 3]), **rules})
+    settings = R.Settings(
+        players=players,
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=small,
+        big_bet=big,
+        stack=stack,
+        **{"bring_in_tie": "suit", "cap": rng.choice([4, 4, 4, 3]), **rules},
+    )
     lineup = []
     for _ in range(players):
         if loose:
@@ -191,6 +216,7 @@ def check_against_pokerkit(settings: R.Settings, log: np.ndarray, net: np.ndarra
 # ---------------------------------------------------------------------------------------------
 # the oracle
 # ---------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", range(2, 8))
 def test_engine_plays_every_hand_like_pokerkit(players):
@@ -243,6 +269,7 @@ def test_bring_in_tie_by_seat_otherwise_like_pokerkit():
 # split pots, hand by hand: odd chips and dead money (G7, G8)
 # ---------------------------------------------------------------------------------------------
 
+
 def three_tied_winners() -> tuple[R.Settings, np.ndarray, np.ndarray]:
     """Seats 1-3 make wheels; seats 0 and 4 fold their antes (1 each): an 11-chip pot splits three ways, 2 left over."""
     deck = cards("Th As Ac Ad Jh Td 2s 2c 2d Jd Qh Ks 3c 3d Jc 3s 4c 4d 4s 5c 5d 5s 9c 9d 9s 9h Kc")
@@ -282,6 +309,7 @@ def test_folded_chips_are_dead_money_in_one_pot():
 # PHH files
 # ---------------------------------------------------------------------------------------------
 
+
 def strict_replay(text: str):
     """PokerKit replays the file's actions as written (no repairs); returns the history and the final state."""
     hh = HandHistory.loads(text)
@@ -306,11 +334,13 @@ def test_phh_files_replay_to_their_finishing_stacks():
     community card while folded cards could be reshuffled).
     """
     counts = {"replayed": 0, "marked": 0}
-    cases = [*random_hands(21, 15, 10, (2, 3, 4, 5, 6, 7)),
-             *random_hands(22, 4, 10, (8,), True, exhausted="community"),
-             *random_hands(23, 3, 10, (8,), True, exhausted="reshuffle"),
-             *random_hands(24, 5, 10, (6, 7), bring_in_tie="seat"),
-             *random_hands(25, 3, 10, (2,), True, uncapped_heads_up=True)]
+    cases = [
+        *random_hands(21, 15, 10, (2, 3, 4, 5, 6, 7)),
+        *random_hands(22, 4, 10, (8,), True, exhausted="community"),
+        *random_hands(23, 3, 10, (8,), True, exhausted="reshuffle"),
+        *random_hands(24, 5, 10, (6, 7), bring_in_tie="seat"),
+        *random_hands(25, 3, 10, (2,), True, uncapped_heads_up=True),
+    ]
     for settings, log, net, names in cases:
         text, hh = phh_of(settings, log, net, names)
         fields = hh.user_defined_fields
@@ -371,8 +401,12 @@ def test_phh_text_is_readable_and_complete():
 def test_phh_all_in_hands_show_when_the_betting_ends():
     """Short stacks all in on 3rd street: PokerKit wants the cards shown before 4th street, and again at the end."""
     settings = R.Settings(players=3, stack=12, bring_in_tie="suit")
-    log, net = first_hand(settings, (REGISTRY.parse("random:fold=0,raise=1"),) * 3, 1,
-                          lambda log: ((log[:, 0] == R.L_CALL) & (log[:, 3] == 1)).sum() >= 2)
+    log, net = first_hand(
+        settings,
+        (REGISTRY.parse("random:fold=0,raise=1"),) * 3,
+        1,
+        lambda log: ((log[:, 0] == R.L_CALL) & (log[:, 3] == 1)).sum() >= 2,
+    )
     text, hh = phh_of(settings, log, net, ["a", "b", "c"])
     assert "# all-in: the cards are shown" in text
     assert sum(a.endswith(" sm") or " sm " in a for a in hh.actions) == 6

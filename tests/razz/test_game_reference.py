@@ -35,9 +35,19 @@ from tests.reference.razz_game import (
     share_pots,
 )
 
-KIND = {R.L_ANTE: "ante", R.L_DEAL: "deal", R.L_STREET: "street", R.L_BRING_IN: "bring-in", R.L_FOLD: "fold",
-        R.L_CHECK: "check", R.L_CALL: "call", R.L_RAISE: "raise", R.L_RESHUFFLE: "reshuffle", R.L_SHOW: "show",
-        R.L_WIN: "win"}
+KIND = {
+    R.L_ANTE: "ante",
+    R.L_DEAL: "deal",
+    R.L_STREET: "street",
+    R.L_BRING_IN: "bring-in",
+    R.L_FOLD: "fold",
+    R.L_CHECK: "check",
+    R.L_CALL: "call",
+    R.L_RAISE: "raise",
+    R.L_RESHUFFLE: "reshuffle",
+    R.L_SHOW: "show",
+    R.L_WIN: "win",
+}
 
 
 def lineup(*texts: str) -> tuple[Policy, ...]:
@@ -47,58 +57,141 @@ def lineup(*texts: str) -> tuple[Policy, ...]:
 # name: (settings, lineup, seed, duplicate, items)
 CASES = {
     "six policies, defaults, deep": (
-        R.Settings(players=6), lineup("station", "random", "rock", "tag", "steal", "reader"), 1, False, 300),
+        R.Settings(players=6),
+        lineup("station", "random", "rock", "tag", "steal", "reader"),
+        1,
+        False,
+        300,
+    ),
     "seven policies, varied parameters and stakes": (
         R.Settings(players=7, ante=1, bring_in=3, small_bet=6, big_bet=12, cap=3),
-        lineup("station", "random:fold=0.1,raise=0.4", "rock:max_card=10,river_card=11", "tag:max_card=9,river_card=10",
-               "steal:door=8,against=9,behind=3,max_card=10", "reader:target=9,odds=0.5",
-               "script:m1=2,m2=1,m3=2,m4=0"), 2, False, 250),
+        lineup(
+            "station",
+            "random:fold=0.1,raise=0.4",
+            "rock:max_card=10,river_card=11",
+            "tag:max_card=9,river_card=10",
+            "steal:door=8,against=9,behind=3,max_card=10",
+            "reader:target=9,odds=0.5",
+            "script:m1=2,m2=1,m3=2,m4=0",
+        ),
+        2,
+        False,
+        250,
+    ),
     "heads-up uncapped, stack 62": (
         R.Settings(players=2, stack=62, uncapped_heads_up=True, cap=2),
-        lineup("random:fold=0.05,raise=0.7", "tag:max_card=13,river_card=13"), 3, False, 300),
+        lineup("random:fold=0.05,raise=0.7", "tag:max_card=13,river_card=13"),
+        3,
+        False,
+        300,
+    ),
     "heads-up capped, deep, no ante": (
-        R.Settings(players=2, ante=0, cap=4), lineup("reader:target=10,odds=0.3", "steal:door=13,against=1"), 4, False,
-        300),
+        R.Settings(players=2, ante=0, cap=4),
+        lineup("reader:target=10,odds=0.3", "steal:door=13,against=1"),
+        4,
+        False,
+        300,
+    ),
     "three aggressive players, stack 62": (
-        R.Settings(players=3, stack=62), lineup("random:fold=0.1,raise=0.6", "random:fold=0,raise=0.9", "station"), 5,
-        False, 300),
+        R.Settings(players=3, stack=62),
+        lineup("random:fold=0.1,raise=0.6", "random:fold=0,raise=0.9", "station"),
+        5,
+        False,
+        300,
+    ),
     "five players, stack 152, bring-in tie by suit": (
         R.Settings(players=5, stack=152, bring_in_tie="suit"),
-        lineup("tag", "random:fold=0.15,raise=0.35", "reader", "steal", "rock:max_card=9,river_card=10"), 6, False,
-        300),
+        lineup("tag", "random:fold=0.15,raise=0.35", "reader", "steal", "rock:max_card=9,river_card=10"),
+        6,
+        False,
+        300,
+    ),
     "eight players reach 7th street, community card": (
-        R.Settings(players=8), lineup(*["station"] * 5, "random:fold=0.02,raise=0.2", "station", "random:fold=0"), 7,
-        False, 120),
+        R.Settings(players=8),
+        lineup(*["station"] * 5, "random:fold=0.02,raise=0.2", "station", "random:fold=0"),
+        7,
+        False,
+        120,
+    ),
     "eight players, reshuffle": (
         R.Settings(players=8, exhausted="reshuffle", bring_in_tie="suit"),
-        lineup("station", "random:fold=0.05,raise=0.2", "station", "random:fold=0.1", "station", "station",
-               "random:fold=0.05,raise=0.1", "reader:target=13,odds=0"), 8, False, 120),
+        lineup(
+            "station",
+            "random:fold=0.05,raise=0.2",
+            "station",
+            "random:fold=0.1",
+            "station",
+            "station",
+            "random:fold=0.05,raise=0.1",
+            "reader:target=13,odds=0",
+        ),
+        8,
+        False,
+        120,
+    ),
     "eight players, reshuffle, stack 61": (
         R.Settings(players=8, exhausted="reshuffle", stack=61, ante=1, bring_in=2, small_bet=4, big_bet=8),
-        lineup(*["station", "random:fold=0.05,raise=0.3"] * 4), 9, False, 100),
+        lineup(*["station", "random:fold=0.05,raise=0.3"] * 4),
+        9,
+        False,
+        100,
+    ),
     "duplicate deals, four players, stack 152": (
         R.Settings(players=4, stack=152, cap=3),
-        lineup("tag", "random", "reader:target=8,odds=1.5", "script:m1=2,m2=2,m3=2,m4=2"), 10, True, 60),
+        lineup("tag", "random", "reader:target=8,odds=1.5", "script:m1=2,m2=2,m3=2,m4=2"),
+        10,
+        True,
+        60,
+    ),
     "duplicate deals, heads-up uncapped, stack 152": (
         R.Settings(players=2, stack=152, uncapped_heads_up=True),
-        lineup("random:fold=0.02,raise=0.8", "script:m1=2,m2=2,m3=2,m4=2,m5=2,m6=2,m7=2,m8=2,m9=2,m10=2"), 11, True,
-        100),
+        lineup("random:fold=0.02,raise=0.8", "script:m1=2,m2=2,m3=2,m4=2,m5=2,m6=2,m7=2,m8=2,m9=2,m10=2"),
+        11,
+        True,
+        100,
+    ),
     "smallest stack: the bring-in is all-in": (
         R.Settings(players=4, ante=2, bring_in=5, stack=7, bring_in_tie="suit"),
-        lineup("station", "random:raise=0.5", "tag", "rock"), 12, False, 200),
+        lineup("station", "random:raise=0.5", "tag", "rock"),
+        12,
+        False,
+        200,
+    ),
     "short stacks, odd stakes, big bet = small bet": (
         R.Settings(players=6, ante=3, bring_in=7, small_bet=10, big_bet=10, cap=3, stack=33),
-        lineup("random:fold=0.3,raise=0.3", "tag:max_card=13,river_card=13", "random:fold=0.5,raise=0.1", "rock",
-               "script:m1=2,m2=2,m3=0", "steal:behind=7"), 13, False, 250),
+        lineup(
+            "random:fold=0.3,raise=0.3",
+            "tag:max_card=13,river_card=13",
+            "random:fold=0.5,raise=0.1",
+            "rock",
+            "script:m1=2,m2=2,m3=0",
+            "steal:behind=7",
+        ),
+        13,
+        False,
+        250,
+    ),
     "cap 1, seven players, stack 42": (
-        R.Settings(players=7, cap=1, stack=42), lineup(*["random:fold=0.1,raise=0.5"] * 4, "tag", "reader", "station"),
-        14, False, 200),
+        R.Settings(players=7, cap=1, stack=42),
+        lineup(*["random:fold=0.1,raise=0.5"] * 4, "tag", "reader", "station"),
+        14,
+        False,
+        200,
+    ),
     "unequal stacks: all-ins for less and side pots": (
         R.Settings(players=5, stacks=(23, 61, 120, 7, 300)),
-        lineup("random:fold=0.05,raise=0.6", "station", "random:fold=0,raise=0.8", "station", "tag"), 15, False, 300),
+        lineup("random:fold=0.05,raise=0.6", "station", "random:fold=0,raise=0.8", "station", "tag"),
+        15,
+        False,
+        300,
+    ),
     "unequal stacks, duplicate deals, reshuffle": (
         R.Settings(players=8, stacks=(40, 45, 52, 70, 90, 111, 150, 400), exhausted="reshuffle"),
-        lineup(*["random:fold=0.02,raise=0.5"] * 4, *["station"] * 4), 16, True, 40),
+        lineup(*["random:fold=0.02,raise=0.5"] * 4, *["station"] * 4),
+        16,
+        True,
+        40,
+    ),
 }
 
 
@@ -112,8 +205,10 @@ def describe_difference(got: np.ndarray, expect: np.ndarray) -> str:
         a = got[i].tolist() if i < len(got) else None
         b = expect[i].tolist() if i < len(expect) else None
         if a != b:
-            return f"first different log row {i}: kernel {a} ({KIND.get(a[0]) if a else '-'}), " \
-                   f"reference {b} ({KIND.get(b[0]) if b else '-'})"
+            return (
+                f"first different log row {i}: kernel {a} ({KIND.get(a[0]) if a else '-'}), "
+                f"reference {b} ({KIND.get(b[0]) if b else '-'})"
+            )
     return "same log"
 
 
@@ -211,15 +306,29 @@ def test_cases_reach_the_rare_rules():
     total: Counter = Counter()
     for name in CASES:
         total += features(name)
-    for what in ("community card", "reshuffle", "all-in", "all-in call", "bring-in tie, suit", "bring-in tie, seat",
-                 "bring-in completes", "raises beyond the cap", "bring-in folds later", "split pot",
-                 "won without showdown", "7th street", "the opener is all-in"):
+    for what in (
+        "community card",
+        "reshuffle",
+        "all-in",
+        "all-in call",
+        "bring-in tie, suit",
+        "bring-in tie, seat",
+        "bring-in completes",
+        "raises beyond the cap",
+        "bring-in folds later",
+        "split pot",
+        "won without showdown",
+        "7th street",
+        "the opener is all-in",
+    ):
         assert total[what] > 0, (what, total)
     assert features("eight players reach 7th street, community card")["community card"] >= 10
     assert features("eight players, reshuffle")["reshuffle"] >= 10
     assert features("heads-up uncapped, stack 62")["raises beyond the cap"] >= 10
-    assert features("smallest stack: the bring-in is all-in")["all-in"] == features(
-        "smallest stack: the bring-in is all-in")["hands"]
+    assert (
+        features("smallest stack: the bring-in is all-in")["all-in"]
+        == features("smallest stack: the bring-in is all-in")["hands"]
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,20 +338,37 @@ def test_cases_reach_the_rare_rules():
 
 def test_play_deck_equals_reference_on_random_decks():
     rng = random.Random(20250101)
-    texts = ["station", "random", "random:fold=0.05,raise=0.6", "rock", "tag:max_card=10", "steal", "reader",
-             "script:m1=2,m2=0", "script:m1=2,m2=2,m3=2,m4=2"]
+    texts = [
+        "station",
+        "random",
+        "random:fold=0.05,raise=0.6",
+        "rock",
+        "tag:max_card=10",
+        "steal",
+        "reader",
+        "script:m1=2,m2=0",
+        "script:m1=2,m2=2,m3=2,m4=2",
+    ]
     for i in range(150):
         n = rng.randint(2, 8)
         stack = rng.choice([0, 0, 7, 32, 62, 152])
-        settings = R.Settings(players=n, stack=stack, uncapped_heads_up=bool(stack) and rng.random() < 0.5,
-                              bring_in_tie=rng.choice(["seat", "suit"]), cap=rng.choice([2, 3, 4]),
-                              exhausted=rng.choice(["community", "reshuffle"]))
+        settings = R.Settings(
+            players=n,
+            stack=stack,
+            uncapped_heads_up=bool(stack) and rng.random() < 0.5,
+            bring_in_tie=rng.choice(["seat", "suit"]),
+            cap=rng.choice([2, 3, 4]),
+            exhausted=rng.choice(["community", "reshuffle"]),
+        )
         seats = lineup(*[rng.choice(texts) for _ in range(n)])
         deck = rng.sample(range(52), rng.choice([3 * n, 40, 52]))
         seed = rng.randrange(1000)
         got = engine.play_deck(settings, seats, deck, seed)
-        assert_same_hand(got, reference_play_deck(settings, seats, deck, seed),
-                         f"deck {i}: {settings}, {[p.text for p in seats]}, {deck}, seed {seed}")
+        assert_same_hand(
+            got,
+            reference_play_deck(settings, seats, deck, seed),
+            f"deck {i}: {settings}, {[p.text for p in seats]}, {deck}, seed {seed}",
+        )
 
 
 def card(text: str) -> int:
@@ -264,11 +390,18 @@ def test_bring_in_tie(tie, seat):
 
 def test_board_order_follows_g5():
     def key(text):
-        return board_order([card(text[i:i + 2]) for i in range(0, len(text), 2)])
+        return board_order([card(text[i : i + 2]) for i in range(0, len(text), 2)])
 
     better_first = [
-        ("Ac2d", "Ac3d"), ("8c6d", "8d7c"), ("KcQd", "2c2d"), ("2c2dKs", "3c3dAs"), ("3c3dAs", "3h3sKs"),
-        ("3c3d2c2d", "AcAdKcKd"), ("KcKdKhQs", "2c2d2h2s"), ("Ac5c7c9c", "Ac6c7c9c"), ("AcAd3c5c", "AcAd3c6c"),
+        ("Ac2d", "Ac3d"),
+        ("8c6d", "8d7c"),
+        ("KcQd", "2c2d"),
+        ("2c2dKs", "3c3dAs"),
+        ("3c3dAs", "3h3sKs"),
+        ("3c3d2c2d", "AcAdKcKd"),
+        ("KcKdKhQs", "2c2d2h2s"),
+        ("Ac5c7c9c", "Ac6c7c9c"),
+        ("AcAd3c5c", "AcAd3c6c"),
     ]
     for a, b in better_first:
         assert key(a) < key(b), (a, b)
@@ -296,9 +429,15 @@ def pokerkit_two_tied_winners() -> list[int]:
 
     from pokerkit import Automation, FixedLimitRazz
 
-    automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.CARD_BURNING,
-                   Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
-                   Automation.CHIPS_PULLING)
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.CARD_BURNING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
     warnings.filterwarnings("ignore", "A card being dealt", UserWarning)  # its burns draw from its own deck
     state = FixedLimitRazz.create_state(automations, True, 2, 5, 10, 20, 1000, 5)
     for cards in ("Ac2c3c", "Ad2d3d", "6h7hKs", "6s7sQs", "8h8sJs"):
@@ -331,8 +470,35 @@ def test_tied_winners_split_an_even_pot_evenly():
     down with A-2-3-4-5. Dead money 7 + 7 + 12, 22 each from the winners: one pot of 70.
     """
     seats = lineup("script:m2=2", "station", "script:m1=1,m2=0", "script:m1=1,m2=0", "script:m1=2,m2=0,m3=0")
-    deck = [card(c) for c in ("Ac", "Ad", "6h", "6s", "8h", "2c", "2d", "7h", "7s", "8s", "3c", "3d", "Ks", "Qs",
-                              "Js", "4c", "4d", "Jh", "5c", "5d", "9c", "9d", "Tc", "Td")]
+    deck = [
+        card(c)
+        for c in (
+            "Ac",
+            "Ad",
+            "6h",
+            "6s",
+            "8h",
+            "2c",
+            "2d",
+            "7h",
+            "7s",
+            "8s",
+            "3c",
+            "3d",
+            "Ks",
+            "Qs",
+            "Js",
+            "4c",
+            "4d",
+            "Jh",
+            "5c",
+            "5d",
+            "9c",
+            "9d",
+            "Tc",
+            "Td",
+        )
+    ]
     settings = R.Settings(players=5)
     expect = reference_play_deck(settings, seats, deck)
     assert expect[1][:, 0].tolist() == [13, 13, -7, -7, -12] == pokerkit_two_tied_winners()
@@ -345,8 +511,35 @@ def test_three_tied_winners_leave_the_odd_chips_to_the_dealers_left():
     Seat 3 folds to seat 0's bring-in; seats 1 and 2 call; all check down.
     """
     seats = lineup("station", "station", "station", "script:m1=0")
-    deck = [card(c) for c in ("Ac", "Ad", "Ah", "Ks", "2c", "2d", "2h", "Qs", "5c", "5d", "5h", "4s",
-                              "3c", "3d", "3h", "4c", "4d", "4h", "9c", "9d", "9h", "Tc", "Td", "Th")]
+    deck = [
+        card(c)
+        for c in (
+            "Ac",
+            "Ad",
+            "Ah",
+            "Ks",
+            "2c",
+            "2d",
+            "2h",
+            "Qs",
+            "5c",
+            "5d",
+            "5h",
+            "4s",
+            "3c",
+            "3d",
+            "3h",
+            "4c",
+            "4d",
+            "4h",
+            "9c",
+            "9d",
+            "9h",
+            "Tc",
+            "Td",
+            "Th",
+        )
+    ]
     settings = R.Settings(players=4)
     expect = reference_play_deck(settings, seats, deck)
     assert [r[1:3] for r in expect[0].tolist() if r[0] == R.L_WIN] == [[0, 9], [1, 7], [2, 7]]
@@ -383,8 +576,12 @@ VIEW_HASH = Policy(PolicySpec("viewhash", USER_ID, (), "moves from a hash of the
 def test_every_view_field_equals_reference():
     """Any view field that differs changes the hashed moves, so the counts differ (compiles the user kernel)."""
     cases = [
-        (R.Settings(players=6, stack=152, bring_in_tie="suit"),
-         (VIEW_HASH, *lineup("station", "random"), VIEW_HASH, *lineup("script:m1=2", "reader")), False, 200),
+        (
+            R.Settings(players=6, stack=152, bring_in_tie="suit"),
+            (VIEW_HASH, *lineup("station", "random"), VIEW_HASH, *lineup("script:m1=2", "reader")),
+            False,
+            200,
+        ),
         (R.Settings(players=8, exhausted="reshuffle"), (VIEW_HASH, *lineup(*["station"] * 7)), False, 100),
         (R.Settings(players=8), (*lineup(*["station"] * 6), VIEW_HASH, VIEW_HASH), False, 100),
         (R.Settings(players=2, stack=62, uncapped_heads_up=True), (VIEW_HASH, VIEW_HASH), True, 100),

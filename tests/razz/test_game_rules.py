@@ -254,8 +254,13 @@ def test_g4_bet_sizes_small_on_3rd_4th_big_on_5th_to_7th():
     log, res, _ = play(Settings(players=3), [STATION, RAISER, STATION], deck)
     assert actions(log, 3) == [(L_BRING_IN, 0, 5, 0), (L_RAISE, 1, 10, 0), (L_CALL, 2, 10, 0), (L_CALL, 0, 5, 0)]
     assert opener(log, 4) == 2
-    assert actions(log, 4) == [(L_CHECK, 2, 0, 0), (L_CHECK, 0, 0, 0), (L_RAISE, 1, 10, 1),
-                               (L_CALL, 2, 10, 0), (L_CALL, 0, 10, 0)]
+    assert actions(log, 4) == [
+        (L_CHECK, 2, 0, 0),
+        (L_CHECK, 0, 0, 0),
+        (L_RAISE, 1, 10, 1),
+        (L_CALL, 2, 10, 0),
+        (L_CALL, 0, 10, 0),
+    ]
     for street in (5, 6, 7):
         assert raise_levels(log, street) == [20]
         assert [r for r in actions(log, street) if r[0] == L_RAISE] == [(L_RAISE, 1, 20, 1)]
@@ -275,8 +280,8 @@ def test_g4_cap_on_bets_per_round(cap):
         # after the last raise allowed, a raiser's raise is played as a call
         acts = actions(log, street)
         last = max(i for i, r in enumerate(acts) if r[0] == L_RAISE)
-        assert acts[last + 1:] and all(r[0] == L_CALL for r in acts[last + 1:])
-        assert any(r[1] in (1, 2) for r in acts[last + 1:])
+        assert acts[last + 1 :] and all(r[0] == L_CALL for r in acts[last + 1 :])
+        assert any(r[1] in (1, 2) for r in acts[last + 1 :])
     # 3rd: bring-in 5, completion, then cap - 1 raises; the raiser left behind calls one bet
     assert actions(log, 3)[-1] == (L_CALL, 1, 10, 0)
     put = 2 + 2 * 10 * cap + 3 * 20 * cap
@@ -377,12 +382,12 @@ def _betting_round(street, first, stacks, status, moves, bet_size=10):
     pids = np.array([p.spec.id for p in lineup], np.int64)
     params = np.zeros((n, max(len(p.row) for p in lineup)), np.float64)
     for s, p in enumerate(lineup):
-        params[s, :len(p.row)] = p.row
+        params[s, : len(p.row)] = p.row
     pstate = np.zeros(n, np.uint64)
     log = np.zeros((R.LOG_ROWS, 4), np.int64)
     res = np.zeros((R.MAX_PLAYERS, 5), np.int64)
     E._betting(cfg, street, first, -1, ws, hands, view, pids, params, pstate, log, res, P.no_user_policy)
-    return rows(log[1:log[0, 0] + 1]), ws[E.W_STACK, :n].tolist(), ws[E.W_STATUS, :n].tolist()
+    return rows(log[1 : log[0, 0] + 1]), ws[E.W_STACK, :n].tolist(), ws[E.W_STATUS, :n].tolist()
 
 
 def test_g5_all_in_opener_is_skipped():
@@ -580,8 +585,9 @@ def test_g8_folded_chips_stay_in_the_pots_and_side_pot_ties_split():
 def _job(duplicate: bool, lineup: tuple[str, ...] | None = None) -> GameJob:
     """Three players; by default player 0 raises at every decision, player 1 folds, player 2 calls."""
     lineup = lineup or (RAISER, script(0, 0, 0), STATION)
-    return GameJob(Settings(players=3), tuple(REGISTRY.parse(p) for p in lineup), seed=11, n_items=8,
-                   duplicate=duplicate)
+    return GameJob(
+        Settings(players=3), tuple(REGISTRY.parse(p) for p in lineup), seed=11, n_items=8, duplicate=duplicate
+    )
 
 
 def test_g9_player_p_sits_in_seat_p_plus_g():
@@ -636,20 +642,23 @@ def test_g10_bring_in_without_chips_to_complete_posts():
 # --- Settings validation -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"players": 1},
-    {"players": 9},
-    {"big_bet": 9},
-    {"ante": -1},
-    {"bring_in": 10},
-    {"bring_in": 12},
-    {"bring_in": 0},
-    {"stack": 6},
-    {"uncapped_heads_up": True},
-    {"cap": 0},
-    {"bring_in_tie": "random"},
-    {"exhausted": "burn"},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 1},
+        {"players": 9},
+        {"big_bet": 9},
+        {"ante": -1},
+        {"bring_in": 10},
+        {"bring_in": 12},
+        {"bring_in": 0},
+        {"stack": 6},
+        {"uncapped_heads_up": True},
+        {"cap": 0},
+        {"bring_in_tie": "random"},
+        {"exhausted": "burn"},
+    ],
+)
 def test_settings_refuse_bad_tables(kwargs):
     with pytest.raises(InputError):
         Settings(**kwargs)
@@ -668,8 +677,16 @@ def test_settings_accept_the_limits():
 
 @pytest.mark.parametrize("stack", [0, 60])
 def test_chips_are_conserved_in_every_hand(stack):
-    lineup = ("random:fold=0.2,raise=0.5", "random:fold=0.1,raise=0.3", "tag", "rock", "reader", "steal",
-              "station", "random:fold=0.3,raise=0.6")
+    lineup = (
+        "random:fold=0.2,raise=0.5",
+        "random:fold=0.1,raise=0.3",
+        "tag",
+        "rock",
+        "reader",
+        "steal",
+        "station",
+        "random:fold=0.3,raise=0.6",
+    )
     job = GameJob(Settings(players=8, stack=stack), tuple(REGISTRY.parse(p) for p in lineup), seed=5, n_items=40)
     for g in range(40):
         log, res, _ = job.trace(g)

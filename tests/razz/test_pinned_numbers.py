@@ -16,12 +16,32 @@ from razzmatazz.core.razz.equity import EquityJob
 PINNED = [
     # hero, opponents, dead, seed, trials, counts[p, k] (k-way share of the best low)
     ("As2h3d", ["6s7h8d"], "", 7, 20000, [[0, 11827, 7], [0, 8166, 7]]),
-    ("A23", ["random"] * 3, "9s9hTd", 2026, 20000,
-     [[0, 10748, 87, 1, 0], [0, 2979, 34, 0, 0], [0, 3180, 32, 1, 0], [0, 2992, 47, 1, 0]]),
+    (
+        "A23",
+        ["random"] * 3,
+        "9s9hTd",
+        2026,
+        20000,
+        [[0, 10748, 87, 1, 0], [0, 2979, 34, 0, 0], [0, 3180, 32, 1, 0], [0, 2992, 47, 1, 0]],
+    ),
     ("A2K", ["xx8"], "", 1, 10000, [[0, 4554, 3], [0, 5443, 3]]),
-    ("KsQhJd", ["random"] * 7, "", 5, 10000,
-     [[0, 1] + [0] * 7, [0, 1383, 37] + [0] * 6, [0, 1454, 38] + [0] * 6, [0, 1368, 25] + [0] * 6,
-      [0, 1425, 39] + [0] * 6, [0, 1432, 38] + [0] * 6, [0, 1423, 22] + [0] * 6, [0, 1399, 31] + [0] * 6]),
+    (
+        "KsQhJd",
+        ["random"] * 7,
+        "",
+        5,
+        10000,
+        [
+            [0, 1] + [0] * 7,
+            [0, 1383, 37] + [0] * 6,
+            [0, 1454, 38] + [0] * 6,
+            [0, 1368, 25] + [0] * 6,
+            [0, 1425, 39] + [0] * 6,
+            [0, 1432, 38] + [0] * 6,
+            [0, 1423, 22] + [0] * 6,
+            [0, 1399, 31] + [0] * 6,
+        ],
+    ),
 ]
 
 
@@ -37,7 +57,13 @@ def test_equity_counts_are_pinned(hero, opps, dead, seed, trials, counts):
 
 def test_table_cells_are_pinned():
     t = starting_table(trials=2000, opponents=[2, 7], exact_heads_up=False, seed=11).set_index(["hand", "opponents"])
-    pinned = {("A23", 2): (1207, 1.0), ("58T", 2): (743, 0.0), ("KKK", 2): (12, 0.0),
-              ("A23", 7): (906, 10.5), ("58T", 7): (185, 0.5), ("KKK", 7): (0, 0.0)}
+    pinned = {
+        ("A23", 2): (1207, 1.0),
+        ("58T", 2): (743, 0.0),
+        ("KKK", 2): (12, 0.0),
+        ("A23", 7): (906, 10.5),
+        ("58T", 7): (185, 0.5),
+        ("KKK", 7): (0, 0.0),
+    }
     for cell, (wins, ties) in pinned.items():
         assert t.loc[cell, "wins"] == wins and np.isclose(t.loc[cell, "tie_share_sum"], ties), cell

@@ -31,10 +31,20 @@ def synthetic(opponents: tuple[int, ...] = (1, 7), scale: float = 1.0, seed: int
     for k in opponents:
         eq = rng.permutation(np.linspace(0.002, 0.46 if k > 1 else 0.73, len(LABELS))) * scale
         half = 0.0 if k == 1 else 0.01
-        frames.append(pd.DataFrame({
-            "hand": LABELS, "opponents": k, "equity": eq, "stderr": half / 1.96,
-            "ci_low": eq - half, "ci_high": eq + half, "trials": 1000, "exact": k == 1,
-        }))
+        frames.append(
+            pd.DataFrame(
+                {
+                    "hand": LABELS,
+                    "opponents": k,
+                    "equity": eq,
+                    "stderr": half / 1.96,
+                    "ci_low": eq - half,
+                    "ci_high": eq + half,
+                    "trials": 1000,
+                    "exact": k == 1,
+                }
+            )
+        )
     return pd.concat(frames, ignore_index=True)
 
 

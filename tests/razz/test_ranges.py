@@ -27,24 +27,36 @@ def live(text: str, blocked: str = "") -> tuple[np.ndarray, np.ndarray]:
 # ----------------------------------------------------------------------------- syntax and combinations
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("A23,A24", True), ("[A-5]xx", True), ("xx8@50", True), ("xxx!pair", True),
-    ("A23", False), ("xx8", False), ("As 2h 3d", False), ("random", False),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("A23,A24", True),
+        ("[A-5]xx", True),
+        ("xx8@50", True),
+        ("xxx!pair", True),
+        ("A23", False),
+        ("xx8", False),
+        ("As 2h 3d", False),
+        ("random", False),
+    ],
+)
 def test_range_syntax_is_recognised(text, expected):
     assert is_range(text) is expected
 
 
-@pytest.mark.parametrize("text, blocked, count", [
-    ("A23,A24", "", 2 * 4**3),                       # positional slots: each hand 4 x 4 x 4 suits
-    ("A23,A24", "As2h3d", 3 * 3 * 3 + 3 * 3 * 4),    # card removal
-    ("A23,A23", "", 64),                             # a union counts a hand once
-    ("[A,2,4]", "", 12),
-    ("[A-5]", "", 20),
-    ("xx", "", comb(52, 2)),                         # two down cards are a set, not an order
-    ("[A-8][A-8][A-8]!pair", "", 8 * comb(7, 2) * 4**3),  # door rank x unordered down ranks x suits
-    ("xxK![A-5][A-5]K", "", 4 * (comb(51, 2) - comb(20, 2))),
-])
+@pytest.mark.parametrize(
+    "text, blocked, count",
+    [
+        ("A23,A24", "", 2 * 4**3),  # positional slots: each hand 4 x 4 x 4 suits
+        ("A23,A24", "As2h3d", 3 * 3 * 3 + 3 * 3 * 4),  # card removal
+        ("A23,A23", "", 64),  # a union counts a hand once
+        ("[A,2,4]", "", 12),
+        ("[A-5]", "", 20),
+        ("xx", "", comb(52, 2)),  # two down cards are a set, not an order
+        ("[A-8][A-8][A-8]!pair", "", 8 * comb(7, 2) * 4**3),  # door rank x unordered down ranks x suits
+        ("xxK![A-5][A-5]K", "", 4 * (comb(51, 2) - comb(20, 2))),
+    ],
+)
 def test_live_combination_counts(text, blocked, count):
     cards, weights = live(text, blocked)
     assert cards.dtype == np.int8 and weights.shape == (len(cards),)
@@ -79,13 +91,27 @@ def test_weights():
     assert (~a23).sum() == 4 * 4 * 50  # K, 9 and any third card
 
 
-@pytest.mark.parametrize("text, words", [
-    ("[A-5", "unbalanced bracket"), ("A]23", "unbalanced bracket"), ("[[A-5]]", "nested"),
-    ("A23,,A24", "empty hand"), ("A23,", "empty hand"), ("A2Z", "unknown card"), ("[A-Z]xx", "not a list of ranks"),
-    ("[5-A]xx", "runs backwards"), ("A23@0", "positive number"), ("A23@-3", "positive number"),
-    ("A23@abc", "positive number"), ("A23,A2", "same number of cards"), ("xxxxxxxx,A", "same number"),
-    ("A23!KK", "needs 3 cards"), ("@5", "no cards"), ("A2\u212a", "unknown card"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("[A-5", "unbalanced bracket"),
+        ("A]23", "unbalanced bracket"),
+        ("[[A-5]]", "nested"),
+        ("A23,,A24", "empty hand"),
+        ("A23,", "empty hand"),
+        ("A2Z", "unknown card"),
+        ("[A-Z]xx", "not a list of ranks"),
+        ("[5-A]xx", "runs backwards"),
+        ("A23@0", "positive number"),
+        ("A23@-3", "positive number"),
+        ("A23@abc", "positive number"),
+        ("A23,A2", "same number of cards"),
+        ("xxxxxxxx,A", "same number"),
+        ("A23!KK", "needs 3 cards"),
+        ("@5", "no cards"),
+        ("A2\u212a", "unknown card"),
+    ],
+)
 def test_malformed_ranges_name_the_problem(text, words):
     with pytest.raises(RangeError, match=words):
         parse_range(text)
@@ -156,12 +182,15 @@ def test_a_range_with_no_live_combination_is_refused():
 # ----------------------------------------------------------------------------- equity
 
 
-@pytest.mark.parametrize("hero, opponents, dead", [
-    ("A23", ["[A-8][A-8][A-8]!pair"], ""),
-    ("A23,A24@50", ["xx8,xx7", "random"], "9s"),
-    ("KsQhJd", ["A23@1,456@3", "[6-8]x", "xx5"], "Tc"),
-    ("A2K", ["random"] * 6 + ["xx[A-3]"], ""),   # eight players: the community card
-])
+@pytest.mark.parametrize(
+    "hero, opponents, dead",
+    [
+        ("A23", ["[A-8][A-8][A-8]!pair"], ""),
+        ("A23,A24@50", ["xx8,xx7", "random"], "9s"),
+        ("KsQhJd", ["A23@1,456@3", "[6-8]x", "xx5"], "Tc"),
+        ("A2K", ["random"] * 6 + ["xx[A-3]"], ""),  # eight players: the community card
+    ],
+)
 def test_kernel_equals_reference_trial_by_trial(hero, opponents, dead):
     deal = make_deal(hero, opponents, dead)
     key = streams.key(5, "razz", "equity")

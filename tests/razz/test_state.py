@@ -22,12 +22,12 @@ def _job(texts, players=2, hands=10, user=None, **settings):
 
 
 def _hands(p):
-    return p.pos[S.P_HANDS:S.P_VIEW].reshape(R.MAX_PLAYERS, 7)
+    return p.pos[S.P_HANDS : S.P_VIEW].reshape(R.MAX_PLAYERS, 7)
 
 
 def _log(p):
-    log = p.pos[S.P_LOG:].reshape(R.LOG_ROWS, 4)
-    return log[1:log[0, 0] + 1]
+    log = p.pos[S.P_LOG :].reshape(R.LOG_ROWS, 4)
+    return log[1 : log[0, 0] + 1]
 
 
 def test_a_fold_to_the_bring_in_ends_a_heads_up_hand():
@@ -40,10 +40,9 @@ def test_a_fold_to_the_bring_in_ends_a_heads_up_hand():
     p.apply(FOLD)
     assert p.over() and S.check(p.ro, p.pos) == 0
     assert p.pos[S.P_VIEW + R.V_POT] == 2 + 2 + 5
-    res = p.pos[S.P_RES:S.P_LOG].reshape(R.MAX_PLAYERS, 5)
+    res = p.pos[S.P_RES : S.P_LOG].reshape(R.MAX_PLAYERS, 5)
     assert res[b, E.H_NET] == 2 and res[other, E.H_NET] == -2 and res[b, E.H_WON_NO_SD] == 1
-    assert [tuple(r[:2]) for r in _log(p) if r[0] in (R.L_BRING_IN, R.L_FOLD)] == [(R.L_BRING_IN, b),
-                                                                                 (R.L_FOLD, other)]
+    assert [tuple(r[:2]) for r in _log(p) if r[0] in (R.L_BRING_IN, R.L_FOLD)] == [(R.L_BRING_IN, b), (R.L_FOLD, other)]
 
 
 def test_no_raise_at_the_cap_and_an_illegal_raise_is_played_as_a_call():

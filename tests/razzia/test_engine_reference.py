@@ -52,8 +52,9 @@ def random_settings(rng: random.Random, players: int, **fixed) -> dict:
 
 def write_tables(tmp_path):
     cards = tmp_path / "cards.csv"
-    cards.write_text("kind,value,count\npolice,6,2\ngambler,1,1\ngambler,6,2\ngambler,2,1\npolice,3,1\n"
-                     "gambler,3,2\npolice,5,1\n")
+    cards.write_text(
+        "kind,value,count\npolice,6,2\ngambler,1,1\ngambler,6,2\ngambler,2,1\npolice,3,1\ngambler,3,2\npolice,5,1\n"
+    )
     money = tmp_path / "money.csv"
     money.write_text("value,count\n50000,3\n5000,20\n15000,6\n100000,2\n20000,5\n")
     return str(cards), str(money)
@@ -187,7 +188,11 @@ def cases(tmp_tables) -> list[tuple[engine.GameJob, ref.Settings, int]]:
     rng = random.Random(20240612)
     out = []
     fixed = [
-        dict(players=4), dict(players=5), dict(players=2), dict(players=3), dict(players=8),
+        dict(players=4),
+        dict(players=5),
+        dict(players=2),
+        dict(players=3),
+        dict(players=8),
         dict(players=3, three_player_deck="full", dropped_bars="random"),
         dict(players=2, two_player_money="three_player", spielbox=True),
         dict(players=4, bars="players_plus_one", furthest="circular", multi_duel="rolloff"),
@@ -233,9 +238,17 @@ def test_kernel_equals_the_reference_game_by_game(tables):
 
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_counts_are_the_sums_of_the_traced_games(players):
-    job = engine.GameJob(R.Settings(players=players, leftover="split"),
-                         lineup(["greedy", "random", "hunter", "crowd:haggle=2", "bigpot:haggle=1", "random",
-                                 "greedy:haggle=1", "hunter"][:players]), 77, 6, players == 5)
+    job = engine.GameJob(
+        R.Settings(players=players, leftover="split"),
+        lineup(
+            ["greedy", "random", "hunter", "crowd:haggle=2", "bigpot:haggle=1", "random", "greedy:haggle=1", "hunter"][
+                :players
+            ]
+        ),
+        77,
+        6,
+        players == 5,
+    )
     out = job.run_chunk(0, job.n_items)
     c = engine.view(out, players)
     money = np.zeros(players, np.int64)
@@ -267,8 +280,16 @@ def test_resolve_bar_gives_every_scenarios_expect(name):
     settings = R.Settings(players=sc["players"], **sc.get("settings", {}))
     for bar in ref.bars_of(sc):
         where = R.BAR_NAMES.index(bar["bar"]) if "bar" in bar else 0
-        got = engine.resolve_bar(settings, sc["croupier"], bar["money"], bar["cards"], bar.get("offer"),
-                                 bar.get("answers"), bar.get("dice"), bar=where)
+        got = engine.resolve_bar(
+            settings,
+            sc["croupier"],
+            bar["money"],
+            bar["cards"],
+            bar.get("offer"),
+            bar.get("answers"),
+            bar.get("dice"),
+            bar=where,
+        )
         expect = bar["expect"]
         assert got["proposer"] == expect["proposer"]
         assert {str(s): v for s, v in got["payout"].items()} == expect["payout"]

@@ -75,8 +75,13 @@ def bars_of(data: dict) -> list[dict]:
 
 def test_every_scenario_file_is_tested_here():
     assert len(NAMES) >= 12
-    assert {"jazz_house_haggle.json", "three_way_both_decline.json", "four_way_knockout.json",
-            "police_jungle_cotton_club.json", "equal_values.json"} <= set(NAMES)
+    assert {
+        "jazz_house_haggle.json",
+        "three_way_both_decline.json",
+        "four_way_knockout.json",
+        "police_jungle_cotton_club.json",
+        "equal_values.json",
+    } <= set(NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -107,19 +112,21 @@ def test_text_names_the_proposer_offers_answers_and_duels():
     assert_ok(result)
     out = result.stdout.splitlines()
     assert out[0] == "Razzia, 4 players, seat 0 is the croupier"
-    expected = ["Jungle: $50,000 there, 3 cards played",
-                "  seat 2 proposes (card value 6)",
-                "  offer: seat 2 gets 1 card of $20,000",
-                "  offer: seat 3 gets 1 card of $5,000",
-                "  offer: seat 3 gets 1 card of $10,000",
-                "  offer: seat 0 gets 1 card of $15,000",
-                "  seat 3 calls for a duel (offered $15,000)",  # clockwise from the proposer's left: 3, then 0
-                "  seat 0 accepts (offered $15,000)",
-                "  duel: seat 2 rolls 1, seat 3 rolls 5",
-                "  seat 3 wins the duel against seat 2 for $35,000",
-                "  seat 0 receives $15,000 (1 card)",
-                "  seat 3 receives $35,000 (3 cards)",
-                "  payout: seat 0 $15,000, seat 3 $35,000; stays at the bar: $0"]
+    expected = [
+        "Jungle: $50,000 there, 3 cards played",
+        "  seat 2 proposes (card value 6)",
+        "  offer: seat 2 gets 1 card of $20,000",
+        "  offer: seat 3 gets 1 card of $5,000",
+        "  offer: seat 3 gets 1 card of $10,000",
+        "  offer: seat 0 gets 1 card of $15,000",
+        "  seat 3 calls for a duel (offered $15,000)",  # clockwise from the proposer's left: 3, then 0
+        "  seat 0 accepts (offered $15,000)",
+        "  duel: seat 2 rolls 1, seat 3 rolls 5",
+        "  seat 3 wins the duel against seat 2 for $35,000",
+        "  seat 0 receives $15,000 (1 card)",
+        "  seat 3 receives $35,000 (3 cards)",
+        "  payout: seat 0 $15,000, seat 3 $35,000; stays at the bar: $0",
+    ]
     assert out[2:] == expected
 
 
@@ -216,19 +223,37 @@ def _duel(**change) -> dict:
 
 
 BAD = [
-    ("police 5 with 4 players", _duel(cards=[_card(1, "police", 5), _card(3, "gambler", 2)]),
-     "police 5 cannot be played"),
-    ("two gambler 6 at one bar", _duel(cards=[_card(1, "gambler", 6), _card(3, "gambler", 6)]),
-     "gambler 6 cannot be played 2 times"),
-    ("two gambler 6 with 8 players", _duel(players=8, cards=[_card(1, "gambler", 6), _card(3, "gambler", 6)]),
-     "gambler 6 cannot be played 2 times"),
-    ("two gambler 3 with 5 players", _duel(players=5, cards=[_card(1, "gambler", 3), _card(3, "gambler", 3)]),
-     "gambler 3 cannot be played 2 times"),
+    (
+        "police 5 with 4 players",
+        _duel(cards=[_card(1, "police", 5), _card(3, "gambler", 2)]),
+        "police 5 cannot be played",
+    ),
+    (
+        "two gambler 6 at one bar",
+        _duel(cards=[_card(1, "gambler", 6), _card(3, "gambler", 6)]),
+        "gambler 6 cannot be played 2 times",
+    ),
+    (
+        "two gambler 6 with 8 players",
+        _duel(players=8, cards=[_card(1, "gambler", 6), _card(3, "gambler", 6)]),
+        "gambler 6 cannot be played 2 times",
+    ),
+    (
+        "two gambler 3 with 5 players",
+        _duel(players=5, cards=[_card(1, "gambler", 3), _card(3, "gambler", 3)]),
+        "gambler 3 cannot be played 2 times",
+    ),
     ("a gambler 7", _duel(cards=[_card(1, "gambler", 7), _card(3, "gambler", 2)]), "gambler 7"),
-    ("two cards from one seat", _duel(cards=[_card(1, "gambler", 5), _card(1, "gambler", 2)]),
-     "seat 1 plays two cards"),
-    ("a seat that does not exist", _duel(cards=[_card(4, "gambler", 5), _card(3, "gambler", 2)]),
-     "seat 4 does not exist"),
+    (
+        "two cards from one seat",
+        _duel(cards=[_card(1, "gambler", 5), _card(1, "gambler", 2)]),
+        "seat 1 plays two cards",
+    ),
+    (
+        "a seat that does not exist",
+        _duel(cards=[_card(4, "gambler", 5), _card(3, "gambler", 2)]),
+        "seat 4 does not exist",
+    ),
     ("offer: a value not at the bar", _duel(offer={"1": [20000], "3": [5000, 5000]}), "does not divide exactly"),
     ("offer: cards left over", _duel(offer={"1": [20000]}), "does not divide exactly"),
     ("offer: a card twice", _duel(offer={"1": [20000, 10000], "3": [10000]}), "does not divide exactly"),
@@ -242,46 +267,103 @@ BAD = [
     ("an unknown bar", _duel(bar="Moulin Rouge"), "unknown bar"),
     ("a croupier who does not sit", _duel(croupier=4), "croupier must be a seat 0 to 3"),
     ("an unknown key", _duel(colour="red"), "unknown scenario keys: colour"),
-    ("an unknown key in a bar", {"players": 4, "croupier": 0,
-                                 "bars": [{"bar": "Colibri", "money": [5000], "cards": [], "tip": 1}]},
-     "unknown keys in a bar: tip"),
-    ("a bar twice", {"players": 4, "croupier": 0, "bars": [{"bar": "Colibri", "money": [5000], "cards": []},
-                                                            {"bar": "Colibri", "money": [5000], "cards": []}]},
-     "a bar appears twice"),
+    (
+        "an unknown key in a bar",
+        {"players": 4, "croupier": 0, "bars": [{"bar": "Colibri", "money": [5000], "cards": [], "tip": 1}]},
+        "unknown keys in a bar: tip",
+    ),
+    (
+        "a bar twice",
+        {
+            "players": 4,
+            "croupier": 0,
+            "bars": [
+                {"bar": "Colibri", "money": [5000], "cards": []},
+                {"bar": "Colibri", "money": [5000], "cards": []},
+            ],
+        },
+        "a bar appears twice",
+    ),
     ("an unknown setting", _duel(settings={"house_edge": 1}), "unknown setting"),
-    ("an unknown setting names the settings", _duel(settings={"foo": 1}),
-     'unknown setting "foo"; the settings are cards_file, money_file, three_player_deck'),
+    (
+        "an unknown setting names the settings",
+        _duel(settings={"foo": 1}),
+        'unknown setting "foo"; the settings are cards_file, money_file, three_player_deck',
+    ),
     ("players inside settings", _duel(settings={"players": 3}), '"players" belongs at the top of the scenario'),
     ("a number as a cards table", _duel(settings={"cards_file": 2}), "cards_file must be a file name, got 2"),
     ("a list as a money table", _duel(settings={"money_file": ["x"]}), "money_file must be a file name"),
-    ("a switch that is not true or false", _duel(settings={"spielbox": 1}), 'spielbox must be one of true, false'),
+    ("a switch that is not true or false", _duel(settings={"spielbox": 1}), "spielbox must be one of true, false"),
     ("a huge setting value is not echoed", _duel(settings={"duel_tie": "x" * 100_000}), "duel_tie must be one of"),
     ("offer: a card as text", _duel(offer={"1": ["20000"], "3": [10000]}), "must be a list of money cards"),
-    ("offer: a card that is not a card", _duel(money=[20000, 5000], offer={"1": [20000], "3": [9999]}),
-     "does not divide exactly"),
+    (
+        "offer: a card that is not a card",
+        _duel(money=[20000, 5000], offer={"1": [20000], "3": [9999]}),
+        "does not divide exactly",
+    ),
     ("offer: an entry abc", _duel(offer={"1": ["abc"], "3": [10000]}), "must be a list of money cards"),
     ("offer: an entry null", _duel(offer={"1": [None], "3": [10000]}), "must be a list of money cards"),
     ("offer: an entry that is a list", _duel(offer={"1": [[20000]], "3": [10000]}), "must be a list of money cards"),
     ("offer: a seat twice", _duel(offer={"1": [20000], " 1": [10000]}), "seat 1 is given twice"),
-    ("a seat at two bars", {"players": 4, "croupier": 0, "bars": [
-        {"bar": "Colibri", "money": [5000], "cards": [_card(1, "gambler", 2)]},
-        {"bar": "Jungle", "money": [5000], "cards": [_card(1, "gambler", 5)]}]},
-     "seat 1 plays at the Colibri and the Jungle"),
-    ("a seat at all six bars", {"players": 4, "croupier": 0, "bars": [
-        {"bar": b, "money": [5000], "cards": [_card(2, "police", 6)]} for b in range(6)]},
-     "seat 2 plays at the Colibri and the Cotton Club"),
-    ("more money at the bars than the game has", {"players": 4, "croupier": 0, "bars": [
-        {"bar": b, "money": [50000] * 4, "cards": []} for b in range(6)]},
-     "the bars together: 24 cards of $50,000, but the game has 7"),
-    ("3 players with random bars, six bars", {"players": 3, "croupier": 0, "settings": {"dropped_bars": "random"},
-                                              "bars": [{"bar": b, "money": [5000], "cards": []} for b in range(6)]},
-     "bars lists 6 bars, but 4 are in play with 3 players"),
-    ("an offer beside bars", {"players": 4, "croupier": 0, "offer": {"1": [5000]},
-                              "bars": [{"bar": "Colibri", "money": [5000], "cards": []}]},
-     "dice belong to each bar"),
-    ("two gambler 3 with 2 players, the reduced deck",
-     _duel(players=2, croupier=0, bar="Colibri", cards=[_card(0, "gambler", 3), _card(1, "gambler", 3)], offer=None,
-           answers={}, dice={}), "gambler 3 cannot be played 2 times with 2 players"),
+    (
+        "a seat at two bars",
+        {
+            "players": 4,
+            "croupier": 0,
+            "bars": [
+                {"bar": "Colibri", "money": [5000], "cards": [_card(1, "gambler", 2)]},
+                {"bar": "Jungle", "money": [5000], "cards": [_card(1, "gambler", 5)]},
+            ],
+        },
+        "seat 1 plays at the Colibri and the Jungle",
+    ),
+    (
+        "a seat at all six bars",
+        {
+            "players": 4,
+            "croupier": 0,
+            "bars": [{"bar": b, "money": [5000], "cards": [_card(2, "police", 6)]} for b in range(6)],
+        },
+        "seat 2 plays at the Colibri and the Cotton Club",
+    ),
+    (
+        "more money at the bars than the game has",
+        {"players": 4, "croupier": 0, "bars": [{"bar": b, "money": [50000] * 4, "cards": []} for b in range(6)]},
+        "the bars together: 24 cards of $50,000, but the game has 7",
+    ),
+    (
+        "3 players with random bars, six bars",
+        {
+            "players": 3,
+            "croupier": 0,
+            "settings": {"dropped_bars": "random"},
+            "bars": [{"bar": b, "money": [5000], "cards": []} for b in range(6)],
+        },
+        "bars lists 6 bars, but 4 are in play with 3 players",
+    ),
+    (
+        "an offer beside bars",
+        {
+            "players": 4,
+            "croupier": 0,
+            "offer": {"1": [5000]},
+            "bars": [{"bar": "Colibri", "money": [5000], "cards": []}],
+        },
+        "dice belong to each bar",
+    ),
+    (
+        "two gambler 3 with 2 players, the reduced deck",
+        _duel(
+            players=2,
+            croupier=0,
+            bar="Colibri",
+            cards=[_card(0, "gambler", 3), _card(1, "gambler", 3)],
+            offer=None,
+            answers={},
+            dice={},
+        ),
+        "gambler 3 cannot be played 2 times with 2 players",
+    ),
     ("a bad setting value", _duel(settings={"duel_tie": "random"}), 'duel_tie must be one of "caller", "reroll"'),
 ]
 
@@ -297,16 +379,31 @@ def test_impossible_scenarios_are_refused_in_one_line(tmp_path, what, scenario, 
 
 
 QUIET_BAD = [
-    ("an offer to a seat that is not haggling", _duel(offer={"1": [20000], "0": [10000]}),
-     "the offer was silently replaced by everything to the proposer (the engine's fallback for illegal offers)"),
-    ("no offer without offer_duel", _duel(offer="none"),
-     "'none' without offer_duel is silently turned into everything to the proposer"),
-    ("dice left unthrown", _duel(dice={"1": [4, 4, 4], "3": [6]}),
-     "rolls the bar never uses are ignored (the reference's run_scenario refuses them)"),
-    ("dice for a seat that never throws", _duel(dice={"1": [4], "3": [6], "0": [3]}),
-     "rolls the bar never uses are ignored (the reference's run_scenario refuses them)"),
-    ("an answer from the proposer", _duel(answers={"1": "duel", "3": "duel"}),
-     "an answer for a seat that is never asked is ignored (the reference's run_scenario refuses it)"),
+    (
+        "an offer to a seat that is not haggling",
+        _duel(offer={"1": [20000], "0": [10000]}),
+        "the offer was silently replaced by everything to the proposer (the engine's fallback for illegal offers)",
+    ),
+    (
+        "no offer without offer_duel",
+        _duel(offer="none"),
+        "'none' without offer_duel is silently turned into everything to the proposer",
+    ),
+    (
+        "dice left unthrown",
+        _duel(dice={"1": [4, 4, 4], "3": [6]}),
+        "rolls the bar never uses are ignored (the reference's run_scenario refuses them)",
+    ),
+    (
+        "dice for a seat that never throws",
+        _duel(dice={"1": [4], "3": [6], "0": [3]}),
+        "rolls the bar never uses are ignored (the reference's run_scenario refuses them)",
+    ),
+    (
+        "an answer from the proposer",
+        _duel(answers={"1": "duel", "3": "duel"}),
+        "an answer for a seat that is never asked is ignored (the reference's run_scenario refuses it)",
+    ),
 ]
 
 
@@ -320,17 +417,28 @@ def test_scripted_decisions_that_cannot_happen_are_refused(tmp_path, what, scena
 
 def test_two_players_full_deck_equal_values_the_furthest_proposes(tmp_path):
     """V3 with two_player_deck full: two gambling 3s of one colour exist, so two players can tie in value (H1)."""
-    scenario = {"players": 2, "croupier": 0, "bar": "Colibri", "settings": {"two_player_deck": "full"},
-                "money": [20000, 10000], "cards": [_card(0, "gambler", 3), _card(1, "gambler", 3)],
-                "offer": {"1": [20000], "0": [10000]}, "answers": {"0": "accept"}}
+    scenario = {
+        "players": 2,
+        "croupier": 0,
+        "bar": "Colibri",
+        "settings": {"two_player_deck": "full"},
+        "money": [20000, 10000],
+        "cards": [_card(0, "gambler", 3), _card(1, "gambler", 3)],
+        "offer": {"1": [20000], "0": [10000]},
+        "answers": {"0": "accept"},
+    }
     got = explain_data(tmp_path, scenario)
     assert got["proposer"] == 1 and got["payout"] == {"0": 10000, "1": 20000}
 
 
 def test_huge_input_is_not_echoed(tmp_path):
-    for scenario in (_duel(dice={"1": [4] * 300_000, "3": [6]}), _duel(money=["x" * 600_000]),
-                     _duel(cards=[{"seat": "9" * 600_000, "kind": "gambler", "value": 1}]),
-                     _duel(players=int("9" * 4000)), _duel(settings={"spielbox": "y" * 600_000})):
+    for scenario in (
+        _duel(dice={"1": [4] * 300_000, "3": [6]}),
+        _duel(money=["x" * 600_000]),
+        _duel(cards=[{"seat": "9" * 600_000, "kind": "gambler", "value": 1}]),
+        _duel(players=int("9" * 4000)),
+        _duel(settings={"spielbox": "y" * 600_000}),
+    ):
         path = tmp_path / "scenario.json"
         path.write_text(json.dumps(scenario))
         result = invoke(["razzia", "explain", path])
@@ -356,9 +464,11 @@ def test_an_unknown_policy_and_malformed_files_are_refused(tmp_path):
         path.write_text(text)
         result = invoke(["razzia", "explain", path])
         assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
-    for raw, fragment in ((b'{"players": 4, "players": 5, "money": [], "cards": []}', "'players' appears twice"),
-                          (b'{"players": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
-                          (b'{"players": 4, "bar": "Caf\xe9"}', "not UTF-8")):
+    for raw, fragment in (
+        (b'{"players": 4, "players": 5, "money": [], "cards": []}', "'players' appears twice"),
+        (b'{"players": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
+        (b'{"players": 4, "bar": "Caf\xe9"}', "not UTF-8"),
+    ):
         path = tmp_path / "bad.json"
         path.write_bytes(raw)
         result = invoke(["razzia", "explain", path])
@@ -373,9 +483,18 @@ def test_the_engines_resolver_refuses_text_and_truncated_money():
 
     settings = R.Settings(players=4)
     cards = [(1, "gambler", 5), (3, "gambler", 2)]
-    for money, offer in (([20000, 5000], {1: [20000], 3: [9999]}), ([20000, 5000], {1: ["20000"], 3: [5000]}),
-                         (["20000", 5000], None), ([9999], None), ([True], None)):
+    for money, offer in (
+        ([20000, 5000], {1: [20000], 3: [9999]}),
+        ([20000, 5000], {1: ["20000"], 3: [5000]}),
+        (["20000", 5000], None),
+        ([9999], None),
+        ([True], None),
+    ):
         with pytest.raises(InputError):
             E.resolve_bar(settings, 0, money, cards, offer, {3: "accept"}, {})
     assert E.resolve_bar(settings, 0, [20000, 5000], cards, {1: [20000], 3: [5000]}, {3: "accept"}, {})["payout"] == {
-        0: 0, 1: 20000, 2: 0, 3: 5000}
+        0: 0,
+        1: 20000,
+        2: 0,
+        3: 5000,
+    }

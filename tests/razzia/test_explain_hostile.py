@@ -26,14 +26,16 @@ from tests.cli.test_explain_properties import JUNK, SCALARS
 from tests.cli.test_razz_cli import ROOT, assert_one_line_error, invoke
 
 SEEDS = {p.name: json.loads(p.read_text()) for p in sorted((ROOT / "seeds" / "razzia").glob("*.json"))}
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-                derandomize=True)
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 SETTING_VALUES = [v for values in R.CHOICES.values() for v in values] + [True, False, None, "seeds/razzia/cards.csv"]
 PLAUSIBLE = st.one_of(
-    st.integers(-2, 9), st.sampled_from([5000, 9999, 10000, 20000, 30000, 50000, 60000, "30000", 2.5]),
+    st.integers(-2, 9),
+    st.sampled_from([5000, 9999, 10000, 20000, 30000, 50000, 60000, "30000", 2.5]),
     st.sampled_from(["gambler", "police", "accept", "duel", "none", "Colibri", "Jazz House", "1", " 1", "x"]),
-    st.sampled_from(SETTING_VALUES), st.lists(st.integers(0, 7), max_size=4),
-    st.lists(st.sampled_from([5000, 10000, 20000, 50000]), max_size=5))
+    st.sampled_from(SETTING_VALUES),
+    st.lists(st.integers(0, 7), max_size=4),
+    st.lists(st.sampled_from([5000, 10000, 20000, 50000]), max_size=5),
+)
 VALUE = st.one_of(PLAUSIBLE, JUNK)
 SEAT_KEY = st.sampled_from(["0", "1", "2", "3", "7", "-1", " 2", "02", "x"])
 BAR_NAME = st.one_of(st.sampled_from(list(R.BAR_NAMES) + ["Nowhere"]), st.integers(-1, 7))
@@ -69,25 +71,55 @@ def mutated(draw) -> object:
     return doc
 
 
-CARD = st.one_of(st.fixed_dictionaries({"seat": st.one_of(st.integers(-1, 8), SEAT_KEY),
-                                        "kind": st.sampled_from(["gambler", "police", "cop"]),
-                                        "value": st.integers(0, 7)}), JUNK)
-BAR = st.fixed_dictionaries({}, optional={
-    "bar": st.one_of(BAR_NAME, JUNK), "money": st.one_of(st.lists(VALUE, max_size=4), JUNK),
-    "cards": st.one_of(st.lists(CARD, max_size=4), JUNK),
-    "offer": st.one_of(st.dictionaries(SEAT_KEY, st.one_of(st.lists(VALUE, max_size=3), JUNK), max_size=3), JUNK),
-    "answers": st.one_of(st.dictionaries(SEAT_KEY, st.sampled_from(["accept", "duel", "maybe"]), max_size=3), JUNK),
-    "dice": st.one_of(st.dictionaries(SEAT_KEY, st.lists(st.integers(0, 7), max_size=3), max_size=3), JUNK),
-    "about": JUNK, "expect": JUNK})
-SETTINGS = st.one_of(st.dictionaries(st.sampled_from(Z._SETTING_NAMES + ("players", "foo")),
-                                     st.one_of(st.sampled_from(SETTING_VALUES), SCALARS), max_size=4), JUNK)
+CARD = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "seat": st.one_of(st.integers(-1, 8), SEAT_KEY),
+            "kind": st.sampled_from(["gambler", "police", "cop"]),
+            "value": st.integers(0, 7),
+        }
+    ),
+    JUNK,
+)
+BAR = st.fixed_dictionaries(
+    {},
+    optional={
+        "bar": st.one_of(BAR_NAME, JUNK),
+        "money": st.one_of(st.lists(VALUE, max_size=4), JUNK),
+        "cards": st.one_of(st.lists(CARD, max_size=4), JUNK),
+        "offer": st.one_of(st.dictionaries(SEAT_KEY, st.one_of(st.lists(VALUE, max_size=3), JUNK), max_size=3), JUNK),
+        "answers": st.one_of(st.dictionaries(SEAT_KEY, st.sampled_from(["accept", "duel", "maybe"]), max_size=3), JUNK),
+        "dice": st.one_of(st.dictionaries(SEAT_KEY, st.lists(st.integers(0, 7), max_size=3), max_size=3), JUNK),
+        "about": JUNK,
+        "expect": JUNK,
+    },
+)
+SETTINGS = st.one_of(
+    st.dictionaries(
+        st.sampled_from(Z._SETTING_NAMES + ("players", "foo")),
+        st.one_of(st.sampled_from(SETTING_VALUES), SCALARS),
+        max_size=4,
+    ),
+    JUNK,
+)
 BUILT = st.one_of(
-    st.fixed_dictionaries({"players": st.one_of(st.integers(1, 9), SCALARS)},
-                          optional={"croupier": st.one_of(st.integers(-1, 8), JUNK), "settings": SETTINGS,
-                                    "bars": st.one_of(st.lists(st.one_of(BAR, BAR_NAME), max_size=4), JUNK)}),
-    st.builds(lambda top, bar: {**top, **bar},
-              st.fixed_dictionaries({"players": st.one_of(st.integers(1, 9), SCALARS)},
-                                    optional={"croupier": st.integers(-1, 8), "settings": SETTINGS}), BAR))
+    st.fixed_dictionaries(
+        {"players": st.one_of(st.integers(1, 9), SCALARS)},
+        optional={
+            "croupier": st.one_of(st.integers(-1, 8), JUNK),
+            "settings": SETTINGS,
+            "bars": st.one_of(st.lists(st.one_of(BAR, BAR_NAME), max_size=4), JUNK),
+        },
+    ),
+    st.builds(
+        lambda top, bar: {**top, **bar},
+        st.fixed_dictionaries(
+            {"players": st.one_of(st.integers(1, 9), SCALARS)},
+            optional={"croupier": st.integers(-1, 8), "settings": SETTINGS},
+        ),
+        BAR,
+    ),
+)
 
 
 def answered_or_one_line(raw: bytes) -> None:
@@ -131,7 +163,7 @@ def test_raw_files(doc, damage, where):
     elif damage == "deep":
         raw = ("[" * 50_000 + text + "]" * 50_000).encode()
     elif damage == "latin1":
-        raw = text.encode()[: where % (len(text) + 1)] + b"\xe9" + text.encode()[where % (len(text) + 1):]
+        raw = text.encode()[: where % (len(text) + 1)] + b"\xe9" + text.encode()[where % (len(text) + 1) :]
     else:
         raw = text.encode()[: where % len(text)]
     answered_or_one_line(raw)

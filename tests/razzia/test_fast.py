@@ -13,14 +13,25 @@ from razzmatazz.core.razzia import fast as F
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.rules import Settings
 
-LINEUPS = [["random"], ["random:accept=0.9"], ["greedy"], ["greedy:police_weight=1.5,value_weight=0.6,margin=1.4"],
-           ["greedy:haggle=1"], ["greedy:haggle=2"], ["crowd"], ["crowd:avoid=3,margin=0.5"], ["bigpot"],
-           ["bigpot:threshold=2,haggle=1"], ["hunter"], ["hunter:min_prob=0.1,haggle=2"],
-           ["random:accept=0.2", "greedy:haggle=1", "hunter:margin=0.7", "crowd:haggle=2", "bigpot:threshold=3"]]
+LINEUPS = [
+    ["random"],
+    ["random:accept=0.9"],
+    ["greedy"],
+    ["greedy:police_weight=1.5,value_weight=0.6,margin=1.4"],
+    ["greedy:haggle=1"],
+    ["greedy:haggle=2"],
+    ["crowd"],
+    ["crowd:avoid=3,margin=0.5"],
+    ["bigpot"],
+    ["bigpot:threshold=2,haggle=1"],
+    ["hunter"],
+    ["hunter:min_prob=0.1,haggle=2"],
+    ["random:accept=0.2", "greedy:haggle=1", "hunter:margin=0.7", "crowd:haggle=2", "bigpot:threshold=3"],
+]
 
 
 def both(settings: Settings, texts: list[str], games: int, duplicate: bool, seed: int) -> tuple[np.ndarray, ...]:
-    job = E.GameJob(settings, lineup(texts[:settings.players], settings.players), seed, games, duplicate)
+    job = E.GameJob(settings, lineup(texts[: settings.players], settings.players), seed, games, duplicate)
     assert F.supports(job.settings, job.kernel_args().lineup_pids, job.user)
     return E.play_games(*job.kernel_args(), 0, games), job.run_chunk(0, games)
 
@@ -32,19 +43,37 @@ def test_the_fast_lane_plays_the_general_engines_games(players):
         assert np.array_equal(general, fast), (players, texts)
 
 
-@pytest.mark.parametrize("settings", [Settings(players=3, three_player_deck="full"),
-                                      Settings(players=4, bars="players_plus_one"),
-                                      Settings(players=5, leftover="split", open_money=False)])
+@pytest.mark.parametrize(
+    "settings",
+    [
+        Settings(players=3, three_player_deck="full"),
+        Settings(players=4, bars="players_plus_one"),
+        Settings(players=5, leftover="split", open_money=False),
+    ],
+)
 def test_the_fast_lane_follows_the_decks_and_bars_of_the_settings(settings):
     general, fast = both(settings, list(DEFAULT_MIX), 200, False, 9)
     assert np.array_equal(general, fast)
 
 
-@pytest.mark.parametrize("change", [{"offer_duel": True}, {"spielbox": True}, {"furthest": "circular"},
-                                   {"duel_tie": "reroll"}, {"one_declines": "own_share"}, {"multi_duel": "rolloff"},
-                                   {"many_order": "seat"}, {"reshuffle": "refill_first"}, {"free_card": "random"},
-                                   {"dropped_bars": "random", "players": 3}, {"final_ties": "bars_won"},
-                                   {"players": 2}, {"players": 2, "two_player_deck": "full"}])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"offer_duel": True},
+        {"spielbox": True},
+        {"furthest": "circular"},
+        {"duel_tie": "reroll"},
+        {"one_declines": "own_share"},
+        {"multi_duel": "rolloff"},
+        {"many_order": "seat"},
+        {"reshuffle": "refill_first"},
+        {"free_card": "random"},
+        {"dropped_bars": "random", "players": 3},
+        {"final_ties": "bars_won"},
+        {"players": 2},
+        {"players": 2, "two_player_deck": "full"},
+    ],
+)
 def test_other_switches_stay_with_the_general_engine(change):
     settings = Settings(**{"players": 5, **change})
     job = E.GameJob(settings, lineup(["random"], settings.players), 3, 20)

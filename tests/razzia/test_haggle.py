@@ -15,15 +15,20 @@ from razzmatazz.core.razzia import rules as R
 from tests.reference import razzia_haggle as B
 
 DENOMS = (1, 2, 3, 4, 5, 6, 8, 10)  # the default money table in units of $5,000
-DEFAULT_RULES = {"duel_tie": "caller", "one_declines": "remainder", "multi_duel": "knockout", "many_order": "value",
-                 "offer_duel": False}
+DEFAULT_RULES = {
+    "duel_tie": "caller",
+    "one_declines": "remainder",
+    "multi_duel": "knockout",
+    "many_order": "value",
+    "offer_duel": False,
+}
 
 
 def _view(n, croupier, values, money, rules, proposer):
     view = np.zeros(R.VIEW_LEN + P.SCRATCH_LEN, np.int64)
     view[R.ST_PLAYERS] = n
     view[R.ST_NDENOM] = len(DENOMS)
-    view[R.ST_DENOM:R.ST_DENOM + len(DENOMS)] = DENOMS
+    view[R.ST_DENOM : R.ST_DENOM + len(DENOMS)] = DENOMS
     for units, count in money.items():
         view[R.ST_MONEY + DENOMS.index(units)] = count
     view[R.ST_BAR_UNITS] = sum(u * c for u, c in money.items())
@@ -51,11 +56,12 @@ def kernel(n, croupier, values, money, rules, haggle=3):
     row[2] = haggle
     ans, _ = P.decide(1, row, view, np.uint64(1))
     exact_path = len(values) > 2 or rules["offer_duel"]  # else the rational offer (the same, cheaper)
-    worth = H.offer_worth(view[R.VIEW_LEN + P.SCR_PARENT:]) if exact_path else None
+    worth = H.offer_worth(view[R.VIEW_LEN + P.SCR_PARENT :]) if exact_path else None
     if ans == R.NO_OFFER:
         return "no_offer", worth
-    shares = {s: int(sum(view[R.V_OFFER + s * R.MAX_DENOMS + d] * DENOMS[d] for d in range(len(DENOMS))))
-              for s in values}
+    shares = {
+        s: int(sum(view[R.V_OFFER + s * R.MAX_DENOMS + d] * DENOMS[d] for d in range(len(DENOMS)))) for s in values
+    }
     for d, units in enumerate(DENOMS):  # a division of exactly the bar's cards
         assert sum(view[R.V_OFFER + s * R.MAX_DENOMS + d] for s in values) == money.get(units, 0)
     return shares, worth
@@ -90,10 +96,13 @@ def _random_bar(rng: random.Random):
     for _ in range(cards):
         u = rng.choice(DENOMS)
         money[u] = money.get(u, 0) + 1
-    rules = {"duel_tie": rng.choice(["caller", "caller", "reroll"]),
-             "one_declines": rng.choice(["remainder", "remainder", "own_share"]),
-             "multi_duel": rng.choice(["knockout", "knockout", "rolloff"]),
-             "many_order": rng.choice(["value", "seat"]), "offer_duel": rng.random() < 0.25}
+    rules = {
+        "duel_tie": rng.choice(["caller", "caller", "reroll"]),
+        "one_declines": rng.choice(["remainder", "remainder", "own_share"]),
+        "multi_duel": rng.choice(["knockout", "knockout", "rolloff"]),
+        "many_order": rng.choice(["value", "seat"]),
+        "offer_duel": rng.random() < 0.25,
+    }
     return n, rng.randrange(n), values, money, rules
 
 
@@ -170,7 +179,7 @@ def test_the_bound_exactly_at_max_divisions_solved_above_it_the_rational_offer()
     assert got == want and kworth == pytest.approx(float(worth), abs=1e-9)
     money[10] = 2
     view = _view(2, 1, values, money, rules, 0)
-    assert H.exact_offer(view, view[R.VIEW_LEN + P.SCR_PARENT:]) == -2  # beyond the bound: nothing solved
+    assert H.exact_offer(view, view[R.VIEW_LEN + P.SCR_PARENT :]) == -2  # beyond the bound: nothing solved
     assert kernel(2, 1, values, money, rules)[0] == kernel(2, 1, values, money, rules, haggle=0)[0]
 
 

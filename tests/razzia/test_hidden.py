@@ -43,8 +43,8 @@ def kernel_state(game: ref.Game, settings: R.Settings) -> np.ndarray:
     n = settings.players
     denoms = settings.denominations()
     st = np.zeros(R.ST_LEN, np.int64)
-    st[R.ST_HAND:R.ST_HAND + R.MAX_PLAYERS * R.HAND] = -1
-    st[R.ST_TABLE:R.ST_TABLE + R.MAX_PLAYERS] = -1
+    st[R.ST_HAND : R.ST_HAND + R.MAX_PLAYERS * R.HAND] = -1
+    st[R.ST_TABLE : R.ST_TABLE + R.MAX_PLAYERS] = -1
     for s in range(n):
         for j, card in enumerate(game.hands[s]):
             st[R.ST_HAND + s * R.HAND + j] = code(card)
@@ -59,7 +59,7 @@ def kernel_state(game: ref.Game, settings: R.Settings) -> np.ndarray:
         st[R.ST_BARS_WON + s] = game.bars_won[s]
     for card in game.discard:
         st[R.ST_GONE + 2 * card.bar + ref.KINDS.index(card.kind)] += 1
-    st[R.ST_DENOM:R.ST_DENOM + len(denoms)] = denoms
+    st[R.ST_DENOM : R.ST_DENOM + len(denoms)] = denoms
     rows = settings.card_rows()
     st[R.ST_PLAYERS], st[R.ST_NBARS], st[R.ST_BARS] = n, settings.n_bars, sum(1 << b for b in game.bars)
     st[R.ST_ROUND], st[R.ST_CROUPIER], st[R.ST_LAST_ROUND] = game.round, game.croupier, game.last_round
@@ -93,8 +93,9 @@ def real_states(name: str, games: int = 3, seed: int = 17):
 
         def observe(stage, game, info=None, pol=pol, seats=seats):
             if stage == "choose":
-                out.append((settings, cfg, seats, "choose", info, kernel_state(game, settings),
-                            code(pol[info].q["card"][0])))
+                out.append(
+                    (settings, cfg, seats, "choose", info, kernel_state(game, settings), code(pol[info].q["card"][0]))
+                )
             elif stage == "revealed":
                 out.append((settings, cfg, seats, "revealed", -1, kernel_state(game, settings), None))
 
@@ -134,8 +135,13 @@ def others_hands_reshuffled(st: np.ndarray, s: int, n: int, rng: np.random.Gener
     """The cards of the hands other than s dealt again among them (sizes kept), some swapped for cards of
     other colours and kinds: what s cannot tell apart."""
     twin = st.copy()
-    slots = [R.ST_HAND + o * R.HAND + j for o in range(n) if o != s for j in range(R.HAND)
-             if st[R.ST_HAND + o * R.HAND + j] >= 0]
+    slots = [
+        R.ST_HAND + o * R.HAND + j
+        for o in range(n)
+        if o != s
+        for j in range(R.HAND)
+        if st[R.ST_HAND + o * R.HAND + j] >= 0
+    ]
     pool = st[slots].copy()
     rng.shuffle(pool)
     for i in range(0, len(pool), 3):  # and a third of them other cards altogether (from the stock, unseen)
@@ -165,8 +171,8 @@ def test_the_view_is_the_state_with_the_hidden_parts_blanked(states):
                 view = view_of(cfg, st, s)
                 assert view[R.V_KIND] == R.K_PLAY and view[R.V_SEAT] == s
                 for o in range(R.MAX_PLAYERS):
-                    hand = view[R.ST_HAND + o * R.HAND:R.ST_HAND + (o + 1) * R.HAND]
-                    want = st[R.ST_HAND + o * R.HAND:R.ST_HAND + (o + 1) * R.HAND] if o == s else -1
+                    hand = view[R.ST_HAND + o * R.HAND : R.ST_HAND + (o + 1) * R.HAND]
+                    want = st[R.ST_HAND + o * R.HAND : R.ST_HAND + (o + 1) * R.HAND] if o == s else -1
                     assert (hand == want).all()
                     table = st[R.ST_TABLE + o] if (o == s or st[R.ST_REVEALED]) else -1
                     assert view[R.ST_TABLE + o] == table
@@ -174,7 +180,7 @@ def test_the_view_is_the_state_with_the_hidden_parts_blanked(states):
                         visible = settings.open_money or o == s
                         assert view[R.ST_WON + o] == (st[R.ST_WON + o] if visible else -1)
                         assert view[R.ST_BARS_WON + o] == (st[R.ST_BARS_WON + o] if visible else -1)
-                public = np.r_[R.ST_MONEY:R.ST_WON, R.ST_GONE:R.ST_LEN]
+                public = np.r_[R.ST_MONEY : R.ST_WON, R.ST_GONE : R.ST_LEN]
                 assert np.array_equal(view[public], st[public]), "money at the bars, discards, scalars"
 
 
@@ -190,7 +196,7 @@ def test_other_hands_are_hidden(states, name):
             for kind in (R.K_PLAY, R.K_FREE, R.K_ALL):
                 assert np.array_equal(view_of(cfg, twin, s, kind), view_of(cfg, st, s, kind))
             if stage == "revealed":
-                for bar in {int(c) >> 4 for c in st[R.ST_TABLE:R.ST_TABLE + n]}:
+                for bar in {int(c) >> 4 for c in st[R.ST_TABLE : R.ST_TABLE + n]}:
                     for kind in (R.K_OFFER, R.K_ANSWER):
                         assert np.array_equal(bar_view(cfg, twin, s, kind, bar), bar_view(cfg, st, s, kind, bar))
             if seats[s].spec.name != "random":  # the same view, the same decision
@@ -265,8 +271,9 @@ def test_negative_control_what_s_may_see_changes_its_view(states, name):
                 controls["hand"] += 1
                 if stage == "revealed":
                     bar = int(st[R.ST_TABLE + s]) >> 4
-                    assert not np.array_equal(bar_view(cfg, twin, s, R.K_ANSWER, bar),
-                                              bar_view(cfg, st, s, R.K_ANSWER, bar))
+                    assert not np.array_equal(
+                        bar_view(cfg, twin, s, R.K_ANSWER, bar), bar_view(cfg, st, s, R.K_ANSWER, bar)
+                    )
                     controls["haggle"] += 1
             bars = [b for b in range(R.MAX_BARS) if st[R.ST_BARS] >> b & 1]
             twin = st.copy()
@@ -287,7 +294,7 @@ def test_a_view_does_not_carry_what_the_previous_seat_left_in_the_buffer(states)
     settings, cfg, _, _, _, st, _ = next(x for x in states["4p"] if x[3] == "choose")
     view = np.zeros(R.VIEW_LEN, np.int64)
     R.fill_view(cfg, st, 1, R.K_PLAY, view)  # seat 1 chooses, as play_game asks it, and writes its hand
-    view[R.V_OFFER:R.V_OFFER + R.HAND] = st[R.ST_HAND + R.HAND:R.ST_HAND + 2 * R.HAND]
+    view[R.V_OFFER : R.V_OFFER + R.HAND] = st[R.ST_HAND + R.HAND : R.ST_HAND + 2 * R.HAND]
     R.fill_view(cfg, st, 2, R.K_PLAY, view)  # then seat 2, in the same buffer
-    assert not np.isin(st[R.ST_HAND + R.HAND:R.ST_HAND + 2 * R.HAND], view[R.ST_LEN:]).all(), "seat 1's hand leaks"
+    assert not np.isin(st[R.ST_HAND + R.HAND : R.ST_HAND + 2 * R.HAND], view[R.ST_LEN :]).all(), "seat 1's hand leaks"
     assert np.array_equal(view, view_of(cfg, st, 2, fill=0))

@@ -22,9 +22,22 @@ from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.policies import REGISTRY, decide
 from tests.razzia.test_hidden import real_states
 
-POLICIES = ["random", "random:accept=0.9,no_offer=0.7", "greedy", "greedy:police_weight=1.5,value_weight=0.6",
-            "greedy:haggle=1", "greedy:haggle=2,margin=2", "crowd", "crowd:avoid=0", "crowd:avoid=3,margin=0.5",
-            "bigpot", "bigpot:threshold=2", "hunter", "hunter:min_prob=0.1", "hunter:min_prob=0.9,margin=1.5"]
+POLICIES = [
+    "random",
+    "random:accept=0.9,no_offer=0.7",
+    "greedy",
+    "greedy:police_weight=1.5,value_weight=0.6",
+    "greedy:haggle=1",
+    "greedy:haggle=2,margin=2",
+    "crowd",
+    "crowd:avoid=0",
+    "crowd:avoid=3,margin=0.5",
+    "bigpot",
+    "bigpot:threshold=2",
+    "hunter",
+    "hunter:min_prob=0.1",
+    "hunter:min_prob=0.9,margin=1.5",
+]
 SETTINGS = ["3p-closed", "6p-closed-offer-duel", "8p-spielbox"]
 HAGGLE_FIELDS = np.arange(R.V_BAR, R.VIEW_LEN)
 """The fields of an offer or answer, the division the proposer writes included."""
@@ -38,7 +51,7 @@ def states():
 def live(st: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """The engine's workspace holding ``st``: decision fields, scratch and the rest full of leftovers."""
     w = rng.integers(-50, 200, E.W_COUNTS, dtype=np.int64)
-    w[:R.ST_LEN] = st
+    w[: R.ST_LEN] = st
     return w
 
 
@@ -89,9 +102,9 @@ def test_built_in_policies_place_a_spielbox_round_the_same_on_the_live_state(sta
             R.fill_view(cfg, st, s, R.K_ALL, view)
             w = live(st, rng)
             w[R.V_KIND], w[R.V_SEAT] = R.K_ALL, s
-            drawn = rng.choice(st[R.ST_DENOM:R.ST_DENOM + st[R.ST_NDENOM]], k)
+            drawn = rng.choice(st[R.ST_DENOM : R.ST_DENOM + st[R.ST_NDENOM]], k)
             view[R.V_NDRAWN] = w[R.V_NDRAWN] = k
-            view[R.V_DRAWN:R.V_DRAWN + k] = w[R.V_DRAWN:R.V_DRAWN + k] = drawn
+            view[R.V_DRAWN : R.V_DRAWN + k] = w[R.V_DRAWN : R.V_DRAWN + k] = drawn
             (a, sa, _), (b, sb, _) = ask_both(pid, row, view, w, int(rng.integers(1, 2**62)))
             assert (a, sa) == (b, sb), (text, s)
             checked += 1
@@ -115,7 +128,7 @@ def test_built_in_policies_offer_and_answer_the_same_on_the_live_state(states):
         if stage != "revealed":
             continue
         n = settings.players
-        for bar in {int(c) >> 4 for c in st[R.ST_TABLE:R.ST_TABLE + n] if c >= 0}:
+        for bar in {int(c) >> 4 for c in st[R.ST_TABLE : R.ST_TABLE + n] if c >= 0}:
             value = np.zeros(R.MAX_PLAYERS, np.int64)
             contest = 0
             for o in range(n):
@@ -134,15 +147,15 @@ def test_built_in_policies_offer_and_answer_the_same_on_the_live_state(states):
                 w = live(st, rng)
                 w[R.V_KIND], w[R.V_SEAT] = kind, s
                 w[R.V_BAR], w[R.V_PROPOSER], w[R.V_CONTEST] = bar, proposer, contest
-                w[R.V_CARDVAL:R.V_CARDVAL + R.MAX_PLAYERS] = value
+                w[R.V_CARDVAL : R.V_CARDVAL + R.MAX_PLAYERS] = value
                 if kind == R.K_OFFER:
-                    w[R.V_OFFER:R.VIEW_LEN] = 0
+                    w[R.V_OFFER : R.VIEW_LEN] = 0
                 else:
-                    view[R.V_OFFER:R.VIEW_LEN] = w[R.V_OFFER:R.VIEW_LEN] = random_division(st, bar, contest, rng)
+                    view[R.V_OFFER : R.VIEW_LEN] = w[R.V_OFFER : R.VIEW_LEN] = random_division(st, bar, contest, rng)
                 (a, sa, v), (b, sb, lw) = ask_both(pid, row, view, w, int(rng.integers(1, 2**62)))
                 assert (a, sa) == (b, sb), (text, kind, s)
                 assert np.array_equal(v[HAGGLE_FIELDS], lw[HAGGLE_FIELDS]), (text, kind, s)
-                assert np.array_equal(lw[:R.ST_LEN], st), "a built-in policy never changes the state"
+                assert np.array_equal(lw[: R.ST_LEN], st), "a built-in policy never changes the state"
                 if kind == R.K_OFFER and b != R.NO_OFFER:
                     assert E._division_ok(lw, bar, contest), (text, s)  # the engine trusts built-in divisions
                 offers += kind == R.K_OFFER
@@ -165,10 +178,10 @@ def test_smallest_formable_is_the_smallest_reachable_sum(big):
         total = int(counts @ denoms)
         target = int(rng.integers(-2, total + 3))
         scr = np.zeros(P.SCRATCH_LEN, np.int64)
-        scr[P.SCR_POOL:P.SCR_POOL + nd] = counts
-        scr[P.SCR_DENOMS:P.SCR_DENOMS + nd] = denoms
+        scr[P.SCR_POOL : P.SCR_POOL + nd] = counts
+        scr[P.SCR_DENOMS : P.SCR_DENOMS + nd] = denoms
         x = P._smallest_formable(scr, nd, target)
-        take = scr[P.SCR_TAKE:P.SCR_TAKE + nd]
+        take = scr[P.SCR_TAKE : P.SCR_TAKE + nd]
         sums = {int(np.dot(t, denoms)) for t in itertools.product(*(range(c + 1) for c in counts))}
         want = min((v for v in sums if v >= max(target, 0)), default=-1)
         assert x == want
@@ -194,9 +207,9 @@ def test_the_bitset_knapsack_takes_the_same_cards_as_the_table():
         answers = []
         for knapsack in (P._bit_knapsack, P._knapsack):
             scr = np.zeros(P.SCRATCH_LEN, np.int64)
-            scr[P.SCR_POOL:P.SCR_POOL + nd] = counts
-            scr[P.SCR_DENOMS:P.SCR_DENOMS + nd] = denoms
-            answers.append((knapsack(scr, nd, target, total), scr[P.SCR_TAKE:P.SCR_TAKE + nd].tolist()))
+            scr[P.SCR_POOL : P.SCR_POOL + nd] = counts
+            scr[P.SCR_DENOMS : P.SCR_DENOMS + nd] = denoms
+            answers.append((knapsack(scr, nd, target, total), scr[P.SCR_TAKE : P.SCR_TAKE + nd].tolist()))
         assert answers[0] == answers[1], (denoms, counts, target)
         checked += 1
     assert checked > 1000

@@ -48,10 +48,19 @@ def resolve(players, croupier, money, cards, settings=None, **kw):
 
 def test_every_scenario_file_is_tested_here():
     assert set(SCENARIOS) == {
-        "gambling_four_bars.json", "police_jungle_cotton_club.json", "jazz_house_haggle.json", "duel_two_way.json",
-        "duel_tie_caller.json", "three_way_one_declines.json", "three_way_both_decline.json", "equal_values.json",
-        "three_way_equal_values.json", "police_alone.json", "police_without_gamblers.json",
-        "four_way_knockout.json"}
+        "gambling_four_bars.json",
+        "police_jungle_cotton_club.json",
+        "jazz_house_haggle.json",
+        "duel_two_way.json",
+        "duel_tie_caller.json",
+        "three_way_one_declines.json",
+        "three_way_both_decline.json",
+        "equal_values.json",
+        "three_way_equal_values.json",
+        "police_alone.json",
+        "police_without_gamblers.json",
+        "four_way_knockout.json",
+    }
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -110,31 +119,40 @@ def test_k2_k5_the_tables():
     assert dict(money) == {5000: 14, 10000: 14, 15000: 14, 20000: 14, 25000: 7, 30000: 7, 40000: 7, 50000: 7}
 
 
-@pytest.mark.parametrize("players, extra, bars, deck, money, rounds", [
-    (2, {}, 3, 27, 84, 21),
-    (2, {"two_player_money": "three_player"}, 3, 27, 72, 18),
-    (2, {"two_player_deck": "full"}, 3, 36, 84, 21),  # V3 read literally: only the unused bars' cards out
-    (3, {}, 4, 36, 72, 15),
-    (3, {"three_player_deck": "full"}, 4, 48, 72, 15),
-    (4, {}, 6, 54, 84, 12),
-    (4, {"bars": "players_plus_one"}, 5, 45, 84, 14),
-    (5, {"bars": "players_plus_one"}, 6, 54, 84, 12),
-    (6, {}, 6, 54, 84, 12),
-    (7, {}, 6, 72, 84, 12),
-    (8, {}, 6, 72, 84, 12),
-])
+@pytest.mark.parametrize(
+    "players, extra, bars, deck, money, rounds",
+    [
+        (2, {}, 3, 27, 84, 21),
+        (2, {"two_player_money": "three_player"}, 3, 27, 72, 18),
+        (2, {"two_player_deck": "full"}, 3, 36, 84, 21),  # V3 read literally: only the unused bars' cards out
+        (3, {}, 4, 36, 72, 15),
+        (3, {"three_player_deck": "full"}, 4, 48, 72, 15),
+        (4, {}, 6, 54, 84, 12),
+        (4, {"bars": "players_plus_one"}, 5, 45, 84, 14),
+        (5, {"bars": "players_plus_one"}, 6, 54, 84, 12),
+        (6, {}, 6, 54, 84, 12),
+        (7, {}, 6, 72, 84, 12),
+        (8, {}, 6, 72, 84, 12),
+    ],
+)
 def test_k3_k8_setup_by_player_count(players, extra, bars, deck, money, rounds):
     s = ref.Settings(players=players, **extra)
     seen = {}
 
     def observe(stage, game, info=None):
         if stage == "dealt":
-            seen.update(bars=list(game.bars), deck=game.deck_size, money=len(game.money_deck),
-                        hands=[len(h) for h in game.hands], stock=len(game.stock))
+            seen.update(
+                bars=list(game.bars),
+                deck=game.deck_size,
+                money=len(game.money_deck),
+                hands=[len(h) for h in game.hands],
+                stock=len(game.stock),
+            )
 
     rng = random.Random(players)
-    result = ref.play_game(s, ref.PyShuffler(rng), ref.PyDie(rng), [ref.AcceptPolicy(rng) for _ in range(players)],
-                           observe)
+    result = ref.play_game(
+        s, ref.PyShuffler(rng), ref.PyDie(rng), [ref.AcceptPolicy(rng) for _ in range(players)], observe
+    )
     assert seen["bars"] == list(range(bars)) == result.bars
     assert (seen["deck"], seen["money"], result.rounds) == (deck, money, rounds)
     assert seen["hands"] == [5] * players and seen["stock"] == deck - 5 * players
@@ -144,7 +162,8 @@ def test_k3_three_players_drop_lincolns_and_the_jazz_house():
     deck = ref.build_deck(ref.Settings(players=3), ref.choose_bars(ref.Settings(players=3), None))
     assert {ref.BAR_NAMES[c.bar] for c in deck} == {"Colibri", "Cotton Club", "Havana Bar", "Jungle"}
     assert Counter((c.kind, c.value) for c in deck if c.bar == 0) == Counter(
-        {("gambler", v): 1 for v in range(1, 7)} | {("police", 3): 1, ("police", 4): 1, ("police", 6): 1})
+        {("gambler", v): 1 for v in range(1, 7)} | {("police", 3): 1, ("police", 4): 1, ("police", 6): 1}
+    )
 
 
 def test_k3_random_bars_draw_one_shuffle():
@@ -196,8 +215,9 @@ def test_stream_die_is_fair_and_reproducible():
 def test_a_game_on_the_streams_is_reproducible():
     def one():
         deck, dice = ref.stream_randomness(99, 5)
-        return ref.play_game(ref.Settings(players=5), deck, dice,
-                             [ref.RandomPolicy(random.Random(s)) for s in range(5)])
+        return ref.play_game(
+            ref.Settings(players=5), deck, dice, [ref.RandomPolicy(random.Random(s)) for s in range(5)]
+        )
 
     assert one().steps == one().steps
 
@@ -208,12 +228,12 @@ def test_a_game_on_the_streams_is_reproducible():
 
 # research note §3: P(caller with card b wins) against the proposer's card a; rows b = 1..6, columns a = 1..6
 DUEL_TABLE = [
-    [.583, .417, .278, .167, .083, .028],
-    [.722, .583, .417, .278, .167, .083],
-    [.833, .722, .583, .417, .278, .167],
-    [.917, .833, .722, .583, .417, .278],
-    [.972, .917, .833, .722, .583, .417],
-    [1.000, .972, .917, .833, .722, .583],
+    [0.583, 0.417, 0.278, 0.167, 0.083, 0.028],
+    [0.722, 0.583, 0.417, 0.278, 0.167, 0.083],
+    [0.833, 0.722, 0.583, 0.417, 0.278, 0.167],
+    [0.917, 0.833, 0.722, 0.583, 0.417, 0.278],
+    [0.972, 0.917, 0.833, 0.722, 0.583, 0.417],
+    [1.000, 0.972, 0.917, 0.833, 0.722, 0.583],
 ]
 
 
@@ -223,8 +243,15 @@ def test_h5_every_throw_of_a_two_way_duel_matches_the_duel_table():
             wins = 0
             for da in range(1, 7):
                 for db in range(1, 7):
-                    res = resolve(4, 0, [10000], [(3, "gambler", a), (1, "gambler", b)],
-                                  offer={"3": [10000]}, answers={"1": "duel"}, dice={"3": [da], "1": [db]})
+                    res = resolve(
+                        4,
+                        0,
+                        [10000],
+                        [(3, "gambler", a), (1, "gambler", b)],
+                        offer={"3": [10000]},
+                        answers={"1": "duel"},
+                        dice={"3": [da], "1": [db]},
+                    )
                     assert res.proposer == 3
                     wins += res.amounts[1] == 10000
             assert round(wins / 36, 3) == DUEL_TABLE[b - 1][a - 1]
@@ -242,18 +269,31 @@ def test_b6_no_money_nothing_happens_and_no_die_is_thrown():
 
 def test_h1_equal_values_furthest_clockwise_from_the_croupier():
     for croupier, proposer in ((0, 3), (1, 0), (2, 1), (3, 1)):
-        res = resolve(4, croupier, [5000], [(0, "gambler", 4), (1, "gambler", 4), (3, "gambler", 4)],
-                      offer={str(proposer): [5000]}, answers={str(s): "accept" for s in (0, 1, 3) if s != proposer})
+        res = resolve(
+            4,
+            croupier,
+            [5000],
+            [(0, "gambler", 4), (1, "gambler", 4), (3, "gambler", 4)],
+            offer={str(proposer): [5000]},
+            answers={str(s): "accept" for s in (0, 1, 3) if s != proposer},
+        )
         assert res.proposer == proposer
 
 
 def test_h1_circular_distance_ties_roll_off():
     s = ref.Settings(furthest="circular")
-    res = resolve(4, 0, [5000], [(1, "gambler", 4), (3, "gambler", 4)], s,
-                  offer={"3": [5000]}, answers={"1": "accept"}, dice={"1": [2], "3": [5]})
+    res = resolve(
+        4,
+        0,
+        [5000],
+        [(1, "gambler", 4), (3, "gambler", 4)],
+        s,
+        offer={"3": [5000]},
+        answers={"1": "accept"},
+        dice={"1": [2], "3": [5]},
+    )
     assert res.proposer == 3 and res.rolloffs == [{1: 2, 3: 5}]
-    res = resolve(4, 0, [5000], [(1, "gambler", 4), (2, "gambler", 4)], s,
-                  offer={"2": [5000]}, answers={"1": "accept"})
+    res = resolve(4, 0, [5000], [(1, "gambler", 4), (2, "gambler", 4)], s, offer={"2": [5000]}, answers={"1": "accept"})
     assert res.proposer == 2 and res.rolloffs == []  # seat 2 sits opposite the croupier
 
 
@@ -274,39 +314,75 @@ def test_h2_offer_duel_the_proposer_calls_and_wins_ties():
 
 def test_h5_duel_tie_reroll():
     s = ref.Settings(duel_tie="reroll")
-    res = resolve(4, 0, [10000], [(0, "gambler", 2), (1, "gambler", 3)], s, offer={"1": [10000]},
-                  answers={"0": "duel"}, dice={"1": [3, 1], "0": [4, 1]})
+    res = resolve(
+        4,
+        0,
+        [10000],
+        [(0, "gambler", 2), (1, "gambler", 3)],
+        s,
+        offer={"1": [10000]},
+        answers={"0": "duel"},
+        dice={"1": [3, 1], "0": [4, 1]},
+    )
     assert res.duels[0].throws == [(3, 4), (1, 1)] and res.amounts[1] == 10000
 
 
 def test_h6_one_declines_own_share():
     s = ref.Settings(one_declines="own_share")
-    res = resolve(4, 0, [20000, 10000, 5000], [(0, "gambler", 2), (1, "gambler", 6), (2, "gambler", 1)], s,
-                  offer={"1": [20000], "0": [10000], "2": [5000]}, answers={"2": "duel", "0": "accept"},
-                  dice={"1": [1], "2": [6]})
+    res = resolve(
+        4,
+        0,
+        [20000, 10000, 5000],
+        [(0, "gambler", 2), (1, "gambler", 6), (2, "gambler", 1)],
+        s,
+        offer={"1": [20000], "0": [10000], "2": [5000]},
+        answers={"2": "duel", "0": "accept"},
+        dice={"1": [1], "2": [6]},
+    )
     assert amounts(res) == {"0": 10000, "1": 20000, "2": 5000, "3": 0}
 
 
 def test_h7_multi_duel_rolloff():
     s = ref.Settings(multi_duel="rolloff")
-    res = resolve(4, 0, [20000, 10000], [(0, "gambler", 2), (1, "gambler", 6), (2, "gambler", 1)], s,
-                  offer={"1": [20000, 10000]}, answers={"2": "duel", "0": "duel"},
-                  dice={"1": [1, 2], "2": [6, 3], "0": [5, 1]})
+    res = resolve(
+        4,
+        0,
+        [20000, 10000],
+        [(0, "gambler", 2), (1, "gambler", 6), (2, "gambler", 1)],
+        s,
+        offer={"1": [20000, 10000]},
+        answers={"2": "duel", "0": "duel"},
+        dice={"1": [1, 2], "2": [6, 3], "0": [5, 1]},
+    )
     assert res.rolloffs == [{1: 7, 2: 7, 0: 7}, {1: 8, 2: 4, 0: 3}] and res.amounts[1] == 30000
 
 
 def test_h7_three_equal_values_enter_nearest_first():
-    res = resolve(4, 0, [10000], [(1, "gambler", 3), (2, "gambler", 3), (3, "gambler", 3)],
-                  offer={"3": [10000]}, answers={"1": "duel", "2": "duel"},
-                  dice={"1": [6, 6], "2": [1], "3": [1]})
+    res = resolve(
+        4,
+        0,
+        [10000],
+        [(1, "gambler", 3), (2, "gambler", 3), (3, "gambler", 3)],
+        offer={"3": [10000]},
+        answers={"1": "duel", "2": "duel"},
+        dice={"1": [6, 6], "2": [1], "3": [1]},
+    )
     assert res.proposer == 3 and [(d.first, d.second, d.winner) for d in res.duels] == [(1, 2, 1), (1, 3, 1)]
 
 
 def test_h8_many_order_seat():
     s = ref.Settings(many_order="seat")
     cards = [(1, "gambler", 6), (2, "gambler", 1), (3, "gambler", 3), (5, "gambler", 4)]
-    res = resolve(6, 0, [5000], cards, s, offer={"1": [5000]}, answers={"2": "duel", "3": "duel", "5": "duel"},
-                  dice={"1": [6, 6, 6], "2": [1], "3": [1], "5": [1]})
+    res = resolve(
+        6,
+        0,
+        [5000],
+        cards,
+        s,
+        offer={"1": [5000]},
+        answers={"2": "duel", "3": "duel", "5": "duel"},
+        dice={"1": [6, 6, 6], "2": [1], "3": [1], "5": [1]},
+    )
     assert [(d.first, d.second) for d in res.duels] == [(1, 2), (1, 3), (1, 5)] and res.amounts[1] == 5000
 
 
@@ -355,8 +431,13 @@ def test_e1_the_short_last_round_goes_left_to_right():
             after.update({b: len(m) - before[b] for b, m in game.bar_money.items()})
 
     rng = random.Random(11)
-    ref.play_game(ref.Settings(players=3), ref.PyShuffler(rng), ref.PyDie(rng),
-                  [ref.RandomPolicy(random.Random(i)) for i in range(3)], observe)
+    ref.play_game(
+        ref.Settings(players=3),
+        ref.PyShuffler(rng),
+        ref.PyDie(rng),
+        [ref.RandomPolicy(random.Random(i)) for i in range(3)],
+        observe,
+    )
     assert after == {0: 1, 1: 1, 2: 0, 3: 0}
 
 
@@ -378,8 +459,13 @@ def test_r7_what_the_reshuffle_takes(mode):
 
     for seed in range(5):
         rng = random.Random(seed)
-        ref.play_game(ref.Settings(players=8, reshuffle=mode), ref.PyShuffler(rng), ref.PyDie(rng),
-                      [ref.RandomPolicy(random.Random(i)) for i in range(8)], observe)
+        ref.play_game(
+            ref.Settings(players=8, reshuffle=mode),
+            ref.PyShuffler(rng),
+            ref.PyDie(rng),
+            [ref.RandomPolicy(random.Random(i)) for i in range(8)],
+            observe,
+        )
     assert checked >= 5
 
 
@@ -399,8 +485,12 @@ def test_e3_e4_final_ties():
 
 def test_e2_leftover_split():
     rng = random.Random(3)
-    r = ref.play_game(ref.Settings(players=4, leftover="split"), ref.PyShuffler(rng), ref.PyDie(rng),
-                      [ref.RandomPolicy(random.Random(i)) for i in range(4)])
+    r = ref.play_game(
+        ref.Settings(players=4, leftover="split"),
+        ref.PyShuffler(rng),
+        ref.PyDie(rng),
+        [ref.RandomPolicy(random.Random(i)) for i in range(4)],
+    )
     assert r.leftover > 0 and sum(r.money) == 1_715_000
 
 
@@ -413,8 +503,12 @@ def test_r9_closed_money_hides_the_others_totals():
             return super().choose_card(view)
 
     rng = random.Random(5)
-    ref.play_game(ref.Settings(players=4, open_money=False), ref.PyShuffler(rng), ref.PyDie(rng),
-                  [Peek(random.Random(i)) for i in range(4)])
+    ref.play_game(
+        ref.Settings(players=4, open_money=False),
+        ref.PyShuffler(rng),
+        ref.PyDie(rng),
+        [Peek(random.Random(i)) for i in range(4)],
+    )
     assert all(v["won"][s] is None for v in views for s in range(4) if s != v["seat"])
     assert all(v["won"][v["seat"]] is not None and v["table"] == {} for v in views)
 
@@ -427,8 +521,13 @@ def test_r9_closed_money_hides_the_others_totals():
 def random_settings(rng: random.Random) -> ref.Settings:
     extra = {name: rng.choice(values) if rng.random() < 0.4 else values[0] for name, values in ref.CHOICES.items()}
     extra["leftover"] = "unclaimed"  # conservation is checked with the money left at the bars
-    return ref.Settings(players=rng.randint(2, 8), offer_duel=rng.random() < 0.3, spielbox=rng.random() < 0.3,
-                        open_money=rng.random() < 0.8, **extra)
+    return ref.Settings(
+        players=rng.randint(2, 8),
+        offer_duel=rng.random() < 0.3,
+        spielbox=rng.random() < 0.3,
+        open_money=rng.random() < 0.8,
+        **extra,
+    )
 
 
 POLICIES = (ref.RandomPolicy, ref.AcceptPolicy, ref.DuelPolicy)
@@ -443,7 +542,7 @@ def test_invariants_over_random_games():
         cards = sum(map(len, game.hands)) + len(game.stock) + len(game.discard) + len(game.table)
         assert cards == game.deck_size, stage
         if stage != "end" or s.leftover == "unclaimed":
-            money = (sum(map(sum, game.bar_money.values())) + sum(map(sum, game.won)) + sum(game.money_deck))
+            money = sum(map(sum, game.bar_money.values())) + sum(map(sum, game.won)) + sum(game.money_deck)
             assert money == game.money_total, stage
         if stage == "choose":
             assert len(game.hands[info]) == ref.HAND_SIZE
@@ -480,13 +579,22 @@ def test_invariants_over_random_games():
         settings = random_settings(rng) if game % 2 else ref.Settings(players=2 + game % 7)
         n = settings.players
         policies = [rng.choice(POLICIES)(random.Random(rng.getrandbits(32))) for _ in range(n)]
-        result = ref.play_game(settings, ref.PyShuffler(random.Random(game)), ref.PyDie(random.Random(-game)),
-                               policies, observe)
+        result = ref.play_game(
+            settings, ref.PyShuffler(random.Random(game)), ref.PyDie(random.Random(-game)), policies, observe
+        )
         assert sum(result.money) + result.leftover == sum(ref.build_money(settings))
         assert sum(result.wins) == 1
         best = max(result.money)
         assert all(result.money[s] == best for s in range(n) if result.wins[s])
         seen["shared wins"] += sum(1 for w in result.wins if 0 < w < 1) > 0
-    for event in ("police alone", "gambler alone", "duels", "tie to caller", "tie thrown again", "knockouts",
-                  "rolloffs", "shared wins"):
+    for event in (
+        "police alone",
+        "gambler alone",
+        "duels",
+        "tie to caller",
+        "tie thrown again",
+        "knockouts",
+        "rolloffs",
+        "shared wins",
+    ):
         assert seen[event] > 0, (event, seen)

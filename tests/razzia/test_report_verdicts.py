@@ -27,13 +27,21 @@ N = 3
 
 def _rates(police: tuple[float, float, float], free: tuple[float, float, float]) -> pd.DataFrame:
     rows = [(k, *v) for k, v in (("police", police), ("gambler_police", (0.6, 0.5, 0.7)), ("gambler_free", free))]
-    return pd.DataFrame([{"players": N, "mix": DEFAULT_MIX, "kind": k, "win_rate": r, "win_low": lo, "win_high": hi}
-                         for k, r, lo, hi in rows])
+    return pd.DataFrame(
+        [
+            {"players": N, "mix": DEFAULT_MIX, "kind": k, "win_rate": r, "win_low": lo, "win_high": hi}
+            for k, r, lo, hi in rows
+        ]
+    )
 
 
 def _croupier(values: list[tuple[float, float, float]]) -> pd.DataFrame:
-    return pd.DataFrame([{"players": N, "mix": DEFAULT_MIX, "distance": d, "money_per_round": m, "ci_low": lo,
-                          "ci_high": hi} for d, (m, lo, hi) in enumerate(values)])
+    return pd.DataFrame(
+        [
+            {"players": N, "mix": DEFAULT_MIX, "distance": d, "money_per_round": m, "ci_low": lo, "ci_high": hi}
+            for d, (m, lo, hi) in enumerate(values)
+        ]
+    )
 
 
 def _pairs(rows: list[tuple[str, str, str, float, float, float]], names: tuple[str, str, str]) -> pd.DataFrame:
@@ -44,24 +52,44 @@ def _pairs(rows: list[tuple[str, str, str, float, float, float]], names: tuple[s
 def tables() -> dict[str, pd.DataFrame]:
     """One player count: police cards no longer established, the ranking held (the strong run's pair stated
     the other way round), haggling reversed, the croupier effect reversed (the other distance now highest)."""
-    pol = pd.DataFrame([{"players": N, "mix": mix, "policy": p, "win_rate": w}
-                        for mix, rows in ((DEFAULT_MIX, (("bigpot", 0.25), ("hunter", 0.4), ("greedy", 0.35))),
-                                          (HAGGLING_MIX, (("greedy", 0.4), ("greedy:haggle=1", 0.25),
-                                                          ("greedy:haggle=2", 0.35))))
-                        for p, w in rows])
+    pol = pd.DataFrame(
+        [
+            {"players": N, "mix": mix, "policy": p, "win_rate": w}
+            for mix, rows in (
+                (DEFAULT_MIX, (("bigpot", 0.25), ("hunter", 0.4), ("greedy", 0.35))),
+                (HAGGLING_MIX, (("greedy", 0.4), ("greedy:haggle=1", 0.25), ("greedy:haggle=2", 0.35))),
+            )
+            for p, w in rows
+        ]
+    )
     first = ("policy", "versus", "difference", "ci_low", "ci_high", "established")
-    comp = _pairs([(DEFAULT_MIX, "hunter", "greedy", 0.05, 0.02, 0.08, True),
-                   (DEFAULT_MIX, "hunter", "bigpot", 0.15, 0.1, 0.2, True),
-                   (HAGGLING_MIX, "greedy", "greedy:haggle=2", 0.05, 0.01, 0.09, True)], first)
+    comp = _pairs(
+        [
+            (DEFAULT_MIX, "hunter", "greedy", 0.05, 0.02, 0.08, True),
+            (DEFAULT_MIX, "hunter", "bigpot", 0.15, 0.1, 0.2, True),
+            (HAGGLING_MIX, "greedy", "greedy:haggle=2", 0.05, 0.01, 0.09, True),
+        ],
+        first,
+    )
     strong = ("policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high")
-    spairs = _pairs([(DEFAULT_MIX, "greedy", "hunter", -0.04, -0.06, -0.02),
-                     (DEFAULT_MIX, "search", "hunter", 0.2, 0.1, 0.3),
-                     (HAGGLING_MIX, "greedy", "greedy:haggle=2", -0.05, -0.08, -0.02)], strong)
+    spairs = _pairs(
+        [
+            (DEFAULT_MIX, "greedy", "hunter", -0.04, -0.06, -0.02),
+            (DEFAULT_MIX, "search", "hunter", 0.2, 0.1, 0.3),
+            (HAGGLING_MIX, "greedy", "greedy:haggle=2", -0.05, -0.08, -0.02),
+        ],
+        strong,
+    )
     return {
-        "razzia_strong_lineups": pd.DataFrame([{"players": N, "mix": DEFAULT_MIX, "seat": 1, "replaced": "bigpot"},
-                                               {"players": N, "mix": HAGGLING_MIX, "seat": 2,
-                                                "replaced": "greedy:haggle=1"}]),
-        "razzia_policies": pol, "razzia_comparisons": comp, "razzia_strong_pairs": spairs,
+        "razzia_strong_lineups": pd.DataFrame(
+            [
+                {"players": N, "mix": DEFAULT_MIX, "seat": 1, "replaced": "bigpot"},
+                {"players": N, "mix": HAGGLING_MIX, "seat": 2, "replaced": "greedy:haggle=1"},
+            ]
+        ),
+        "razzia_policies": pol,
+        "razzia_comparisons": comp,
+        "razzia_strong_pairs": spairs,
         "razzia_police_rates": _rates((0.3, 0.28, 0.32), (0.5, 0.48, 0.52)),
         "razzia_strong_police_rates": _rates((0.4, 0.35, 0.45), (0.42, 0.37, 0.47)),
         "razzia_croupier": _croupier([(-1000, -1500, -500), (500, 0, 1000), (800, 300, 1300)]),
@@ -101,9 +129,11 @@ def test_the_sentences_say_the_verdicts(tables):
     tables["razzia_verdicts"] = verdicts(tables)
     texts = [f.text for f in _razzia_strong_topic(tables).findings]
     assert len(texts) == 4
-    assert texts[2].startswith("Under strong play, haggling styles with 3 players (haggling styles): greedy minus "
-                               "greedy:haggle=2 was +5.0 points (95 % CI +1.0 to +9.0; established); with one search "
-                               "seat in place of greedy:haggle=1 it is -5.0 points (95 % CI -8.0 to -2.0): ")
+    assert texts[2].startswith(
+        "Under strong play, haggling styles with 3 players (haggling styles): greedy minus "
+        "greedy:haggle=2 was +5.0 points (95 % CI +1.0 to +9.0; established); with one search "
+        "seat in place of greedy:haggle=1 it is -5.0 points (95 % CI -8.0 to -2.0): "
+    )
     assert texts[2].endswith(REVERSED + ".")
     assert texts[1].endswith(HOLDS + ".") and texts[0].endswith(NOT_ESTABLISHED + ".")
     assert "distance 2 minus distance 0 was +$1,800 a round" in texts[3]

@@ -44,8 +44,13 @@ def hidden_twin(p, rng):
     """``p`` with a card of another seat's hand swapped for a card of the stock: what the actor cannot see."""
     pos = p.pos.copy()
     me, n = p.actor(), int(pos[R.ST_PLAYERS])
-    slots = [R.ST_HAND + o * R.HAND + j for o in range(n) if o != me for j in range(R.HAND)
-             if pos[R.ST_HAND + o * R.HAND + j] >= 0]
+    slots = [
+        R.ST_HAND + o * R.HAND + j
+        for o in range(n)
+        if o != me
+        for j in range(R.HAND)
+        if pos[R.ST_HAND + o * R.HAND + j] >= 0
+    ]
     top, stock = int(pos[E.W_POS]), int(pos[E.W_POS + 1])
     for _ in range(20):
         a, b = int(rng.choice(slots)), E.W_STOCK + top + int(rng.integers(stock))
@@ -97,8 +102,8 @@ def test_the_observation_handed_to_search_holds_nothing_of_other_games():
     j = job(["search:samples=2"] + FIELD[:4])
     _, p = next(search_decisions(j, 1))
     w = p.pos.copy()
-    w[E.W_COUNTS:] = 12345
-    w[E.W_RES:E.W_RES + 5 * E.N_RES] = 7
+    w[E.W_COUNTS :] = 12345
+    w[E.W_RES : E.W_RES + 5 * E.N_RES] = 7
     assert np.array_equal(SR.seat_observation(w, p.actor()), SR.seat_observation(p.pos, p.actor()))
 
 
@@ -134,7 +139,7 @@ def test_search_beats_greedy_on_duplicate_deals():
     assert baseline[E.P_WIN] == E.WIN * items  # player 0 wins 1/5 of the 5 x items games
     counts = job(["search:samples=6", "greedy"], games=items, duplicate=True, seed=21).run_chunk(0, items)
     per_deal = counts[E.P_WIN] / items  # player 0 = search, summed over the deal's five games
-    var = E.view(counts, 5)["cross_win"][0, 0] / items - per_deal ** 2  # player 0's wins per block, squared
+    var = E.view(counts, 5)["cross_win"][0, 0] / items - per_deal**2  # player 0's wins per block, squared
     rate, se = per_deal / 5 / E.WIN, np.sqrt(var / items) / 5 / E.WIN
     assert rate - 0.2 > 4 * se, (rate, se)
 
@@ -170,8 +175,24 @@ def test_the_croupiers_free_card_placed_by_search_is_no_worse_than_at_random():
 def test_the_cli_plays_search_with_its_budget_and_refuses_a_bad_parameter():
     from tests.cli.test_razz_cli import invoke
 
-    ok = invoke(["razzia", "play", "--players", "5", "--policy", "search:samples=2", "--policy", "greedy",
-                 "--games", "10", "--seed", "1", "--format", "json"])
+    ok = invoke(
+        [
+            "razzia",
+            "play",
+            "--players",
+            "5",
+            "--policy",
+            "search:samples=2",
+            "--policy",
+            "greedy",
+            "--games",
+            "10",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ]
+    )
     assert ok.exit_code == 0, ok.stderr
     assert "search:samples=2" in ok.stdout
     for bad in ("search:foo=1", "search:samples=0", "search:rollout=5", "search:depth=1.5"):

@@ -7,8 +7,9 @@ from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.policies import REGISTRY
 
-_spec = importlib.util.spec_from_file_location("soak_razzia",
-                                               Path(__file__).resolve().parents[2] / "scripts" / "soak_razzia.py")
+_spec = importlib.util.spec_from_file_location(
+    "soak_razzia", Path(__file__).resolve().parents[2] / "scripts" / "soak_razzia.py"
+)
 soak = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(soak)
 

@@ -39,7 +39,7 @@ def kind(p):
 
 
 def bar_money(p, bar):
-    return [int(x) for x in p.pos[R.ST_MONEY + bar * R.MAX_DENOMS:R.ST_MONEY + (bar + 1) * R.MAX_DENOMS]]
+    return [int(x) for x in p.pos[R.ST_MONEY + bar * R.MAX_DENOMS : R.ST_MONEY + (bar + 1) * R.MAX_DENOMS]]
 
 
 def responders(p):
@@ -52,7 +52,7 @@ def division(p, code):
     """The division of offer ``code`` at the bar being haggled: {seat: cards per denomination}."""
     w = p.pos.copy()
     E.offer_division(w, code)
-    offer = w[R.V_OFFER:R.VIEW_LEN].reshape(R.MAX_PLAYERS, R.MAX_DENOMS)
+    offer = w[R.V_OFFER : R.VIEW_LEN].reshape(R.MAX_PLAYERS, R.MAX_DENOMS)
     return {s: offer[s].tolist() for s in range(R.MAX_PLAYERS) if offer[s].any()}, w
 
 
@@ -72,8 +72,15 @@ def test_the_moves_of_each_decision():
 
 @pytest.mark.parametrize("duel", [False, True])
 def test_an_offers_codes_are_every_division_of_the_bar_once(duel):
-    p = find(job(offer_duel=duel), lambda p: kind(p) == R.K_OFFER and len(responders(p)) >= 2
-             and sum(bar_money(p, int(p.pos[E.W_BAR]))) >= 3 and E.offer_count(p.pos) <= 1000)
+    p = find(
+        job(offer_duel=duel),
+        lambda p: (
+            kind(p) == R.K_OFFER
+            and len(responders(p)) >= 2
+            and sum(bar_money(p, int(p.pos[E.W_BAR]))) >= 3
+            and E.offer_count(p.pos) <= 1000
+        ),
+    )
     bar, k = int(p.pos[E.W_BAR]), len(responders(p)) + 1
     legal = p.legal().tolist()
     assert (legal[0] == R.NO_OFFER) == duel
@@ -93,26 +100,26 @@ def test_a_bar_walked_with_chosen_moves():
     p = find(job(), lambda p: kind(p) == R.K_OFFER and len(responders(p)) == 1)
     bar, proposer, (other,) = int(p.pos[E.W_BAR]), int(p.pos[E.W_PROPOSER]), responders(p)
     units = int(p.pos[R.ST_BAR_UNITS + bar])
-    won = p.pos[R.ST_WON:R.ST_WON + 5].copy()
+    won = p.pos[R.ST_WON : R.ST_WON + 5].copy()
     codes = p.legal()
     code = int(codes[-1])  # the last code: every card to the responder
     assert division(p, code)[0] == {other: bar_money(p, bar)}
     accepted = p.copy()
     accepted.apply(code)
     assert kind(accepted) == R.K_ANSWER and accepted.actor() == other
-    assert np.array_equal(accepted.view()[R.V_OFFER:], division(p, code)[1][R.V_OFFER:R.VIEW_LEN])
+    assert np.array_equal(accepted.view()[R.V_OFFER :], division(p, code)[1][R.V_OFFER : R.VIEW_LEN])
     accepted.apply(R.ACCEPT)  # on to the next decision: the two have no card at another bar this round
-    gain = accepted.pos[R.ST_WON:R.ST_WON + 5] - won
+    gain = accepted.pos[R.ST_WON : R.ST_WON + 5] - won
     assert (gain[proposer], gain[other]) == (0, units)
     kept = p.copy()
     kept.apply(0)  # all to the proposer, and the responder accepts
     kept.apply(R.ACCEPT)
-    gain = kept.pos[R.ST_WON:R.ST_WON + 5] - won
+    gain = kept.pos[R.ST_WON : R.ST_WON + 5] - won
     assert (gain[proposer], gain[other]) == (units, 0)
     duel = p.copy()
     duel.apply(0)
     duel.apply(R.DUEL)  # the duel's dice come from the position's stream: one of the two takes it all
-    gain = duel.pos[R.ST_WON:R.ST_WON + 5] - won
+    gain = duel.pos[R.ST_WON : R.ST_WON + 5] - won
     assert sorted([gain[proposer], gain[other]]) == [0, units]
     for q in (accepted, kept, duel):
         assert S.check(q.ro, q.pos) == 0
@@ -151,8 +158,11 @@ def test_an_observation_does_not_see_the_other_hands():
 
 
 def test_the_answers_already_given_are_hidden_from_the_others():
-    p = find(job(seed=3), lambda p: kind(p) == R.K_ANSWER and p.actor() == responders(p)[0]
-             and len(responders(p)) >= 2, games=200)
+    p = find(
+        job(seed=3),
+        lambda p: kind(p) == R.K_ANSWER and p.actor() == responders(p)[0] and len(responders(p)) >= 2,
+        games=200,
+    )
     first, second = responders(p)[:2]
     yes, no = p.copy(), p.copy()
     yes.apply(R.ACCEPT)
@@ -171,21 +181,29 @@ def test_determinize_keeps_what_the_seat_knows():
     for draw in range(5):
         d = p.determinize(seat, 17, draw)
         assert S.check(d.ro, d.pos) == 0
-        assert np.array_equal(d.pos[R.ST_HAND + seat * R.HAND:R.ST_HAND + (seat + 1) * R.HAND],
-                              p.pos[R.ST_HAND + seat * R.HAND:R.ST_HAND + (seat + 1) * R.HAND])
-        for lo, hi in [(R.ST_TABLE, R.ST_TABLE + R.MAX_PLAYERS), (R.ST_MONEY, R.ST_WON), (R.ST_WON, R.ST_GONE),
-                       (R.V_BAR, R.VIEW_LEN), (E.W_DISCARD, E.W_DISCARD + int(p.pos[E.W_POS + 2]))]:
+        assert np.array_equal(
+            d.pos[R.ST_HAND + seat * R.HAND : R.ST_HAND + (seat + 1) * R.HAND],
+            p.pos[R.ST_HAND + seat * R.HAND : R.ST_HAND + (seat + 1) * R.HAND],
+        )
+        for lo, hi in [
+            (R.ST_TABLE, R.ST_TABLE + R.MAX_PLAYERS),
+            (R.ST_MONEY, R.ST_WON),
+            (R.ST_WON, R.ST_GONE),
+            (R.V_BAR, R.VIEW_LEN),
+            (E.W_DISCARD, E.W_DISCARD + int(p.pos[E.W_POS + 2])),
+        ]:
             assert np.array_equal(d.pos[lo:hi], p.pos[lo:hi]), (lo, hi)
         assert d.pos[E.W_PSTATE + seat] == p.pos[E.W_PSTATE + seat]
         assert np.array_equal(d.legal(), p.legal())
         hands = [s for s in range(5) if s != seat]
         stock = slice(E.W_STOCK + int(p.pos[E.W_POS]), E.W_STOCK + int(p.pos[E.W_POS]) + int(p.pos[E.W_POS + 1]))
-        assert sorted(d.pos[stock].tolist() + [int(d.pos[R.ST_HAND + s * R.HAND + i]) for s in hands
-                                               for i in range(R.HAND)]) == \
-            sorted(p.pos[stock].tolist() + [int(p.pos[R.ST_HAND + s * R.HAND + i]) for s in hands
-                                            for i in range(R.HAND)])
+        assert sorted(
+            d.pos[stock].tolist() + [int(d.pos[R.ST_HAND + s * R.HAND + i]) for s in hands for i in range(R.HAND)]
+        ) == sorted(
+            p.pos[stock].tolist() + [int(p.pos[R.ST_HAND + s * R.HAND + i]) for s in hands for i in range(R.HAND)]
+        )
     a, b = p.determinize(seat, 17, 0), p.determinize(seat, 17, 1)
-    assert not np.array_equal(a.pos[R.ST_HAND:R.ST_TABLE], b.pos[R.ST_HAND:R.ST_TABLE])
+    assert not np.array_equal(a.pos[R.ST_HAND : R.ST_TABLE], b.pos[R.ST_HAND : R.ST_TABLE])
     assert np.array_equal(a.pos, p.determinize(seat, 17, 0).pos)  # the same draw, the same position
 
 
@@ -209,12 +227,23 @@ def test_check_names_what_is_broken():
     assert S.check(q.ro, q.pos) == 3
 
 
-@pytest.mark.parametrize("players, switches", [
-    (4, {"duel_tie": "reroll", "offer_duel": True, "furthest": "circular", "multi_duel": "rolloff"}),
-    (2, {"spielbox": True, "reshuffle": "refill_first"}),
-    (6, {"free_card": "random", "dropped_bars": "random", "bars": "players_plus_one", "one_declines": "own_share",
-         "final_ties": "bars_won"}),
-])
+@pytest.mark.parametrize(
+    "players, switches",
+    [
+        (4, {"duel_tie": "reroll", "offer_duel": True, "furthest": "circular", "multi_duel": "rolloff"}),
+        (2, {"spielbox": True, "reshuffle": "refill_first"}),
+        (
+            6,
+            {
+                "free_card": "random",
+                "dropped_bars": "random",
+                "bars": "players_plus_one",
+                "one_declines": "own_share",
+                "final_ties": "bars_won",
+            },
+        ),
+    ],
+)
 def test_a_finished_game_tallies_as_the_kernel_at_other_switches(players, switches):
     j = job(players=players, texts=("hunter", "greedy:haggle=2", "random")[-players:], **switches)
     total = None

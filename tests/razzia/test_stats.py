@@ -91,16 +91,31 @@ def traced_cards(traced: Traced) -> pd.DataFrame:
                 police = R.POLICE in here
                 table = "police" if kind == R.POLICE else "gambler_police" if police else "gambler_free"
                 won = rnd["pays"].get((s, bar), 0)
-                rows.append({"kind": table, "value": value, "bucket_index": int(E.BUCKETS[min(rnd["bars"][bar], 13)]),
-                             "others": min(len(here) - 1, 7), "plays": 1, "won": int(won > 0), "money": won * UNIT,
-                             "gambler_there": R.GAMBLER in here})
+                rows.append(
+                    {
+                        "kind": table,
+                        "value": value,
+                        "bucket_index": int(E.BUCKETS[min(rnd["bars"][bar], 13)]),
+                        "others": min(len(here) - 1, 7),
+                        "plays": 1,
+                        "won": int(won > 0),
+                        "money": won * UNIT,
+                        "gambler_there": R.GAMBLER in here,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
 SETTINGS = {
     "4p": R.Settings(players=4),
-    "3p-switches": R.Settings(players=3, three_player_deck="full", leftover="split", furthest="circular",
-                              final_ties="bars_won", offer_duel=True),
+    "3p-switches": R.Settings(
+        players=3,
+        three_player_deck="full",
+        leftover="split",
+        furthest="circular",
+        final_ties="bars_won",
+        offer_duel=True,
+    ),
     "7p-rolloff": R.Settings(players=7, multi_duel="rolloff", duel_tie="reroll", spielbox=True),
 }
 MIX = ["greedy", "random", "hunter", "bigpot:haggle=2", "crowd", "random:accept=0.2", "greedy:haggle=1"]
@@ -110,7 +125,7 @@ MIX = ["greedy", "random", "hunter", "bigpot:haggle=2", "crowd", "random:accept=
 def runs():
     out = {}
     for name, settings in SETTINGS.items():
-        lineup = Z.lineup(MIX[:settings.players], settings.players)
+        lineup = Z.lineup(MIX[: settings.players], settings.players)
         out[name] = (Z.play(settings, lineup, GAMES, 11), Traced(settings, lineup, 11, GAMES))
     return out
 
@@ -162,8 +177,11 @@ def test_policy_groups_and_paired_differences_use_game_blocks():
     m = t.money[:, 0] - t.money[:, 1:3].mean(axis=1)
     assert (pair.money_difference, pair.money_low, pair.money_high) == pytest.approx(normal(m))
     d = t.win[:, 0] - t.win[:, 3]  # a policy of one player against another
-    assert (pairs.loc[("hunter", "greedy")].win_rate_difference, pairs.loc[("hunter", "greedy")].win_rate_low,
-            pairs.loc[("hunter", "greedy")].win_rate_high) == pytest.approx(normal(d))
+    assert (
+        pairs.loc[("hunter", "greedy")].win_rate_difference,
+        pairs.loc[("hunter", "greedy")].win_rate_low,
+        pairs.loc[("hunter", "greedy")].win_rate_high,
+    ) == pytest.approx(normal(d))
 
 
 def test_duplicate_blocks_are_whole_deals():

@@ -238,8 +238,9 @@ def reference_equity_counts(key, start: int, stop: int, deal) -> list[list[int]]
     return counts
 
 
-def _showdown(held: list[list[int]], dealt: list[int], draws: list[int], community: bool, total: int,
-              counts: list[list[int]]) -> None:
+def _showdown(
+    held: list[list[int]], dealt: list[int], draws: list[int], community: bool, total: int, counts: list[list[int]]
+) -> None:
     """Complete each player's cards from ``dealt`` in seat order (the community card last) and score the pot."""
     shared = [dealt[total - 1]] if community else []
     classes, t = [], 0

@@ -137,6 +137,7 @@ def bring_in_of(doors: Sequence[int], tie_by_suit: bool) -> int:
     Equal ranks: the seat nearest the dealer's left, or with ``tie_by_suit`` the highest suit
     (clubs < diamonds < hearts < spades).
     """
+
     def strength(seat: int) -> tuple[int, int]:
         card = doors[seat]
         return (rank_of(card), suit_of(card) if tie_by_suit else -seat)
@@ -208,8 +209,9 @@ def share_pots(put: Sequence[int], still_in: Sequence[bool], lows: Sequence[int]
 class Hand:
     """One hand of fixed-limit Razz from a shuffled ``deck`` (cards in dealing order)."""
 
-    def __init__(self, settings_row, pids, rows, pstates, deck, deal_state: int, user: Callable | None = None,
-                 rotation: int = 0):
+    def __init__(
+        self, settings_row, pids, rows, pstates, deck, deal_state: int, user: Callable | None = None, rotation: int = 0
+    ):
         cfg = [int(x) for x in settings_row]
         self.n = n = cfg[S_PLAYERS]
         self.ante = cfg[S_ANTE]
@@ -290,7 +292,7 @@ class Hand:
             else:
                 self.seventh()
             shown = min(street - 2, 4)
-            boards = [self.cards[s][DOOR:DOOR + shown] if self.status[s] != FOLDED else None for s in range(n)]
+            boards = [self.cards[s][DOOR : DOOR + shown] if self.status[s] != FOLDED else None for s in range(n)]
             first = opener_of(boards)
             self.note(L_STREET, street, first)
             self.betting(street, first, -1)
@@ -306,7 +308,7 @@ class Hand:
             return
         if self.reshuffle:
             muck = [c for s in range(self.n) if self.status[s] == FOLDED for c in self.cards[s] if c >= 0]
-            pool = self.deck[self.top:] + muck
+            pool = self.deck[self.top :] + muck
             if muck and len(pool) >= len(live):
                 self.deal_state, _ = deal_from(self.deal_state, pool, len(pool))
                 self.note(L_RESHUFFLE, -1, len(pool))
@@ -361,7 +363,7 @@ class Hand:
         v[V_BRING_IN_SEAT] = r["bring_in"]
         v[V_COMPLETED] = int(r["completed"])
         v[V_DECISIONS] = self.decisions[seat]
-        v[V_OWN:V_OWN + 7] = self.cards[seat]
+        v[V_OWN : V_OWN + 7] = self.cards[seat]
         for t in range(MAX_PLAYERS):
             for j, slot in enumerate(UP_SLOTS):
                 v[V_UP + 4 * t + j] = self.cards[t][slot] if t < n else -1
@@ -391,8 +393,15 @@ class Hand:
         return CALL
 
     def betting(self, street: int, first: int, bring_in: int) -> None:
-        r = {"street": street, "size": self.small if street <= 4 else self.big, "level": 0, "made": 0,
-             "completed": street > 3, "acted": set(), "bring_in": bring_in}
+        r = {
+            "street": street,
+            "size": self.small if street <= 4 else self.big,
+            "level": 0,
+            "made": 0,
+            "completed": street > 3,
+            "acted": set(),
+            "bring_in": bring_in,
+        }
         if bring_in >= 0:
             if self.ask(bring_in, r, forced=True) == RAISE:
                 self.complete_or_raise(bring_in, r)
@@ -536,8 +545,10 @@ def reference_play_games(job, start: int, stop: int) -> np.ndarray:
                 seats[s][0] += 1
                 seats[s][1] += net
                 seats[s][2] += net * net
-                seats[s][3:7] = [a + int(hand.res[s, f]) for a, f in
-                                 zip(seats[s][3:7], (VPIP, SHOWDOWN, SHOWDOWN_WON, WON_WITHOUT_SHOWDOWN))]
+                seats[s][3:7] = [
+                    a + int(hand.res[s, f])
+                    for a, f in zip(seats[s][3:7], (VPIP, SHOWDOWN, SHOWDOWN_WON, WON_WITHOUT_SHOWDOWN))
+                ]
                 block[p] += net
                 won[p] += int(hand.res[s, SHOWDOWN_WON]) + int(hand.res[s, WON_WITHOUT_SHOWDOWN])
         glob["blocks"] += 1
@@ -558,8 +569,9 @@ def reference_trace(job, g: int) -> tuple[np.ndarray, np.ndarray, int]:
     return hand.log_array(), hand.res, flags
 
 
-def reference_play_deck(settings: Settings, seats, deck: Sequence[int], seed: int = 0,
-                        user: Callable | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+def reference_play_deck(
+    settings: Settings, seats, deck: Sequence[int], seed: int = 0, user: Callable | None = None
+) -> tuple[np.ndarray, np.ndarray, int]:
     """What ``engine.play_deck`` returns: one hand from ``deck`` (the rest of 52 cards follows ascending).
 
     ``seats[s]`` plays seat ``s``; policy streams and the reshuffle's deal stream are those of
@@ -570,7 +582,14 @@ def reference_play_deck(settings: Settings, seats, deck: Sequence[int], seed: in
     n = settings.players
     assert len(seats) == n
     pstates = [game_state(int(streams.key(seed, "razz", "policy", s)), 0) for s in range(n)]
-    hand = Hand(settings.row(), [p.spec.id for p in seats], [np.array(p.row, np.float64) for p in seats],
-                pstates, full, game_state(int(streams.key(seed, "razz", "deal")), 0), user)
+    hand = Hand(
+        settings.row(),
+        [p.spec.id for p in seats],
+        [np.array(p.row, np.float64) for p in seats],
+        pstates,
+        full,
+        game_state(int(streams.key(seed, "razz", "deal")), 0),
+        user,
+    )
     flags = hand.play()
     return hand.log_array(), hand.res, flags

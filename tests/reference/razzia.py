@@ -331,8 +331,10 @@ def stream_randomness(seed: int, game: int) -> tuple[StreamShuffler, StreamDie]:
     """The shuffler (stream ``razzia/deal``) and die (``razzia/dice``) of game ``game`` under root ``seed``."""
     from razzmatazz.core import streams
 
-    return (StreamShuffler(int(streams.key(seed, "razzia", "deal")), game),
-            StreamDie(int(streams.key(seed, "razzia", "dice")), game))
+    return (
+        StreamShuffler(int(streams.key(seed, "razzia", "deal")), game),
+        StreamDie(int(streams.key(seed, "razzia", "dice")), game),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -447,15 +449,29 @@ def played_triple(card) -> tuple[int, str, int]:
 
 
 def money_text(cards: Sequence[int]) -> str:
-    return "nothing" if not cards else " + ".join(f"${v:,}" for v in cards) + (
-        f" = ${sum(cards):,}" if len(cards) > 1 else "")
+    return (
+        "nothing"
+        if not cards
+        else " + ".join(f"${v:,}" for v in cards) + (f" = ${sum(cards):,}" if len(cards) > 1 else "")
+    )
 
 
 class Haggle:
     """H1-H9 between two or more contestants, step by step."""
 
-    def __init__(self, players, croupier, money, contestants, value, decide_offer, decide_answer, roll,
-                 settings, result: BarResult) -> None:
+    def __init__(
+        self,
+        players,
+        croupier,
+        money,
+        contestants,
+        value,
+        decide_offer,
+        decide_answer,
+        roll,
+        settings,
+        result: BarResult,
+    ) -> None:
         self.n, self.croupier, self.money = players, croupier, list(money)
         self.contestants = contestants
         self.value = value
@@ -479,8 +495,9 @@ class Haggle:
             return list(seats)
         rolls = {s: self.roll(s) for s in seats}
         self.res.rolloffs.append(dict(rolls))
-        self.say("Tied for distance from the croupier, " + ", ".join(f"seat {s} rolls {r}" for s, r in rolls.items())
-                 + ".")
+        self.say(
+            "Tied for distance from the croupier, " + ", ".join(f"seat {s} rolls {r}" for s, r in rolls.items()) + "."
+        )
         out: list[int] = []
         for r in sorted(set(rolls.values()), reverse=True):
             out += self.roll_order([s for s in seats if rolls[s] == r])
@@ -490,8 +507,10 @@ class Haggle:
         """H1: how far each contestant sits from the croupier (a larger key is further)."""
         if self.settings.furthest == "clockwise":
             return {s: (self.clockwise(s, self.croupier), 0) for s in self.contestants}
-        circ = {s: min(self.clockwise(s, self.croupier), self.n - self.clockwise(s, self.croupier))
-                for s in self.contestants}
+        circ = {
+            s: min(self.clockwise(s, self.croupier), self.n - self.clockwise(s, self.croupier))
+            for s in self.contestants
+        }
         far = {s: (circ[s], 0) for s in self.contestants}
         groups: dict[tuple[int, int], list[int]] = {}
         for s in self.contestants:
@@ -604,8 +623,11 @@ class Haggle:
         else:
             division = self.check_offer(offer)
             res.offer = division
-            say(f"Seat {self.proposer} offers: " + "; ".join(
-                f"seat {s} {money_text(division[s])}" for s in [self.proposer] + others) + ".")
+            say(
+                f"Seat {self.proposer} offers: "
+                + "; ".join(f"seat {s} {money_text(division[s])}" for s in [self.proposer] + others)
+                + "."
+            )
             for s in others:
                 answer = self.decide_answer(s, self.proposer, {k: list(v) for k, v in division.items()})
                 if answer not in (ACCEPT, DUEL):
@@ -646,8 +668,16 @@ class Haggle:
         say(f"Seat {winner} takes {money_text(pot)}.")
 
 
-def resolve_bar(players: int, croupier: int, money: Sequence[int], cards: Sequence, decide_offer: Callable,
-                decide_answer: Callable, roll: Callable[[int], int], settings: Settings | None = None) -> BarResult:
+def resolve_bar(
+    players: int,
+    croupier: int,
+    money: Sequence[int],
+    cards: Sequence,
+    decide_offer: Callable,
+    decide_answer: Callable,
+    roll: Callable[[int], int],
+    settings: Settings | None = None,
+) -> BarResult:
     """Settle one bar once its cards are revealed (B1-B6, H1-H9).
 
     ``money``: the money cards at the bar. ``cards``: the cards played here, each (seat, kind,
@@ -669,8 +699,11 @@ def resolve_bar(players: int, croupier: int, money: Sequence[int], cards: Sequen
     money = [int(v) for v in money]
     res = BarResult(None, {s: [] for s in range(players)}, list(money))
     say = res.steps.append
-    say(f"Money here: {money_text(money)}. Cards: " + (", ".join(f"seat {s} {k} {v}" for s, k, v in played)
-                                                         or "none") + ".")
+    say(
+        f"Money here: {money_text(money)}. Cards: "
+        + (", ".join(f"seat {s} {k} {v}" for s, k, v in played) or "none")
+        + "."
+    )
     police = [(s, v) for s, k, v in played if k == POLICE]
     gamblers = [(s, v) for s, k, v in played if k == GAMBLER]
     if not played:
@@ -743,8 +776,16 @@ def run_scenario(scenario: dict) -> list[BarResult]:
     results = []
     for bar in bars_of(scenario):
         decide_offer, decide_answer, roll, dice = scripted(bar)
-        res = resolve_bar(scenario["players"], scenario["croupier"], bar["money"], bar["cards"], decide_offer,
-                          decide_answer, roll, settings)
+        res = resolve_bar(
+            scenario["players"],
+            scenario["croupier"],
+            bar["money"],
+            bar["cards"],
+            decide_offer,
+            decide_answer,
+            roll,
+            settings,
+        )
         left = {s: d for s, d in dice.items() if d}
         if left:
             raise RuleError(f"dice left unthrown: {left}")
@@ -774,8 +815,9 @@ class GameResult:
 class Game:
     """One game of Razzia; :func:`play_game` runs it. All state is plain lists and dicts."""
 
-    def __init__(self, settings: Settings, shuffler: Shuffler, die: Die, policies: Sequence,
-                 observer: Callable | None = None) -> None:
+    def __init__(
+        self, settings: Settings, shuffler: Shuffler, die: Die, policies: Sequence, observer: Callable | None = None
+    ) -> None:
         if len(policies) != settings.players:
             raise RuleError(f"{settings.players} players need {settings.players} policies, got {len(policies)}")
         self.settings = settings
@@ -806,12 +848,20 @@ class Game:
 
     def view(self, seat: int) -> dict:
         return {
-            "seat": seat, "players": self.n, "round": self.round, "croupier": self.croupier,
-            "last_round": self.last_round, "bars": list(self.bars), "hand": list(self.hands[seat]),
+            "seat": seat,
+            "players": self.n,
+            "round": self.round,
+            "croupier": self.croupier,
+            "last_round": self.last_round,
+            "bars": list(self.bars),
+            "hand": list(self.hands[seat]),
             "bar_money": {b: list(m) for b, m in self.bar_money.items()},
             "won": [sum(w) if self.settings.open_money or s == seat else None for s, w in enumerate(self.won)],
-            "money_left": len(self.money_deck), "stock": len(self.stock), "discard": list(self.discard),
-            "table": dict(self.table) if self.revealed else {}, "offer_duel": self.settings.offer_duel,
+            "money_left": len(self.money_deck),
+            "stock": len(self.stock),
+            "discard": list(self.discard),
+            "table": dict(self.table) if self.revealed else {},
+            "offer_duel": self.settings.offer_duel,
         }
 
     # -- cards --------------------------------------------------------------------------------------
@@ -857,9 +907,11 @@ class Game:
         for _ in range(HAND_SIZE):
             for seat in self.clockwise_from_left(0):
                 self.hands[seat].append(self.draw())
-        self.steps.append(f"{self.n} players, bars {', '.join(BAR_NAMES[b] for b in self.bars)}; "
-                          f"{self.deck_size} playing cards, {len(self.money_deck)} money cards "
-                          f"(${self.money_total:,}).")
+        self.steps.append(
+            f"{self.n} players, bars {', '.join(BAR_NAMES[b] for b in self.bars)}; "
+            f"{self.deck_size} playing cards, {len(self.money_deck)} money cards "
+            f"(${self.money_total:,})."
+        )
         self.observer("dealt", self)
 
     # -- a round (R1-R8) ------------------------------------------------------------------------------
@@ -889,8 +941,9 @@ class Game:
                 self.shuffler.shuffle(order)
                 bar = order[0]
             self.bar_money[bar].append(extra)
-            self.steps.append(f"Round {self.round}, croupier seat {c}: ${extra:,} is the free card, "
-                              f"placed at {BAR_NAMES[bar]}.")
+            self.steps.append(
+                f"Round {self.round}, croupier seat {c}: ${extra:,} is the free card, placed at {BAR_NAMES[bar]}."
+            )
             targets = []
         for b, v in zip(targets, drawn):
             self.bar_money[b].append(v)
@@ -906,8 +959,9 @@ class Game:
             self.hands[seat].remove(card)
             self.table[seat] = card
         self.revealed = True
-        self.steps.append(f"Round {self.round}: " + ", ".join(f"seat {s} {self.table[s]}" for s in sorted(self.table))
-                          + ".")
+        self.steps.append(
+            f"Round {self.round}: " + ", ".join(f"seat {s} {self.table[s]}" for s in sorted(self.table)) + "."
+        )
         self.observer("revealed", self)
 
     def resolve(self) -> None:
@@ -924,8 +978,16 @@ class Game:
             def decide_answer(seat, proposer, offer, bar=bar):
                 return self.policies[seat].answer(self.view(seat), bar, proposer, offer)
 
-            res = resolve_bar(self.n, self.croupier, before, played, decide_offer, decide_answer,
-                              lambda seat: self.die.roll(), self.settings)
+            res = resolve_bar(
+                self.n,
+                self.croupier,
+                before,
+                played,
+                decide_offer,
+                decide_answer,
+                lambda seat: self.die.roll(),
+                self.settings,
+            )
             self.bar_money[bar] = list(res.remains)
             for seat, cards in res.payout.items():
                 self.won[seat] += cards
@@ -965,12 +1027,18 @@ class Game:
             most = max(self.bars_won[seat] for seat in tied)
             tied = [seat for seat in tied if self.bars_won[seat] == most]
         wins = [Fraction(1, len(tied)) if seat in tied else Fraction(0) for seat in range(self.n)]
-        self.steps.append("Final money: " + ", ".join(f"seat {i} ${m:,}" if isinstance(m, int) else f"seat {i} ${m}"
-                                                       for i, m in enumerate(money))
-                          + "; winner" + ("s " if len(tied) > 1 else " ") + ", ".join(f"seat {t}" for t in tied) + ".")
+        self.steps.append(
+            "Final money: "
+            + ", ".join(f"seat {i} ${m:,}" if isinstance(m, int) else f"seat {i} ${m}" for i, m in enumerate(money))
+            + "; winner"
+            + ("s " if len(tied) > 1 else " ")
+            + ", ".join(f"seat {t}" for t in tied)
+            + "."
+        )
         self.observer("end", self)
-        return GameResult(money, wins, list(self.bars_won), self.round, leftover, list(self.bars), self.steps,
-                          self.results)
+        return GameResult(
+            money, wins, list(self.bars_won), self.round, leftover, list(self.bars), self.steps, self.results
+        )
 
     def play(self) -> GameResult:
         self.setup()
@@ -981,8 +1049,9 @@ class Game:
                 return self.finish()
 
 
-def play_game(settings: Settings, deck_rng: Shuffler, dice_rng: Die, policies: Sequence,
-              observer: Callable | None = None) -> GameResult:
+def play_game(
+    settings: Settings, deck_rng: Shuffler, dice_rng: Die, policies: Sequence, observer: Callable | None = None
+) -> GameResult:
     """A whole game. ``observer(stage, game, info=None)`` is called at "dealt", "placed", "choose"
     (info: the seat about to choose), "revealed", "bar" (info: bar, cards played there, money
     before, :class:`BarResult`), "round end" and "end"."""

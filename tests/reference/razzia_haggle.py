@@ -60,8 +60,9 @@ def knockout_order(n: int, croupier: int, values: dict[int, int], p: int, decl: 
     return out
 
 
-def p_knockout(order: list[int], values: dict[int, int], p: int, decl: set[int], called: bool,
-               reroll: bool) -> Fraction:
+def p_knockout(
+    order: list[int], values: dict[int, int], p: int, decl: set[int], called: bool, reroll: bool
+) -> Fraction:
     """P(the proposer wins the knockout): the holder's distribution entrant by entrant."""
     hold = {order[0]: Fraction(1)}
     for e in order[1:]:

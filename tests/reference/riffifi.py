@@ -129,15 +129,16 @@ def fresh_deal(settings, state) -> tuple[object, list[set[int]], int]:
         elif settings.officer:
             state, leaving = uniform_below(state, N_COLOURS)  # the Officer replaces one 1
             ones_out = {leaving}
-        deck = [card_of(c, v) for c in range(N_COLOURS) for v in range(1, N_VALUES + 1)
-                if not (v == 1 and c in ones_out)]
+        deck = [
+            card_of(c, v) for c in range(N_COLOURS) for v in range(1, N_VALUES + 1) if not (v == 1 and c in ones_out)
+        ]
         if settings.officer:
             deck.append(OFFICER)
         assert len(deck) == n * size
         cards = np.array(deck, np.int64)
         swap = np.zeros(len(deck), np.int64)
         state = np.uint64(deal_from(np.uint64(state), cards, len(deck), swap))
-        hands = [set(int(c) for c in cards[s * size:(s + 1) * size]) for s in range(n)]
+        hands = [set(int(c) for c in cards[s * size : (s + 1) * size]) for s in range(n)]
         if not settings.redeal or not any(has_long_colour(h) for h in hands):
             return state, hands, redeals
         redeals += 1
@@ -174,8 +175,9 @@ class Seat:
 class Game:
     """One game of Riffifi between the policies in ``seats`` (policy id, parameter row, stream state)."""
 
-    def __init__(self, settings, seats: Sequence[tuple[int, np.ndarray, object]], deal_state,
-                 ask: Callable = decide) -> None:
+    def __init__(
+        self, settings, seats: Sequence[tuple[int, np.ndarray, object]], deal_state, ask: Callable = decide
+    ) -> None:
         self.settings = settings
         self.n = settings.players
         assert len(seats) == self.n
@@ -472,8 +474,9 @@ class Played:
     events: Counter
 
 
-def reference_game(settings, lineup: Sequence, seed: int, g: int, duplicate: bool = False,
-                   ask: Callable = decide) -> Played:
+def reference_game(
+    settings, lineup: Sequence, seed: int, g: int, duplicate: bool = False, ask: Callable = decide
+) -> Played:
     """Game ``g`` of a run of ``lineup`` (policies with ``spec.id`` and ``row``) under root ``seed`` (G6)."""
     n = settings.players
     width = max(1, max(len(p.row) for p in lineup))
@@ -482,7 +485,7 @@ def reference_game(settings, lineup: Sequence, seed: int, g: int, duplicate: boo
     for p, policy in enumerate(lineup):
         s = seat_of_player[p]
         row = np.zeros(width, np.float64)
-        row[:len(policy.row)] = policy.row
+        row[: len(policy.row)] = policy.row
         stream = np.uint64(game_state(streams.key(seed, "riffifi", "policy", s), g))
         seats[s] = (policy.spec.id, row, stream)
     item = g // n if duplicate else g
@@ -499,6 +502,7 @@ def reference_game(settings, lineup: Sequence, seed: int, g: int, duplicate: boo
 
 def reference_counts(job, start: int, stop: int) -> np.ndarray:
     """What ``job.run_chunk(start, stop)`` must return, from this reference's games."""
+
     def game(g: int) -> tuple[list, list, int]:
         played = reference_game(job.settings, job.lineup, job.seed, g, job.duplicate)
         return played.rows, played.results, played.redeals
@@ -534,7 +538,9 @@ def counts_of_games(job, start: int, stop: int, game: Callable) -> np.ndarray:
                     out[base + engine.P_SCORE2] += score * score
                     out[base + engine.P_WIN] += win
                     out[base + engine.P_WIN2] += win * win
-                    out[base + engine.P_CHIPS:base + engine.P_CHIPS + 5] += res[s, engine.H_CHIPS:engine.H_CHIPS + 5]
+                    out[base + engine.P_CHIPS : base + engine.P_CHIPS + 5] += res[
+                        s, engine.H_CHIPS : engine.H_CHIPS + 5
+                    ]
                     out[base + engine.P_TICKS] += res[s, engine.H_TICKS]
                 block[p] += res[s, engine.H_SCORE]
                 block_win[p] += res[s, engine.H_WIN]
@@ -593,6 +599,6 @@ def counts_of_games(job, start: int, stop: int, game: Callable) -> np.ndarray:
                 out[o_pos + r * engine.N_POSFIELDS + 2] += pos[r] * pos[r]
         out[o_glob + engine.G_BLOCKS] += 1
         cross = lay["cross"]
-        out[cross:cross + n * n] += np.outer(block, block).ravel()
-        out[cross + n * n:cross + 2 * n * n] += np.outer(block_win, block_win).ravel()
+        out[cross : cross + n * n] += np.outer(block, block).ravel()
+        out[cross + n * n : cross + 2 * n * n] += np.outer(block_win, block_win).ravel()
     return out

@@ -34,15 +34,24 @@ def takes(result: dict) -> list[tuple[int, str, int, str]]:
 
 def test_every_script_in_seeds_is_tested_here():
     assert {p.name for p in SCRIPTS.glob("*.json")} == {
-        "undercut.json", "claim_seven_red.json", "tie_split.json", "green_cap.json", "self_undercut.json",
-        "officer.json"}
+        "undercut.json",
+        "claim_seven_red.json",
+        "tie_split.json",
+        "green_cap.json",
+        "self_undercut.json",
+        "officer.json",
+    }
 
 
 def test_d2_blue_two_turns_down_blue_five_before_lilly_plays():
     r = run("undercut.json")
     events = [(s["seat"], s["event"], s.get("card")) for s in r["steps"]]
-    assert events == [(0, "play", "blue 5"), (1, "play", "yellow 7"), (2, "play", "blue 2"),
-                      (2, "turned down", "blue 5")]
+    assert events == [
+        (0, "play", "blue 5"),
+        (1, "play", "yellow 7"),
+        (2, "play", "blue 2"),
+        (2, "turned down", "blue 5"),
+    ]
     assert r["face_up"] == {"0": [], "1": ["yellow 7"], "2": ["blue 2"], "3": []}
 
 
@@ -81,8 +90,9 @@ def test_d3_a_higher_card_of_a_face_up_colour_is_set_aside_unseen():
 def test_g5_officer_turns_down_a_claim_which_then_pays_nothing():
     r = run("officer.json")
     officer = [s for s in r["steps"] if s["event"] == "officer"]
-    assert officer == [{"seat": 2, "event": "officer", "text": officer[0]["text"], "target": "yellow",
-                        "card": "yellow 7", "owner": 1}]
+    assert officer == [
+        {"seat": 2, "event": "officer", "text": officer[0]["text"], "target": "yellow", "card": "yellow 7", "owner": 1}
+    ]
     assert not any(s["event"] == "claim" and s["seat"] == 1 for s in r["steps"])
     # seat 0's green 1 was still face up when its turn came round: it paid one green from the middle
     assert (0, "green", 1, "middle") in takes(r)
@@ -117,8 +127,13 @@ def test_the_collector_chooses_by_default_and_without_a_choice_takes_from_the_le
 
 
 def test_after_claim_stay_keeps_the_paid_card_face_up_one_orbit():
-    script = {"players": 3, "start": 0, "rules": {"after_claim": "stay"}, "face_up": {"0": "red 3"},
-              "plays": ["blue 2", "green 2", "yellow 2", "orange 2"]}
+    script = {
+        "players": 3,
+        "start": 0,
+        "rules": {"after_claim": "stay"},
+        "face_up": {"0": "red 3"},
+        "plays": ["blue 2", "green 2", "yellow 2", "orange 2"],
+    }
     r = explain(script)
     events = [(s["seat"], s["event"], s.get("card")) for s in r["steps"] if s["event"] != "take"]
     assert events[:2] == [(0, "claim", "red 3"), (0, "play", "blue 2")]
@@ -146,39 +161,74 @@ BAD = [
     ({"players": 3, "plays": ["red 1", "blue 1"]}, "with 3 players four of the five 1s are set aside"),
     ({"players": 3, "face_up": {"2": "green 1"}, "hands": {"0": ["red 1"]}, "plays": ["red 1"]}, "the script has 2"),
     ({"players": 3, "officer": True, "plays": ["red 1"]}, "with 3 players and the Officer all five 1s leave"),
-    ({"players": 4, "officer": True, "face_up": {"1": "red 1"},
-      "plays": ["yellow 1", "blue 1", "green 1", "orange 1"]}, "with the Officer one of the five 1s leaves"),
-    ({"players": 5, "officer": True, "plays": ["yellow 1", "blue 1", "green 1", "orange 1", "red 1"]},
-     "the script has 5"),
+    (
+        {
+            "players": 4,
+            "officer": True,
+            "face_up": {"1": "red 1"},
+            "plays": ["yellow 1", "blue 1", "green 1", "orange 1"],
+        },
+        "with the Officer one of the five 1s leaves",
+    ),
+    (
+        {"players": 5, "officer": True, "plays": ["yellow 1", "blue 1", "green 1", "orange 1", "red 1"]},
+        "the script has 5",
+    ),
     # no seat has more cards than a hand (C2)
-    ({"players": 3, "face_up": {"0": "red 8"},
-      "plays": [f"{c} {v}" for c in ("yellow", "red", "blue", "green", "orange") for v in range(2, 9)
-                if (c, v) != ("red", 8)][:34]}, "seat 0 has 12 cards played and 1 face up: more than a hand of 12"),
-    ({"players": 5, "face_up": {"0": "red 8"},
-      "hands": {"0": [f"yellow {v}" for v in range(1, 5)] + [f"blue {v}" for v in range(1, 5)]},
-      "plays": ["yellow 1"]}, "seat 0 has 8 cards in hand and 1 face up: more than a hand of 8"),
+    (
+        {
+            "players": 3,
+            "face_up": {"0": "red 8"},
+            "plays": [
+                f"{c} {v}"
+                for c in ("yellow", "red", "blue", "green", "orange")
+                for v in range(2, 9)
+                if (c, v) != ("red", 8)
+            ][:34],
+        },
+        "seat 0 has 12 cards played and 1 face up: more than a hand of 12",
+    ),
+    (
+        {
+            "players": 5,
+            "face_up": {"0": "red 8"},
+            "hands": {"0": [f"yellow {v}" for v in range(1, 5)] + [f"blue {v}" for v in range(1, 5)]},
+            "plays": ["yellow 1"],
+        },
+        "seat 0 has 8 cards in hand and 1 face up: more than a hand of 8",
+    ),
     # each seat once, written plainly: " 1" would debit the middle twice
-    ({"players": 4, "chips": {"1": {"blue": 6}, " 1": {"blue": 6}}, "plays": ["red 1"]}, "seat \" 1\" does not"),
-    ({"players": 4, "chips": {"1": {"blue": 6}, "01": {"blue": 6}}, "plays": ["red 1"]}, "seat \"01\" does not"),
+    ({"players": 4, "chips": {"1": {"blue": 6}, " 1": {"blue": 6}}, "plays": ["red 1"]}, 'seat " 1" does not'),
+    ({"players": 4, "chips": {"1": {"blue": 6}, "01": {"blue": 6}}, "plays": ["red 1"]}, 'seat "01" does not'),
     ({"players": 4, "face_up": {"2": "red 3", "2 ": "blue 3"}, "plays": ["red 1"]}, "does not exist"),
     # rules: types, names, and where a key belongs
     ({"players": 4, "rules": {"chips_per_colour": 12.0}, "plays": ["red 1"]}, "chips_per_colour must be 12 or 10"),
     ({"players": 4, "rules": {"reveal_own": 5}, "plays": ["red 1"]}, "reveal_own must be false or true, got 5"),
     ({"players": 4, "rules": {"reveal_own": "no"}, "plays": ["red 1"]}, "reveal_own must be false or true"),
-    ({"players": 4, "rules": {"colour_cap": 3}, "plays": ["red 1"]},
-     "unknown rule \"colour_cap\"; rules may set chips_per_colour, reveal_own, after_claim, tie"),
+    (
+        {"players": 4, "rules": {"colour_cap": 3}, "plays": ["red 1"]},
+        'unknown rule "colour_cap"; rules may set chips_per_colour, reveal_own, after_claim, tie',
+    ),
     ({"players": 4, "rules": {"scoring": "ticks"}, "plays": ["red 1"]}, "never reaches it"),
-    ({"players": 4, "rules": {"players": 3}, "plays": ["red 1"]}, "\"players\" belongs at the top of the script"),
-    ({"players": 4, "tie": "clockwise", "plays": ["red 1"]}, "\"tie\" belongs in the script's rules"),
+    ({"players": 4, "rules": {"players": 3}, "plays": ["red 1"]}, '"players" belongs at the top of the script'),
+    ({"players": 4, "tie": "clockwise", "plays": ["red 1"]}, '"tie" belongs in the script\'s rules'),
     ({"players": 4, "rules": [], "plays": ["red 1"]}, "rules must be an object"),
     # cards
-    ({"players": 4, "plays": ["red \u00b2"]}, "unknown card \"red \u00b2\""),
+    ({"players": 4, "plays": ["red \u00b2"]}, 'unknown card "red \u00b2"'),
     ({"players": 4, "plays": ["red 3 " + "x" * 5000]}, "unknown card"),
     # choices: used, or refused
-    ({"players": 4, "rules": {"tie": "clockwise"}, "choices": [2], "plays": ["red 1"]}, "\"tie\": \"clockwise\""),
+    ({"players": 4, "rules": {"tie": "clockwise"}, "choices": [2], "plays": ["red 1"]}, '"tie": "clockwise"'),
     ({"players": 4, "choices": [2], "plays": ["red 1"]}, "1 of the script's 1 is never used"),
-    ({"players": 4, "chips": {"1": {"red": 6}, "2": {"red": 3}, "3": {"red": 3}}, "face_up": {"0": "red 7"},
-      "choices": [1], "plays": ["green 1"]}, "seat 1 cannot give seat 0 an odd chip; the tied seats are 2, 3"),
+    (
+        {
+            "players": 4,
+            "chips": {"1": {"red": 6}, "2": {"red": 3}, "3": {"red": 3}},
+            "face_up": {"0": "red 7"},
+            "choices": [1],
+            "plays": ["green 1"],
+        },
+        "seat 1 cannot give seat 0 an odd chip; the tied seats are 2, 3",
+    ),
     ({"players": 4, "choices": "2", "plays": ["red 1"]}, "choices must be a list of seats"),
 ]
 
@@ -205,12 +255,17 @@ def test_the_deck_allows_what_it_holds():
     explain({"players": 5, "face_up": {"0": "red 8"}, "hands": {"0": hand}, "plays": ["yellow 1"]})
 
 
-@pytest.mark.parametrize("text,fragment", [
-    ("{", "not valid JSON"), ("[1, 2]", "JSON object"),
-    ('{"players": 4, "players": 3, "plays": ["red 1"]}', "appears twice"),
-    ('{"players": 4, "plays": ["red 1", "red 2"], "plays": ["blue 1"]}', "appears twice"),
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    ('{"players": 4, "plays": [' + "[" * 5000 + "]" * 5000 + "]}", "nested too deeply")])
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("{", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"players": 4, "players": 3, "plays": ["red 1"]}', "appears twice"),
+        ('{"players": 4, "plays": ["red 1", "red 2"], "plays": ["blue 1"]}', "appears twice"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"players": 4, "plays": [' + "[" * 5000 + "]" * 5000 + "]}", "nested too deeply"),
+    ],
+)
 def test_malformed_files_are_refused(tmp_path, text, fragment):
     path = tmp_path / "script.json"
     path.write_text(text)

@@ -28,14 +28,20 @@ from tests.cli.test_razz_cli import ROOT, assert_one_line_error, invoke
 SEEDS = {p.name: json.loads(p.read_text()) for p in sorted((ROOT / "seeds" / "riffifi").glob("*.json"))}
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 COLOURS = list(R.COLOURS) + ["pink", "Red"]
-CARD_TEXT = st.one_of(st.builds(lambda c, v: f"{c} {v}", st.sampled_from(COLOURS), st.integers(0, 9)),
-                      st.sampled_from(["officer", "red ²", "red 1.0", " blue  5 ", "blue", "8 red", ""]))
+CARD_TEXT = st.one_of(
+    st.builds(lambda c, v: f"{c} {v}", st.sampled_from(COLOURS), st.integers(0, 9)),
+    st.sampled_from(["officer", "red ²", "red 1.0", " blue  5 ", "blue", "8 red", ""]),
+)
 RULE_VALUES = [*R.AFTER, *R.TIE, *R.TALLY, 12, 10, 12.0, 11, True, False, 0, 1, 5, "no", None]
 PLAUSIBLE = st.one_of(
-    st.integers(-2, 13), CARD_TEXT, st.sampled_from(RULE_VALUES),
+    st.integers(-2, 13),
+    CARD_TEXT,
+    st.sampled_from(RULE_VALUES),
     st.sampled_from(["0", "1", "2", "3", "4", " 1", "01", "x", "yellow", "red", "blue", "green", "orange"]),
-    st.lists(CARD_TEXT, max_size=5), st.lists(st.integers(-1, 5), max_size=3),
-    st.dictionaries(st.sampled_from(COLOURS), st.integers(-1, 13), max_size=3))
+    st.lists(CARD_TEXT, max_size=5),
+    st.lists(st.integers(-1, 5), max_size=3),
+    st.dictionaries(st.sampled_from(COLOURS), st.integers(-1, 13), max_size=3),
+)
 VALUE = st.one_of(PLAUSIBLE, JUNK)
 SEAT_KEY = st.sampled_from(["0", "1", "2", "3", "4", "5", "-1", " 2", "02", "x"])
 RULE_KEYS = sorted(F._RULES) + ["players", "tally", "scoring", "colour"]
@@ -71,23 +77,42 @@ def mutated(draw) -> object:
     return doc
 
 
-PLAY = st.one_of(CARD_TEXT, st.fixed_dictionaries({"card": st.one_of(st.just("officer"), CARD_TEXT, JUNK)},
-                                                  optional={"target": st.one_of(st.sampled_from(COLOURS),
-                                                                                st.none(), JUNK)}), JUNK)
-BUILT = st.fixed_dictionaries({"players": st.one_of(st.sampled_from([3, 4, 5]), SCALARS)}, optional={
-    "start": st.one_of(st.integers(-1, 5), SEAT_KEY, JUNK),
-    "officer": st.one_of(st.booleans(), JUNK),
-    "chips": st.one_of(st.dictionaries(SEAT_KEY, st.one_of(st.dictionaries(st.sampled_from(COLOURS),
-                                                                           st.one_of(st.integers(-1, 13), JUNK),
-                                                                           max_size=3), JUNK), max_size=3), JUNK),
-    "face_up": st.one_of(st.dictionaries(SEAT_KEY, st.one_of(CARD_TEXT, JUNK), max_size=3), JUNK),
-    "hands": st.one_of(st.dictionaries(SEAT_KEY, st.one_of(st.lists(CARD_TEXT, max_size=13), JUNK), max_size=3),
-                       JUNK),
-    "plays": st.one_of(st.lists(PLAY, max_size=12), JUNK),
-    "rules": st.one_of(st.dictionaries(st.sampled_from(RULE_KEYS), st.one_of(st.sampled_from(RULE_VALUES), SCALARS),
-                                       max_size=3), JUNK),
-    "choices": st.one_of(st.lists(st.one_of(st.integers(-1, 5), SEAT_KEY), max_size=3), JUNK),
-    "about": JUNK})
+PLAY = st.one_of(
+    CARD_TEXT,
+    st.fixed_dictionaries(
+        {"card": st.one_of(st.just("officer"), CARD_TEXT, JUNK)},
+        optional={"target": st.one_of(st.sampled_from(COLOURS), st.none(), JUNK)},
+    ),
+    JUNK,
+)
+BUILT = st.fixed_dictionaries(
+    {"players": st.one_of(st.sampled_from([3, 4, 5]), SCALARS)},
+    optional={
+        "start": st.one_of(st.integers(-1, 5), SEAT_KEY, JUNK),
+        "officer": st.one_of(st.booleans(), JUNK),
+        "chips": st.one_of(
+            st.dictionaries(
+                SEAT_KEY,
+                st.one_of(
+                    st.dictionaries(st.sampled_from(COLOURS), st.one_of(st.integers(-1, 13), JUNK), max_size=3), JUNK
+                ),
+                max_size=3,
+            ),
+            JUNK,
+        ),
+        "face_up": st.one_of(st.dictionaries(SEAT_KEY, st.one_of(CARD_TEXT, JUNK), max_size=3), JUNK),
+        "hands": st.one_of(
+            st.dictionaries(SEAT_KEY, st.one_of(st.lists(CARD_TEXT, max_size=13), JUNK), max_size=3), JUNK
+        ),
+        "plays": st.one_of(st.lists(PLAY, max_size=12), JUNK),
+        "rules": st.one_of(
+            st.dictionaries(st.sampled_from(RULE_KEYS), st.one_of(st.sampled_from(RULE_VALUES), SCALARS), max_size=3),
+            JUNK,
+        ),
+        "choices": st.one_of(st.lists(st.one_of(st.integers(-1, 5), SEAT_KEY), max_size=3), JUNK),
+        "about": JUNK,
+    },
+)
 
 
 def api_raises_only_input_errors(doc: object) -> None:
@@ -129,7 +154,7 @@ def test_raw_files(doc, damage, where):
     elif damage == "deep":
         raw = ("[" * 50_000 + text + "]" * 50_000).encode()
     elif damage == "latin1":
-        raw = text.encode()[: where % (len(text) + 1)] + b"\xe9" + text.encode()[where % (len(text) + 1):]
+        raw = text.encode()[: where % (len(text) + 1)] + b"\xe9" + text.encode()[where % (len(text) + 1) :]
     else:
         raw = text.encode()[: where % len(text)]
     answered_or_one_line(raw)

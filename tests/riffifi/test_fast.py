@@ -15,14 +15,26 @@ from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.rules import Settings
 from razzmatazz.core.rng import game_state
 
-LINEUPS = [["random"], ["lowest"], ["undercut"], ["undercut:min_claim=1"], ["holdlow"], ["holdlow:keep=0"],
-           ["holdlow:keep=6"], ["thief"], ["thief:steal=0.3,lead=0,deny=1.5"], ["thief:steal=3,lead=5,deny=0"],
-           ["expect"], ["expect:aggression=0.9,save=1.2,deny=0"], ["expect:aggression=0,save=2"],
-           ["random", "thief", "expect", "holdlow", "undercut"]]
+LINEUPS = [
+    ["random"],
+    ["lowest"],
+    ["undercut"],
+    ["undercut:min_claim=1"],
+    ["holdlow"],
+    ["holdlow:keep=0"],
+    ["holdlow:keep=6"],
+    ["thief"],
+    ["thief:steal=0.3,lead=0,deny=1.5"],
+    ["thief:steal=3,lead=5,deny=0"],
+    ["expect"],
+    ["expect:aggression=0.9,save=1.2,deny=0"],
+    ["expect:aggression=0,save=2"],
+    ["random", "thief", "expect", "holdlow", "undercut"],
+]
 
 
 def both(settings: Settings, texts: list[str], games: int, duplicate: bool, seed: int) -> tuple[np.ndarray, ...]:
-    job = E.GameJob(settings, lineup(texts[:settings.players], settings.players), seed, games, duplicate)
+    job = E.GameJob(settings, lineup(texts[: settings.players], settings.players), seed, games, duplicate)
     assert F.supports(job.settings, job.kernel_args().lineup_pids, job.user)
     return E.play_games(*job.kernel_args(), 0, games), job.run_chunk(0, games)
 
@@ -47,20 +59,39 @@ def test_the_collectors_choice_changes_the_games_the_lanes_compare(players):
         assert not np.array_equal(chooser, clockwise), texts
 
 
-@pytest.mark.parametrize("change", [{"reveal_own": True}, {"end": "lapse"}, {"passing": "reshuffle"},
-                                    {"start": "fixed"}, {"chips_per_colour": 10}, {"redeal": False},
-                                    {"tick_at": 3, "players": 3}, {"tick_at": 3, "tally": "deal"},
-                                    {"players": 5, "reveal_own": True, "end": "lapse"}, {"tie": "clockwise"},
-                                    {"tie": "clockwise", "players": 5, "end": "lapse"}])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"reveal_own": True},
+        {"end": "lapse"},
+        {"passing": "reshuffle"},
+        {"start": "fixed"},
+        {"chips_per_colour": 10},
+        {"redeal": False},
+        {"tick_at": 3, "players": 3},
+        {"tick_at": 3, "tally": "deal"},
+        {"players": 5, "reveal_own": True, "end": "lapse"},
+        {"tie": "clockwise"},
+        {"tie": "clockwise", "players": 5, "end": "lapse"},
+    ],
+)
 def test_the_fast_lane_follows_the_switches_it_supports(change):
     for i, texts in enumerate([["random"], ["thief"], ["expect"], list(DEFAULT_MIX)]):
         general, fast = both(Settings(**change), texts, 150, i == 3, 7 + i)
         assert np.array_equal(general, fast), (change, texts)
 
 
-@pytest.mark.parametrize("change", [{"officer": True}, {"after_claim": "stay"}, {"scoring": "ticks"},
-                                    {"scoring": "ticks", "tally": "deal"}, {"scoring": "ticks", "tie": "clockwise"},
-                                    {"officer": True, "players": 3}])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"officer": True},
+        {"after_claim": "stay"},
+        {"scoring": "ticks"},
+        {"scoring": "ticks", "tally": "deal"},
+        {"scoring": "ticks", "tie": "clockwise"},
+        {"officer": True, "players": 3},
+    ],
+)
 def test_other_switches_stay_with_the_general_engine(change):
     settings = Settings(**change)
     job = E.GameJob(settings, lineup(["random", "expect", "thief"], settings.players), 3, 20)
@@ -152,9 +183,9 @@ def test_a_claim_under_tie_chooser_takes_what_the_collectors_policy_picks():
         other = rng.integers(0, 3, n)  # chips of colour 1: points that make a leader
         st = np.zeros(R.VIEW_LEN, np.int64)
         st[R.ST_PLAYERS] = n
-        st[R.ST_UP_OWNER:R.ST_UP_OWNER + R.N_COLOURS] = -1
+        st[R.ST_UP_OWNER : R.ST_UP_OWNER + R.N_COLOURS] = -1
         st[R.ST_UP_OWNER], st[R.ST_UP_VALUE] = s, value
-        st[R.ST_SCORE:R.ST_SCORE + R.MAX_PLAYERS] = score
+        st[R.ST_SCORE : R.ST_SCORE + R.MAX_PLAYERS] = score
         words = np.zeros(R.N_COLOURS, np.int64)
         words[0] = middle << F._MIDDLE
         for o in range(n):
@@ -175,8 +206,16 @@ def test_a_claim_under_tie_chooser_takes_what_the_collectors_policy_picks():
             odd -= 1
         need = min(value, R.CAP - int(held[s]))
         take = min(max(need, 0), middle)
-        left, taken, after = F._steal_chosen(np.int64(words[0] - (take << F._MIDDLE)), s, n, max(need - take, 0),
-                                             pid, score, np.int64(words.sum()), stream)
+        left, taken, after = F._steal_chosen(
+            np.int64(words[0] - (take << F._MIDDLE)),
+            s,
+            n,
+            max(need - take, 0),
+            pid,
+            score,
+            np.int64(words.sum()),
+            stream,
+        )
         for o in range(n):
             expected = st[R.ST_CHIPS + o * R.N_COLOURS] if o != s else held[s]
             assert (left >> (8 * o)) & 0xFF == expected, (n, s, held, score, other, middle, value, pid)

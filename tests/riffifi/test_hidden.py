@@ -38,8 +38,9 @@ def play_partway(settings: R.Settings, item: int, turns: int, rng: np.random.Gen
     hands, _ = E.first_deal(cfg, KEY, item)
     st = np.zeros(R.ST_LEN, np.int64)
     start = item % n
-    R.new_deal(cfg, st, np.concatenate([hands, np.zeros(R.MAX_PLAYERS - n, np.int64)]), 0, start,
-               settings.chips_per_colour)
+    R.new_deal(
+        cfg, st, np.concatenate([hands, np.zeros(R.MAX_PLAYERS - n, np.int64)]), 0, start, settings.chips_per_colour
+    )
     for t in range(turns):
         s = (start + t) % n
         if settings.after_claim == "stay":
@@ -57,7 +58,7 @@ def play_partway(settings: R.Settings, item: int, turns: int, rng: np.random.Gen
         else:
             R.play_card(cfg, st, s, x, t // n, NOLOG)
     st[R.ST_TURN] = turns
-    st[R.ST_SCORE:R.ST_SCORE + n] = rng.integers(0, 60, n)
+    st[R.ST_SCORE : R.ST_SCORE + n] = rng.integers(0, 60, n)
     return st
 
 
@@ -91,7 +92,7 @@ def test_the_view_is_the_state_with_the_hidden_parts_blanked():
                     assert view[R.V_KIND] == kind and view[R.V_SEAT] == s
                     assert (view[R.V_COLOUR], view[R.V_ODD], view[R.V_TIED]) == (-1, 0, 0)
                     counts = [len(bits(st[R.ST_HAND + o])) for o in range(R.MAX_PLAYERS)]
-                    assert view[R.V_HAND_N:R.V_HAND_N + R.MAX_PLAYERS].tolist() == counts
+                    assert view[R.V_HAND_N : R.V_HAND_N + R.MAX_PLAYERS].tolist() == counts
                     assert counts[n:] == [0] * (R.MAX_PLAYERS - n)
                     for o in range(R.MAX_PLAYERS):
                         if o == s:
@@ -230,7 +231,7 @@ def test_hand_counts_follow_the_hands():
     hands changes the counts (sizes are seen), a swap does not."""
     settings, st = next(states("officer5", 1))
     view = view_of(st, 0)
-    assert view[R.V_HAND_N:R.V_HAND_N + 5].tolist() == [len(bits(st[R.ST_HAND + o])) for o in range(5)]
+    assert view[R.V_HAND_N : R.V_HAND_N + 5].tolist() == [len(bits(st[R.ST_HAND + o])) for o in range(5)]
     twin = st.copy()
     x = bits(twin[R.ST_HAND + 1])[0]
     twin[R.ST_HAND + 1] ^= 1 << x
@@ -249,7 +250,7 @@ def test_fill_view_returns_the_player_count():
 def live_state(st: np.ndarray, s: int, kind: int, colour: int = -1, odd: int = 0, tied: int = 0) -> np.ndarray:
     """The engine's live state as a built-in policy reads it: everything, plus the decision fields."""
     live = np.zeros(R.VIEW_LEN, np.int64)
-    live[:R.ST_LEN] = st
+    live[: R.ST_LEN] = st
     for o in range(R.MAX_PLAYERS):
         live[R.V_HAND_N + o] = len(bits(st[R.ST_HAND + o]))  # the engine keeps these current
     R.ask_fields(live, s, kind, colour, odd, tied)

@@ -24,9 +24,19 @@ from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import REGISTRY, decide
 from tests.reference.riffifi import Played, counts_of_games, reference_game
 
-KIND = {R.L_DEAL: "deal", R.L_TURN: "turn", R.L_PLAY: "play", R.L_UNDERCUT: "undercut", R.L_SELF: "aside",
-        R.L_CLAIM: "claim", R.L_TAKE: "take", R.L_LAPSE: "lapse", R.L_OFFICER: "officer",
-        R.L_STAY_OFF: "stay-off", R.L_DEAL_END: "deal-end"}
+KIND = {
+    R.L_DEAL: "deal",
+    R.L_TURN: "turn",
+    R.L_PLAY: "play",
+    R.L_UNDERCUT: "undercut",
+    R.L_SELF: "aside",
+    R.L_CLAIM: "claim",
+    R.L_TAKE: "take",
+    R.L_LAPSE: "lapse",
+    R.L_OFFICER: "officer",
+    R.L_STAY_OFF: "stay-off",
+    R.L_DEAL_END: "deal-end",
+}
 RESULT_COLUMNS = ("score", "win", "ticks", "yellow", "red", "blue", "green", "orange")
 
 
@@ -49,11 +59,21 @@ def random_settings(rng: random.Random) -> R.Settings:
     n = rng.choice((3, 4, 5))
     ticks = rng.random() < 0.35
     return R.Settings(
-        players=n, chips_per_colour=rng.choice((12, 10)), officer=rng.random() < 0.5, redeal=rng.random() < 0.8,
-        reveal_own=rng.random() < 0.5, after_claim=rng.choice(R.AFTER), end=rng.choice(R.END),
-        tie=rng.choice(R.TIE), passing=rng.choice(R.PASSING), start=rng.choice(R.START),
-        scoring="ticks" if ticks else "chips", tick_at=rng.randint(3, 12) if ticks else 7,
-        max_deals=rng.randint(n, 3 * n) if ticks else 20, tally=rng.choice(R.TALLY))
+        players=n,
+        chips_per_colour=rng.choice((12, 10)),
+        officer=rng.random() < 0.5,
+        redeal=rng.random() < 0.8,
+        reveal_own=rng.random() < 0.5,
+        after_claim=rng.choice(R.AFTER),
+        end=rng.choice(R.END),
+        tie=rng.choice(R.TIE),
+        passing=rng.choice(R.PASSING),
+        start=rng.choice(R.START),
+        scoring="ticks" if ticks else "chips",
+        tick_at=rng.randint(3, 12) if ticks else 7,
+        max_deals=rng.randint(n, 3 * n) if ticks else 20,
+        tally=rng.choice(R.TALLY),
+    )
 
 
 # name: (settings, lineup, seed, duplicate, games)
@@ -61,54 +81,116 @@ CASES = {
     "defaults, four players": (R.Settings(), lineup("random", "lowest", "undercut", "holdlow"), 11, False, 36),
     "three players, one 1 kept": (R.Settings(players=3), lineup("thief", "expect", "random"), 12, False, 36),
     "five players, five policies": (
-        R.Settings(players=5), lineup("expect", "thief", "holdlow", "undercut", "lowest"), 13, False, 30),
+        R.Settings(players=5),
+        lineup("expect", "thief", "holdlow", "undercut", "lowest"),
+        13,
+        False,
+        30,
+    ),
     "officer, chooser, stay, four players": (
         R.Settings(officer=True, tie="chooser", after_claim="stay"),
-        lineup("random", "expect:aggression=0.3,deny=2,save=0", "thief:steal=3,lead=0,deny=2,officer_at=2",
-               "lowest:officer_at=8"), 14, False, 36),
+        lineup(
+            "random",
+            "expect:aggression=0.3,deny=2,save=0",
+            "thief:steal=3,lead=0,deny=2,officer_at=2",
+            "lowest:officer_at=8",
+        ),
+        14,
+        False,
+        36,
+    ),
     "officer, three players, reveal, lapse": (
         R.Settings(players=3, officer=True, reveal_own=True, end="lapse"),
-        lineup("undercut:min_claim=1,officer_at=1", "holdlow:keep=4", "random"), 15, False, 36),
+        lineup("undercut:min_claim=1,officer_at=1", "holdlow:keep=4", "random"),
+        15,
+        False,
+        36,
+    ),
     "officer, five players, reshuffle, fixed start, 10 chips, no redeal": (
         R.Settings(players=5, officer=True, passing="reshuffle", start="fixed", chips_per_colour=10, redeal=False),
-        lineup("random", "random", "thief:officer_at=3", "expect:officer_at=4", "undercut"), 16, False, 30),
+        lineup("random", "random", "thief:officer_at=3", "expect:officer_at=4", "undercut"),
+        16,
+        False,
+        30,
+    ),
     "ticks, four players, tick at 4 in a deal, pass past N": (
         R.Settings(scoring="ticks", tick_at=4, max_deals=12, tally="deal"),
-        lineup("expect", "random", "thief", "holdlow:keep=0"), 17, False, 24),
+        lineup("expect", "random", "thief", "holdlow:keep=0"),
+        17,
+        False,
+        24,
+    ),
     "ticks, five players, running tally to 12, pass past N": (
         R.Settings(players=5, scoring="ticks", tick_at=12, max_deals=9),
-        lineup("expect", "random", "thief", "undercut", "random"), 25, False, 16),
+        lineup("expect", "random", "thief", "undercut", "random"),
+        25,
+        False,
+        16,
+    ),
     "ticks, three players, reshuffle, cap of 8 deals": (
         R.Settings(players=3, scoring="ticks", max_deals=8, passing="reshuffle"),
-        lineup("lowest", "random", "undercut:min_claim=5"), 18, False, 24),
+        lineup("lowest", "random", "undercut:min_claim=5"),
+        18,
+        False,
+        24,
+    ),
     "ticks, five players, tick at 3, chooser, stay": (
         R.Settings(players=5, scoring="ticks", tick_at=3, max_deals=6, tie="chooser", after_claim="stay"),
-        lineup("random", "expect", "random", "thief", "lowest"), 19, False, 24),
+        lineup("random", "expect", "random", "thief", "lowest"),
+        19,
+        False,
+        24,
+    ),
     "ticks, 10 chips, tick at 2, fixed start": (
         R.Settings(players=4, scoring="ticks", tick_at=2, chips_per_colour=10, start="fixed", max_deals=5),
-        lineup("holdlow", "random", "undercut", "expect:save=2"), 20, False, 24),
+        lineup("holdlow", "random", "undercut", "expect:save=2"),
+        20,
+        False,
+        24,
+    ),
     "duplicate, four players": (R.Settings(), lineup("random", "random", "expect", "thief"), 21, True, 16),
     "duplicate, three players, officer, chooser": (
-        R.Settings(players=3, officer=True, tie="chooser"), lineup("random", "thief", "expect"), 22, True, 21),
+        R.Settings(players=3, officer=True, tie="chooser"),
+        lineup("random", "thief", "expect"),
+        22,
+        True,
+        21,
+    ),
     "all random, five players, chooser, stay, lapse, reveal": (
         R.Settings(players=5, tie="chooser", after_claim="stay", end="lapse", reveal_own=True),
-        lineup(*["random"] * 5), 23, False, 30),
+        lineup(*["random"] * 5),
+        23,
+        False,
+        30,
+    ),
     "identical deterministic players, pass and rotate, clockwise": (
-        R.Settings(tie="clockwise"), lineup(*["lowest"] * 4), 24, False, 20),
+        R.Settings(tie="clockwise"),
+        lineup(*["lowest"] * 4),
+        24,
+        False,
+        20,
+    ),
 }
 _rng = random.Random(20240611)
 for _i in range(20):
     _settings = random_settings(_rng)
-    CASES[f"random table {_i}"] = (_settings, tuple(REGISTRY.parse(random_policy(_rng))
-                                                    for _ in range(_settings.players)),
-                                   1000 + _i, _rng.random() < 0.3, 16)
+    CASES[f"random table {_i}"] = (
+        _settings,
+        tuple(REGISTRY.parse(random_policy(_rng)) for _ in range(_settings.players)),
+        1000 + _i,
+        _rng.random() < 0.3,
+        16,
+    )
 
 
 def describe_row(row) -> str:
     kind, seat, a, b, c = (int(x) for x in row)
     text = f"{KIND.get(kind, kind):9s} seat {seat:2d}  ({a}, {b}, {c})"
-    if kind in (R.L_PLAY, R.L_SELF, R.L_CLAIM, R.L_STAY_OFF) or (kind == R.L_UNDERCUT) or (
-            kind == R.L_OFFICER and b >= 0):
+    if (
+        kind in (R.L_PLAY, R.L_SELF, R.L_CLAIM, R.L_STAY_OFF)
+        or (kind == R.L_UNDERCUT)
+        or (kind == R.L_OFFICER and b >= 0)
+    ):
         card = b if kind == R.L_OFFICER else a
         text += f"  {R.card_name(card)}"
     if kind == R.L_TAKE:
@@ -135,7 +217,7 @@ def first_difference(name: str, g: int, settings, log: np.ndarray, res: np.ndarr
         return "\n".join(lines)
     want = np.array(played.results, np.int64)
     if not np.array_equal(want, res):
-        return (head + f"results differ (columns {', '.join(RESULT_COLUMNS)}):\nkernel\n{res}\nreference\n{want}")
+        return head + f"results differ (columns {', '.join(RESULT_COLUMNS)}):\nkernel\n{res}\nreference\n{want}"
     return None
 
 
@@ -187,10 +269,28 @@ def test_cases_reach_the_rare_rules():
                 seen["ticks: max deals"] += all(r[2] < 5 for r in game.results)
                 seen["ticks: fresh deal after N"] += settings.passing == "pass" and game.deals > settings.players
     print(dict(seen))
-    for what in ("split asked", "target asked", "redeal", "shared win", "ticks: all five", "ticks: max deals",
-                 "ticks: fresh deal after N", "undercut", "aside unseen", "aside shown", "take from a seat",
-                 "cap lapse", "nobody has any", "tied richest", "richest run out", "odd chip", "officer hit",
-                 "officer on nothing", "stay off", "end orbit claim"):
+    for what in (
+        "split asked",
+        "target asked",
+        "redeal",
+        "shared win",
+        "ticks: all five",
+        "ticks: max deals",
+        "ticks: fresh deal after N",
+        "undercut",
+        "aside unseen",
+        "aside shown",
+        "take from a seat",
+        "cap lapse",
+        "nobody has any",
+        "tied richest",
+        "richest run out",
+        "odd chip",
+        "officer hit",
+        "officer on nothing",
+        "stay off",
+        "end orbit claim",
+    ):
         assert seen[what] > 0, f"no compared game reaches {what!r}"
 
 
@@ -208,10 +308,20 @@ def test_identical_deterministic_players_replay_one_deal():
 
 def test_all_switches_and_policies_are_covered():
     settings = [case[0] for case in CASES.values()]
-    for name, allowed in (("players", (3, 4, 5)), ("chips_per_colour", (10, 12)), ("officer", (False, True)),
-                          ("redeal", (False, True)), ("reveal_own", (False, True)), ("after_claim", R.AFTER),
-                          ("end", R.END), ("tie", R.TIE), ("passing", R.PASSING), ("start", R.START),
-                          ("scoring", R.SCORING), ("tally", R.TALLY)):
+    for name, allowed in (
+        ("players", (3, 4, 5)),
+        ("chips_per_colour", (10, 12)),
+        ("officer", (False, True)),
+        ("redeal", (False, True)),
+        ("reveal_own", (False, True)),
+        ("after_claim", R.AFTER),
+        ("end", R.END),
+        ("tie", R.TIE),
+        ("passing", R.PASSING),
+        ("start", R.START),
+        ("scoring", R.SCORING),
+        ("tally", R.TALLY),
+    ):
         assert {getattr(s, name) for s in settings} == set(allowed), name
     assert {p.spec.name for case in CASES.values() for p in case[1]} == {s.name for s in REGISTRY} - {"search"}
     assert {case[3] for case in CASES.values()} == {False, True}
@@ -233,9 +343,15 @@ def counts_from_traces(name: str, stop: int) -> np.ndarray:
     return counts_of_games(job, 0, stop, game)
 
 
-@pytest.mark.parametrize("name", ["officer, chooser, stay, four players", "duplicate, three players, officer, chooser",
-                                  "ticks, four players, tick at 4 in a deal, pass past N",
-                                  "officer, five players, reshuffle, fixed start, 10 chips, no redeal"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "officer, chooser, stay, four players",
+        "duplicate, three players, officer, chooser",
+        "ticks, four players, tick at 4 in a deal, pass past N",
+        "officer, five players, reshuffle, fixed start, 10 chips, no redeal",
+    ],
+)
 def test_chunk_counts_equal_traced_sums(name):
     job = job_of(name)
     stop = 4 if job.duplicate else 12

@@ -59,7 +59,7 @@ def new_log() -> np.ndarray:
 
 
 def rows(log: np.ndarray) -> list[tuple[int, ...]]:
-    return [tuple(int(x) for x in r) for r in log[1:log[0, 0] + 1]]
+    return [tuple(int(x) for x in r) for r in log[1 : log[0, 0] + 1]]
 
 
 def table(settings: R.Settings | None = None, hands=(), start: int = 0):
@@ -169,7 +169,7 @@ def ref_claim(chips_before, s: int, colour: int, value: int, n: int, tie: str, s
             if tie == "clockwise":
                 giver = next((s + i) % n for i in range(1, n + 1) if (s + i) % n in left)
             else:
-                points = {o: score[o] + sum(ch[o][:R.N_COLOURS]) for o in left}
+                points = {o: score[o] + sum(ch[o][: R.N_COLOURS]) for o in left}
                 giver = min(left, key=lambda o: (-points[o], (o - s) % n))
             move(giver, 1)
             left.remove(giver)
@@ -181,8 +181,14 @@ def ref_claim(chips_before, s: int, colour: int, value: int, n: int, tie: str, s
 class Replay:
     """Reads one traced game against our model; ``violations[rule]`` lists the disagreements."""
 
-    def __init__(self, settings: R.Settings, log: np.ndarray, res: np.ndarray, tie: str = "clockwise",
-                 seats: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        settings: R.Settings,
+        log: np.ndarray,
+        res: np.ndarray,
+        tie: str = "clockwise",
+        seats: tuple[str, ...] = (),
+    ):
         self.cfg = settings
         self.seats = seats  # policy name per seat, if known: the Officer's target is then checked
         self.n = settings.players
@@ -234,8 +240,10 @@ class Replay:
                 self.bad("D10", f"seat {s} scores {res[s, E.H_SCORE]}, the replay's deals sum to {self.score[s]}")
             for c in range(R.N_COLOURS):
                 if int(res[s, E.H_CHIPS + c]) != self.chips_total[s][c]:
-                    self.bad("C1", f"seat {s} colour {c}: engine {res[s, E.H_CHIPS + c]}, "
-                                   f"replayed chips {self.chips_total[s][c]}")
+                    self.bad(
+                        "C1",
+                        f"seat {s} colour {c}: engine {res[s, E.H_CHIPS + c]}, replayed chips {self.chips_total[s][c]}",
+                    )
             if self.cfg.scoring == "ticks" and int(res[s, E.H_TICKS]) != popcount(self.ticks[s]):
                 self.bad("G4", f"seat {s} has {res[s, E.H_TICKS]} ticks, expected {popcount(self.ticks[s])}")
             if int(res[s, E.H_WIN]) != self.win[s]:
@@ -320,8 +328,16 @@ class Replay:
                 counted = self.chips[s][c] if self.cfg.tally == "deal" else self.chips_total[s][c]
                 if counted >= self.cfg.tick_at:
                     self.ticks[s] |= 1 << c
-        self.deals.append({"start": start, "dealer": dealer, "played": list(self.played), "points": points,
-                           "order": self.order, "end_claims": end_claims})
+        self.deals.append(
+            {
+                "start": start,
+                "dealer": dealer,
+                "played": list(self.played),
+                "points": points,
+                "order": self.order,
+                "end_claims": end_claims,
+            }
+        )
 
     def _open_claim(self, s: int) -> int:
         mine = [c for c, (o, _, paid) in self.up.items() if o == s and not paid]
@@ -452,8 +468,11 @@ class Replay:
         differ = {o: got[o] - gives[o] for o in set(got) | set(gives) if got[o] != gives[o]}
         if tie == "any":  # the odd chips: one each from `odd` of the tied seats, any of them
             if sorted(differ.values()) != [1] * odd or not set(differ) <= set(tied):
-                self.bad("D6", f"seat {s} claims {v} of colour {colour}: took {dict(got)}, expected {dict(gives)} "
-                               f"and one chip each from {odd} of the tied seats {tied}")
+                self.bad(
+                    "D6",
+                    f"seat {s} claims {v} of colour {colour}: took {dict(got)}, expected {dict(gives)} "
+                    f"and one chip each from {odd} of the tied seats {tied}",
+                )
         elif differ:
             rule = "D6" if odd and set(differ) <= set(tied) else "D5"
             self.bad(rule, f"seat {s} claims {v} of colour {colour}: took {dict(got)}, expected {dict(gives)}")
@@ -477,16 +496,28 @@ SETUPS = {
     "stay_officer": (R.Settings(after_claim="stay", officer=True, players=5), ("random",) * 5, 20, "policy"),
     "lapse": (R.Settings(end="lapse"), ("random",) * 4, 20, "policy"),
     "chooser_random": (R.Settings(tie="chooser", players=5), ("random",) * 5, 30, "any"),
-    "chooser_leader": (R.Settings(tie="chooser", players=5), ("lowest", "undercut", "holdlow", "thief", "expect"),
-                       30, "leader"),
+    "chooser_leader": (
+        R.Settings(tie="chooser", players=5),
+        ("lowest", "undercut", "holdlow", "thief", "expect"),
+        30,
+        "leader",
+    ),
     "reshuffle": (R.Settings(passing="reshuffle"), ("random",) * 4, 20, "policy"),
     "fixed": (R.Settings(start="fixed", players=3), ("random",) * 3, 20, "policy"),
     "ticks": (R.Settings(scoring="ticks", tick_at=12), ("random",) * 4, 15, "policy"),
     "ticks_low": (R.Settings(scoring="ticks", tick_at=3, players=3), ("random",) * 3, 20, "policy"),
-    "ticks_cap": (R.Settings(scoring="ticks", tick_at=12, max_deals=4, passing="reshuffle"), ("random",) * 4, 30,
-                  "policy"),
-    "ticks_deal": (R.Settings(scoring="ticks", tally="deal", tick_at=5, max_deals=5, passing="reshuffle"),
-                   ("random",) * 4, 30, "policy"),
+    "ticks_cap": (
+        R.Settings(scoring="ticks", tick_at=12, max_deals=4, passing="reshuffle"),
+        ("random",) * 4,
+        30,
+        "policy",
+    ),
+    "ticks_deal": (
+        R.Settings(scoring="ticks", tally="deal", tick_at=5, max_deals=5, passing="reshuffle"),
+        ("random",) * 4,
+        30,
+        "policy",
+    ),
 }
 SEED = 20240611
 
@@ -558,8 +589,9 @@ def test_c1_a_deal_starts_with_all_chips_in_the_middle(per_colour):
         assert all(chips(st, s, c) == 0 for s in range(R.MAX_PLAYERS))
 
 
-@pytest.mark.parametrize("name", ["default", "three", "five", "chips10", "officer4", "stay", "chooser_random",
-                                  "ticks", "ticks_cap"])
+@pytest.mark.parametrize(
+    "name", ["default", "three", "five", "chips10", "officer4", "stay", "chooser_random", "ticks", "ticks_cap"]
+)
 def test_c1_chips_conserved_and_capped_in_engine_games(name):
     """Replaying every L_TAKE row: no holder gives chips it lacks, no seat ever holds more than 12 of a
     colour, 60 (50) chips at every deal's end, and the engine's per-seat chips equal the replayed ones."""
@@ -568,9 +600,11 @@ def test_c1_chips_conserved_and_capped_in_engine_games(name):
     assert stats([name])["claims"] > 100
 
 
-@pytest.mark.parametrize("settings", [R.Settings(), R.Settings(chips_per_colour=10, players=3),
-                                      R.Settings(players=5, officer=True, after_claim="stay")],
-                         ids=["default", "chips10-3p", "officer-stay-5p"])
+@pytest.mark.parametrize(
+    "settings",
+    [R.Settings(), R.Settings(chips_per_colour=10, players=3), R.Settings(players=5, officer=True, after_claim="stay")],
+    ids=["default", "chips10-3p", "officer-stay-5p"],
+)
 def test_c1_chips_conserved_after_every_turn_with_the_rule_functions(settings):
     """Random games driven through the rule functions, the state checked after every turn: each colour's
     chips sum to chips_per_colour, no seat above 12, at most one face-up card per colour (the lowest played
@@ -604,7 +638,7 @@ def test_c1_chips_conserved_after_every_turn_with_the_rule_functions(settings):
                 held = [chips(st, h, colour) for h in range(R.MIDDLE + 1)]
                 assert sum(held) == per
                 assert all(0 <= k <= R.CAP for k in held) and held[R.MIDDLE] <= per
-                assert all(k == 0 for k in held[n:R.MIDDLE])
+                assert all(k == 0 for k in held[n : R.MIDDLE])
                 owner, v, _ = up(st, colour)
                 if owner >= 0:
                     assert (int(st[R.ST_PLAYED + owner]) & int(st[R.ST_PUBLIC])) >> card(colour, v) & 1
@@ -688,8 +722,11 @@ def test_c3_colour_counts_ok():
     assert R.colour_counts_ok(0)
 
 
-@pytest.mark.parametrize("settings", [R.Settings(players=3), R.Settings(), R.Settings(players=5, officer=True)],
-                         ids=["3p", "4p", "5p-officer"])
+@pytest.mark.parametrize(
+    "settings",
+    [R.Settings(players=3), R.Settings(), R.Settings(players=5, officer=True)],
+    ids=["3p", "4p", "5p-officer"],
+)
 def test_c3_the_new_deal_is_the_next_shuffle_of_the_same_stream(settings):
     """With redeal on, the deal equals the first acceptable one among the successive shuffles of the
     deal stream (what the same stream gives with redeal off, shuffle after shuffle)."""
@@ -707,11 +744,11 @@ def test_c3_the_new_deal_is_the_next_shuffle_of_the_same_stream(settings):
             state, k = E.deal_hands(off, state, deck, swap, dealt)
             state = np.uint64(state)
             assert k == 0
-            if all(R.colour_counts_ok(h) for h in dealt[:settings.players]):
+            if all(R.colour_counts_ok(h) for h in dealt[: settings.players]):
                 break
             shuffles += 1
         assert shuffles == redeals
-        assert np.array_equal(hands, dealt[:settings.players])
+        assert np.array_equal(hands, dealt[: settings.players])
         redealt += redeals > 0
     assert redealt > 0
 
@@ -734,8 +771,9 @@ def test_c4_officer_variant_composition(players):
         else:
             assert popcount(union) == 40 and len(ones) == 4
             dropped.update(set(range(R.N_COLOURS)) - set(ones))
-        assert union & ALL40 & ~mask(card(c, 1) for c in range(R.N_COLOURS)) == \
-            ALL40 & ~mask(card(c, 1) for c in range(R.N_COLOURS))
+        assert union & ALL40 & ~mask(card(c, 1) for c in range(R.N_COLOURS)) == ALL40 & ~mask(
+            card(c, 1) for c in range(R.N_COLOURS)
+        )
     if players > 3:
         assert set(dropped) == set(range(R.N_COLOURS))
         se = (300 * 0.2 * 0.8) ** 0.5
@@ -752,31 +790,34 @@ def test_c4_the_officer_is_never_in_the_standard_game():
 # ---------------------------------------------------------------- settings
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"players": 2}, "3, 4 or 5 players"),
-    ({"players": 6}, "3, 4 or 5 players"),
-    ({"players": True}, "3, 4 or 5 players"),
-    ({"players": "4"}, "3, 4 or 5 players"),
-    ({"chips_per_colour": 11}, "chips per colour"),
-    ({"after_claim": "keep"}, "after-claim must be one of pile, stay"),
-    ({"end": "never"}, "end must be one of orbit, lapse"),
-    ({"tie": "random"}, "tie must be one of clockwise, chooser"),
-    ({"passing": "right"}, "passing must be one of pass, reshuffle"),
-    ({"start": "random"}, "start must be one of rotate, fixed"),
-    ({"scoring": "points"}, "scoring must be one of chips, ticks"),
-    ({"scoring": "ticks", "tick_at": 0}, "tick-at"),
-    ({"scoring": "ticks", "tick_at": 13}, "tick-at"),
-    ({"scoring": "ticks", "max_deals": 3}, "max-deals"),
-    ({"max_deals": 30}, "max-deals"),
-    ({"chips_per_colour": 12.0}, "chips-per-colour must be a whole number, got 12.0"),
-    ({"scoring": "ticks", "tick_at": 7.0}, "tick-at must be a whole number"),
-    ({"reveal_own": 5}, "reveal-own must be true or false, got 5"),
-    ({"officer": "no"}, "officer must be true or false"),
-    ({"redeal": 1}, "redeal must be true or false"),
-    ({"tie": ["chooser"]}, "tie must be one of clockwise, chooser"),
-    ({"tally": "total"}, "tally must be one of running, deal"),
-    ({"tie": "x" * 500}, r"got 'x{36}\.\.\.$"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"players": 2}, "3, 4 or 5 players"),
+        ({"players": 6}, "3, 4 or 5 players"),
+        ({"players": True}, "3, 4 or 5 players"),
+        ({"players": "4"}, "3, 4 or 5 players"),
+        ({"chips_per_colour": 11}, "chips per colour"),
+        ({"after_claim": "keep"}, "after-claim must be one of pile, stay"),
+        ({"end": "never"}, "end must be one of orbit, lapse"),
+        ({"tie": "random"}, "tie must be one of clockwise, chooser"),
+        ({"passing": "right"}, "passing must be one of pass, reshuffle"),
+        ({"start": "random"}, "start must be one of rotate, fixed"),
+        ({"scoring": "points"}, "scoring must be one of chips, ticks"),
+        ({"scoring": "ticks", "tick_at": 0}, "tick-at"),
+        ({"scoring": "ticks", "tick_at": 13}, "tick-at"),
+        ({"scoring": "ticks", "max_deals": 3}, "max-deals"),
+        ({"max_deals": 30}, "max-deals"),
+        ({"chips_per_colour": 12.0}, "chips-per-colour must be a whole number, got 12.0"),
+        ({"scoring": "ticks", "tick_at": 7.0}, "tick-at must be a whole number"),
+        ({"reveal_own": 5}, "reveal-own must be true or false, got 5"),
+        ({"officer": "no"}, "officer must be true or false"),
+        ({"redeal": 1}, "redeal must be true or false"),
+        ({"tie": ["chooser"]}, "tie must be one of clockwise, chooser"),
+        ({"tally": "total"}, "tally must be one of running, deal"),
+        ({"tie": "x" * 500}, r"got 'x{36}\.\.\.$"),
+    ],
+)
 def test_settings_validation_names_the_problem(kwargs, words):
     with pytest.raises(InputError, match=words):
         R.Settings(**kwargs)
@@ -784,9 +825,22 @@ def test_settings_validation_names_the_problem(kwargs, words):
 
 def test_settings_defaults_match_the_rulings():
     s = R.Settings()
-    assert (s.players, s.chips_per_colour, s.officer, s.redeal, s.reveal_own, s.after_claim, s.end, s.tie,
-            s.passing, s.start, s.scoring, s.tick_at, s.max_deals, s.tally) == \
-        (4, 12, False, True, False, "pile", "orbit", "chooser", "pass", "rotate", "chips", 7, 20, "running")
+    assert (
+        s.players,
+        s.chips_per_colour,
+        s.officer,
+        s.redeal,
+        s.reveal_own,
+        s.after_claim,
+        s.end,
+        s.tie,
+        s.passing,
+        s.start,
+        s.scoring,
+        s.tick_at,
+        s.max_deals,
+        s.tally,
+    ) == (4, 12, False, True, False, "pile", "orbit", "chooser", "pass", "rotate", "chips", 7, 20, "running")
     assert [R.Settings(players=p).hand_size for p in (3, 4, 5)] == [12, 10, 8]
 
 
@@ -825,8 +879,12 @@ def test_d2_rulebook_blue5_yellow7_blue2():
     assert int(st[R.ST_PLAYED]) >> card(BLUE, 5) & 1, "the blue 5 goes to Narben-Ede's pile"
     assert int(st[R.ST_PUBLIC]) >> card(BLUE, 5) & 1, "everyone saw it face up"
     assert [R.claim_colour(st, s) for s in range(4)] == [-1, YELLOW, BLUE, -1]
-    assert rows(log) == [(R.L_PLAY, 0, card(BLUE, 5), 0, 0), (R.L_PLAY, 1, card(YELLOW, 7), 0, 0),
-                         (R.L_PLAY, 2, card(BLUE, 2), 0, 0), (R.L_UNDERCUT, 2, card(BLUE, 5), 0, 0)]
+    assert rows(log) == [
+        (R.L_PLAY, 0, card(BLUE, 5), 0, 0),
+        (R.L_PLAY, 1, card(YELLOW, 7), 0, 0),
+        (R.L_PLAY, 2, card(BLUE, 2), 0, 0),
+        (R.L_UNDERCUT, 2, card(BLUE, 5), 0, 0),
+    ]
     assert int(st[R.ST_HAND + 3]) == 1 << card(RED, 1), "Lilly has not played yet"
 
 
@@ -986,8 +1044,16 @@ def test_d6_clockwise_from_excludes_the_collector():
     assert R.clockwise_from(1, 3, 0b010) == -1
 
 
-@pytest.mark.parametrize(("name", "model"), [("clockwise", "clockwise"), ("default", "policy"), ("five", "policy"),
-                                             ("chooser_leader", "leader"), ("chooser_random", "any")])
+@pytest.mark.parametrize(
+    ("name", "model"),
+    [
+        ("clockwise", "clockwise"),
+        ("default", "policy"),
+        ("five", "policy"),
+        ("chooser_leader", "leader"),
+        ("chooser_random", "any"),
+    ],
+)
 def test_d6_odd_chips_in_games_follow_the_tie_rule(name, model):
     """clockwise: the tied seats nearest the collector's left; chooser: the collector's policy picks
     (the built-in heuristics pick the leader; random picks any tied seat, never one outside the tie)."""
@@ -1112,8 +1178,8 @@ def test_d10_new_deal_resets_chips_and_table():
     for c in range(R.N_COLOURS):
         assert chips(st, R.MIDDLE, c) == 12 and all(chips(st, s, c) == 0 for s in range(R.MAX_PLAYERS))
         assert up(st, c) == (-1, 0, 0)
-    assert int(st[R.ST_PUBLIC]) == 0 and not any(st[R.ST_PLAYED:R.ST_PLAYED + 5])
-    assert list(st[R.ST_HAND:R.ST_HAND + 5]) == [1, 2, 4, 8, 0]
+    assert int(st[R.ST_PUBLIC]) == 0 and not any(st[R.ST_PLAYED : R.ST_PLAYED + 5])
+    assert list(st[R.ST_HAND : R.ST_HAND + 5]) == [1, 2, 4, 8, 0]
     assert (st[R.ST_DEAL], st[R.ST_START], st[R.ST_TURN]) == (1, 1, 0)
 
 
@@ -1143,7 +1209,7 @@ def _dealt_sequence(settings: R.Settings, g: int, count: int, duplicate: bool = 
     for _ in range(count):
         state, _ = E.deal_hands(cfg, state, deck, swap, dealt)
         state = np.uint64(state)
-        out.append([int(h) for h in dealt[:settings.players]])
+        out.append([int(h) for h in dealt[: settings.players]])
     return out
 
 
@@ -1253,8 +1319,8 @@ def _after_three_deals(tally: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     cfg = R.Settings(scoring="ticks", tally=tally).row()
     st = np.zeros(R.ST_LEN, np.int64)
     res = np.zeros((R.MAX_PLAYERS, E.N_RES), np.int64)
-    res[0, E.H_CHIPS:E.H_CHIPS + 5] = [5, 9, 0, 7, 8]
-    res[1, E.H_CHIPS:E.H_CHIPS + 5] = [7, 7, 7, 6, 7]
+    res[0, E.H_CHIPS : E.H_CHIPS + 5] = [5, 9, 0, 7, 8]
+    res[1, E.H_CHIPS : E.H_CHIPS + 5] = [7, 7, 7, 6, 7]
     st[R.ST_TICKS] = 0b11010  # red, green, orange ticked (their running tallies reached 7)
     st[R.ST_TICKS + 1] = 0b10111
     return cfg, st, res
@@ -1269,7 +1335,7 @@ def test_g4_rulebook_narben_ede_needs_only_2_yellow_and_7_blue():
     set_chips(st, BLUE, s0=7, s1=0)
     E.tick_deal(cfg, st, res, 0)
     assert st[R.ST_TICKS] == 0b11111
-    assert res[0, E.H_CHIPS:E.H_CHIPS + 5].tolist() == [7, 9, 7, 7, 8]
+    assert res[0, E.H_CHIPS : E.H_CHIPS + 5].tolist() == [7, 9, 7, 7, 8]
     cfg, st, res = _after_three_deals("running")
     set_chips(st, YELLOW, s0=1, s1=0)
     set_chips(st, BLUE, s0=7, s1=0)
@@ -1304,12 +1370,12 @@ def test_g4_winner_helpers():
     not; at the cap: the most ticks, then the most chips over all deals."""
     res = np.zeros((R.MAX_PLAYERS, E.N_RES), np.int64)
     st = np.zeros(R.ST_LEN, np.int64)
-    st[R.ST_TICKS:R.ST_TICKS + 4] = [31, 15, 31, 31]
+    st[R.ST_TICKS : R.ST_TICKS + 4] = [31, 15, 31, 31]
     E._share_win(res, 4, np.array([30, 50, 30, 10, 0], np.int64), 30, st, True)
     assert res[:4, E.H_WIN].tolist() == [30, 0, 30, 0]
     res[:] = 0
-    st[R.ST_TICKS:R.ST_TICKS + 4] = [0b111, 0b1111, 0b11110, 0b1]
-    st[R.ST_SCORE:R.ST_SCORE + 4] = [100, 80, 90, 200]
+    st[R.ST_TICKS : R.ST_TICKS + 4] = [0b111, 0b1111, 0b11110, 0b1]
+    st[R.ST_SCORE : R.ST_SCORE + 4] = [100, 80, 90, 200]
     E._ticks_cap_win(res, 4, st, np.zeros(R.MAX_PLAYERS, np.int64))
     assert res[:4, E.H_WIN].tolist() == [0, 0, 60, 0]
 

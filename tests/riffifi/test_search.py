@@ -114,10 +114,11 @@ def test_a_passed_hand_the_seat_held_is_known_to_it():
     raise AssertionError("no decision after the first deal")
 
 
-@pytest.mark.parametrize("switches", [{"officer": True}, {"officer": True, "scoring": "ticks", "max_deals": 8,
-                                                          "players": 3}])
+@pytest.mark.parametrize(
+    "switches", [{"officer": True}, {"officer": True, "scoring": "ticks", "max_deals": 8, "players": 3}]
+)
 def test_the_search_players_moves_are_legal(switches):
-    texts = ["search:samples=2"] + ["expect", "undercut", "random"][:switches.get("players", 4) - 1]
+    texts = ["search:samples=2"] + ["expect", "undercut", "random"][: switches.get("players", 4) - 1]
     j = job(texts, **switches)
     kinds = set()
     for _, p in search_decisions(j, 6):
@@ -135,7 +136,7 @@ def test_the_officer_is_a_candidate_once_per_target():
         if int(p.pos[R.V_KIND]) != R.K_PLAY or not (hand >> R.OFFICER) & 1:
             continue
         out = np.zeros(SR.MAX_CANDIDATES, np.int64)
-        got = sorted(out[:SR.candidates(p.ro, p.pos, out)].tolist())
+        got = sorted(out[: SR.candidates(p.ro, p.pos, out)].tolist())
         up = [c for c in range(R.N_COLOURS) if p.pos[R.ST_UP_OWNER + c] >= 0]
         want = [c for c in bits(hand) if c != R.OFFICER] + [SR.OFFICER_CODE + 1 + t for t in [-1] + up]
         assert got == sorted(want)
@@ -175,7 +176,7 @@ def test_search_beats_expect_on_duplicate_deals():
     assert baseline[E.P_WIN] == E.WIN * items  # player 0 wins 1/4 of the 4 x items games
     counts = job(["search", "expect"], games=items, duplicate=True, seed=21).run_chunk(0, items)
     per_deal = counts[E.P_WIN] / items  # player 0 = search, summed over the deal's four games
-    var = E.view(counts, 4)["cross_win"][0, 0] / items - per_deal ** 2  # player 0's wins per block, squared
+    var = E.view(counts, 4)["cross_win"][0, 0] / items - per_deal**2  # player 0's wins per block, squared
     rate, se = per_deal / 4 / E.WIN, np.sqrt(var / items) / 4 / E.WIN
     assert rate - 0.25 > 4 * se, (rate, se)
 
@@ -183,8 +184,24 @@ def test_search_beats_expect_on_duplicate_deals():
 def test_the_cli_plays_search_with_its_budget_and_refuses_a_bad_parameter():
     from tests.cli.test_razz_cli import invoke
 
-    ok = invoke(["riffifi", "play", "--players", "4", "--policy", "search:samples=2", "--policy", "expect",
-                 "--games", "8", "--seed", "1", "--format", "json"])
+    ok = invoke(
+        [
+            "riffifi",
+            "play",
+            "--players",
+            "4",
+            "--policy",
+            "search:samples=2",
+            "--policy",
+            "expect",
+            "--games",
+            "8",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ]
+    )
     assert ok.exit_code == 0, ok.stderr
     assert "search:samples=2" in ok.stdout
     for bad in ("search:foo=1", "search:samples=0", "search:rollout=6", "search:depth=1.5"):
@@ -195,8 +212,24 @@ def test_the_cli_plays_search_with_its_budget_and_refuses_a_bad_parameter():
 def test_exploit_runs_over_the_riffifi_field_at_a_tiny_budget():
     from tests.cli.test_razz_cli import invoke
 
-    result = invoke(["exploit", "riffifi", "--field", "expect,undercut,lowest", "--players", "3",
-                     "--by", "search:samples=1", "--games", "6", "--seed", "3", "--format", "json"])
+    result = invoke(
+        [
+            "exploit",
+            "riffifi",
+            "--field",
+            "expect,undercut,lowest",
+            "--players",
+            "3",
+            "--by",
+            "search:samples=1",
+            "--games",
+            "6",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ]
+    )
     assert result.exit_code == 0, result.stderr
     for name in ("expect", "undercut", "lowest"):
         assert name in result.stdout

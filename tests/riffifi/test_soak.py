@@ -9,8 +9,9 @@ from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import REGISTRY
 
-_spec = importlib.util.spec_from_file_location("soak_riffifi",
-                                               Path(__file__).resolve().parents[2] / "scripts" / "soak_riffifi.py")
+_spec = importlib.util.spec_from_file_location(
+    "soak_riffifi", Path(__file__).resolve().parents[2] / "scripts" / "soak_riffifi.py"
+)
 soak = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(soak)
 

@@ -71,7 +71,7 @@ def test_a_deal_walked_with_chosen_moves_undercuts_and_claims():
 
 def plays(obs) -> int:
     """The plays an observation's card table counts."""
-    return int(obs[S.OB_TABLE + E.T_PLAYS:S.OB_TABLE + E.N_TABLE:3].sum())
+    return int(obs[S.OB_TABLE + E.T_PLAYS : S.OB_TABLE + E.N_TABLE : 3].sum())
 
 
 def test_a_card_higher_than_the_face_up_one_is_set_aside_unseen():
@@ -164,7 +164,7 @@ def test_a_determinized_position_keeps_what_the_seat_knows():
     for d in draws:
         assert S.check(d.ro, d.pos) == 0
         assert np.array_equal(d.observation(s), p.observation(s))
-        assert np.array_equal(d.pos[R.ST_PUBLIC:R.ST_LEN], p.pos[R.ST_PUBLIC:R.ST_LEN])  # face up, chips, points
+        assert np.array_equal(d.pos[R.ST_PUBLIC : R.ST_LEN], p.pos[R.ST_PUBLIC : R.ST_LEN])  # face up, chips, points
         assert d.pos[R.ST_HAND + s] == p.pos[R.ST_HAND + s] and d.pos[E.PS_POLICY + s] == p.pos[E.PS_POLICY + s]
         for o in range(4):
             whole = int(d.pos[R.ST_HAND + o] | d.pos[R.ST_PLAYED + o])
@@ -205,7 +205,7 @@ def test_the_switches_played_through_the_interface(fields):
     fresh deal every time, the lapse end and the clockwise odd chips: stepping gives the general engine's
     sums, and determinized positions (for the actor or another seat) are consistent, look the same to their
     seat and play on."""
-    j = job(["random", "expect", "thief", "undercut", "holdlow"][:fields["players"]], 6, **fields)
+    j = job(["random", "expect", "thief", "undercut", "holdlow"][: fields["players"]], 6, **fields)
     rng = np.random.default_rng(1)
     total = None
     for g in range(6):

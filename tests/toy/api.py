@@ -18,8 +18,20 @@ from razzmatazz.core.rng import stream_key
 from tests.toy.policies import REGISTRY
 from tests.toy.rules import Settings
 
-SPEC = G.GameSpec("toy", "High card", 9, (2, 3, 4), 3, 2_000, "game", "chips per game", "chips/game",
-                  "games won (a shared win counts 1/k)", __name__, "tests.toy")
+SPEC = G.GameSpec(
+    "toy",
+    "High card",
+    9,
+    (2, 3, 4),
+    3,
+    2_000,
+    "game",
+    "chips per game",
+    "chips/game",
+    "games won (a shared win counts 1/k)",
+    __name__,
+    "tests.toy",
+)
 
 
 def lineup(texts: Sequence[str], players: int) -> tuple[Policy, ...]:
@@ -54,9 +66,16 @@ class Job:
         share = np.where(best, n // k, 0) + (best & (np.cumsum(best, axis=1) <= n % k))
         chips = share - 1
         wins = np.where(best, n // k, 0)  # a win shared by k counts n // k of n
-        return np.concatenate([np.full(n, len(g)), chips.sum(0), (chips ** 2).sum(0), wins.sum(0),
-                               (chips[:, :, None] * chips[:, None, :]).sum(0).ravel(),
-                               (wins[:, :, None] * wins[:, None, :]).sum(0).ravel()]).astype(np.int64)
+        return np.concatenate(
+            [
+                np.full(n, len(g)),
+                chips.sum(0),
+                (chips**2).sum(0),
+                wins.sum(0),
+                (chips[:, :, None] * chips[:, None, :]).sum(0).ravel(),
+                (wins[:, :, None] * wins[:, None, :]).sum(0).ravel(),
+            ]
+        ).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -68,32 +87,59 @@ class Result:
     games: int
 
 
-def play(settings: Settings, policies: Sequence[Policy], games: int, seed: int, *, duplicate: bool = False,
-         executor: Any = None, progress: bool | None = False) -> Result:
+def play(
+    settings: Settings,
+    policies: Sequence[Policy],
+    games: int,
+    seed: int,
+    *,
+    duplicate: bool = False,
+    executor: Any = None,
+    progress: bool | None = False,
+) -> Result:
     check_games(games)
     seed = int(stream_key(seed, 9, 1)) >> 1
     counts = batch.run([Job(settings, tuple(policies), seed, games)], executor=executor, progress=progress)[0]
     n = settings.players
-    played, chips, sq, wins = (counts[i * n:(i + 1) * n] for i in range(4))
-    cross, cross_win = counts[4 * n:4 * n + n * n].reshape(n, n), counts[4 * n + n * n:].reshape(n, n)
+    played, chips, sq, wins = (counts[i * n : (i + 1) * n] for i in range(4))
+    cross, cross_win = counts[4 * n : 4 * n + n * n].reshape(n, n), counts[4 * n + n * n :].reshape(n, n)
     m = mean_columns(played, chips, sq)
     lo, hi = rate_interval(wins, played * n)
-    players = pd.DataFrame({"player": np.arange(1, n + 1), "policy": [p.label for p in policies], "games": played,
-                            "payoff": m["mean"], "payoff_low": m["ci_low"], "payoff_high": m["ci_high"],
-                            "win_rate": wins / (played * n), "win_low": lo, "win_high": hi})
+    players = pd.DataFrame(
+        {
+            "player": np.arange(1, n + 1),
+            "policy": [p.label for p in policies],
+            "games": played,
+            "payoff": m["mean"],
+            "payoff_low": m["ci_low"],
+            "payoff_high": m["ci_high"],
+            "win_rate": wins / (played * n),
+            "win_low": lo,
+            "win_high": hi,
+        }
+    )
     first = players.groupby("policy", sort=False).head(1).reset_index(drop=True).drop(columns="player")
     rows = []
     for i, a in first.iterrows():
-        for b in first.policy[i + 1:]:
+        for b in first.policy[i + 1 :]:
             x, y = list(players.policy).index(a.policy), list(players.policy).index(b)
             d = mean_columns(games, int(chips[x] - chips[y]), int(sq[x] - 2 * cross[x, y] + sq[y]))
-            w = mean_columns(games, int(wins[x] - wins[y]),
-                             int(cross_win[x, x] - 2 * cross_win[x, y] + cross_win[y, y]), scale=1 / n)
-            rows.append({"policy": a.policy, "versus": b, "win_rate_difference": float(w["mean"]),
-                         "win_rate_low": float(w["ci_low"]), "win_rate_high": float(w["ci_high"]),
-                         "payoff_difference": float(d["mean"]),
-                         "payoff_low": float(d["ci_low"]), "payoff_high": float(d["ci_high"]),
-                         "clear": bool(abs(d["mean"]) > Z95 * d["stderr"])})
+            w = mean_columns(
+                games, int(wins[x] - wins[y]), int(cross_win[x, x] - 2 * cross_win[x, y] + cross_win[y, y]), scale=1 / n
+            )
+            rows.append(
+                {
+                    "policy": a.policy,
+                    "versus": b,
+                    "win_rate_difference": float(w["mean"]),
+                    "win_rate_low": float(w["ci_low"]),
+                    "win_rate_high": float(w["ci_high"]),
+                    "payoff_difference": float(d["mean"]),
+                    "payoff_low": float(d["ci_low"]),
+                    "payoff_high": float(d["ci_high"]),
+                    "clear": bool(abs(d["mean"]) > Z95 * d["stderr"]),
+                }
+            )
     pairs = pd.DataFrame(rows, columns=list(G.PAIR_COLUMNS))
     seats = players.drop(columns="policy").rename(columns={"player": "seat"})
     return Result(first, players, seats, pairs, games)
