@@ -25,6 +25,9 @@ Each ``core/<game>/state.py`` provides these numba functions (``ro`` and ``pos``
 - ``step(ro, pos, pids, params, user) -> int``: the actor's policy chooses, with its own random state
   as in the kernel, and the move is applied; returns the move.
 - ``playout(ro, pos, pids, params, user)``: ``step`` until the game is over.
+- ``step_builtin(ro, pos, pids, params)`` and ``playout_builtin(ro, pos, pids, params)``: the same with
+  ``NO_USER``. Numba caches a function across processes only if no argument is a function, so these are
+  what a lineup of built-in policies plays by (a search seat's kernels take minutes to compile).
 - ``tally(ro, pos, out)``: add the finished game's counts to ``out``, in the kernel's count layout.
 - ``check(ro, pos) -> int``: 0 if the position is consistent (every card exactly once, money or chips
   conserved, the turn a seat that may move), else a code naming the first broken invariant.
@@ -107,11 +110,16 @@ class Position:
 
     def step(self) -> int:
         """Let the actor's policy choose and play; returns the move."""
+        if self.user is self.state.NO_USER:
+            return int(self.state.step_builtin(self.ro, self.pos, self.pids, self.params))
         return int(self.state.step(self.ro, self.pos, self.pids, self.params, self.user))
 
     def playout(self) -> Position:
         """Play on to the end with the position's policies and streams; returns self."""
-        self.state.playout(self.ro, self.pos, self.pids, self.params, self.user)
+        if self.user is self.state.NO_USER:
+            self.state.playout_builtin(self.ro, self.pos, self.pids, self.params)
+        else:
+            self.state.playout(self.ro, self.pos, self.pids, self.params, self.user)
         return self
 
     def tally(self, out: np.ndarray | None = None) -> np.ndarray:

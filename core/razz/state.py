@@ -335,6 +335,16 @@ def playout(ro, pos, pids, params, user):
 
 
 @njit(cache=True)
+def step_builtin(ro, pos, pids, params):
+    return step(ro, pos, pids, params, policies.no_user_policy)
+
+
+@njit(cache=True)
+def playout_builtin(ro, pos, pids, params):
+    playout(ro, pos, pids, params, policies.no_user_policy)
+
+
+@njit(cache=True)
 def tally(ro, pos, out):
     """Add the finished hand to ``out`` as the kernel counts it (one hand is one block)."""
     n = ro[0][R.S_PLAYERS]

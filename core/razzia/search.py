@@ -27,6 +27,8 @@ dispatcher without the search player: a rollout never searches.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from razzmatazz.core import search as SH
@@ -262,20 +264,56 @@ def hook(w, s, pids, params, user):
 
 
 @njit(cache=True, _nrt=True)
-def choose(pos, pids, params, user):
+def choose(pos, pids, params):
     """The move the search player in the actor's seat of position ``pos`` makes (not played; its stream
-    advanced in ``pos``), for tests and notebooks."""
-    return hook(pos, pos[E.W_ACTOR], pids, params, user)[1]
+    advanced in ``pos``) with the built-in policies as the field, for tests and notebooks."""
+    return hook(pos, pos[E.W_ACTOR], pids, params, P.no_user_policy)[1]
 
 
-def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+# The kernels below name the searcher (and, without a user's policy, the user function) as attributes of
+# their modules: compiling the search player takes minutes, and numba caches a kernel across processes
+# only if it hands on no function it was given as an argument or names as a bare global (both are lowered
+# as an address of this process); a module's attribute is a constant. With a user's policy the function
+# is an argument, compiled again in each process.
+_SEARCH = sys.modules[__name__]
+
+
+@njit(cache=True, nogil=True)
+def _play_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
+    return E._play_games(
+        cfg,
+        deal_key,
+        dice_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        start,
+        stop,
+        P.no_user_policy,
+        _SEARCH.hook,
+    )
+
+
+@njit(cache=True)
+def _trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
+    return E._trace(
+        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, P.no_user_policy, _SEARCH.hook
+    )
+
+
+def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user=None):
     """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
-    :func:`.policies.no_user_policy` if none), the searcher :func:`hook`."""
+    None or :func:`.policies.no_user_policy` if none), the searcher :func:`hook`."""
+    if user is None or user is P.no_user_policy:
+        return _play_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
     return E.play_games_by(
         cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, hook
     )
 
 
-def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user) -> Trace:
+def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user=None) -> Trace:
     """:func:`.engine.trace_game` for a lineup with ``search`` seats."""
+    if user is None or user is P.no_user_policy:
+        return Trace(*_trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g))
     return Trace(*E._trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, hook))

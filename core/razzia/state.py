@@ -196,6 +196,17 @@ def playout(ro, pos, pids, params, user):
 
 
 @njit(cache=True)
+def step_builtin(ro, pos, pids, params):
+    return E.step(pos, pids, params, P.no_user_policy, ro[4], True, SR.hook)
+
+
+@njit(cache=True)
+def playout_builtin(ro, pos, pids, params):
+    while pos[E.W_KIND] != E.K_OVER:
+        E.step(pos, pids, params, P.no_user_policy, ro[4], False, SR.hook)
+
+
+@njit(cache=True)
 def tally(ro, pos, out):
     """The finished game's counts added to ``out`` (:func:`.engine.layout`), as the kernel adds them."""
     n = ro[0][R.C_PLAYERS]

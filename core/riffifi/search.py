@@ -30,6 +30,8 @@ Rollouts play through :func:`.engine.decide_and_apply` (:func:`policy_move`) wit
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from razzmatazz.core import search as SH
@@ -206,9 +208,7 @@ def play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, us
 
 
 @njit(cache=True, _nrt=True)
-def choose(cfg, pos, pids, params, user):
-    """The move the search player in the actor's seat of position ``pos`` makes (not played; its stream
-    advanced in ``pos``; ``pids``/``params`` in player order), for tests and notebooks."""
+def _choose(cfg, pos, pids, params, user):
     n = cfg[R.C_PLAYERS]
     spids = np.zeros(n, np.int64)
     sparams = np.zeros((n, params.shape[1]), np.float64)
@@ -217,21 +217,56 @@ def choose(cfg, pos, pids, params, user):
 
 
 @njit(cache=True, _nrt=True)
+def choose(cfg, pos, pids, params):
+    """The move the search player in the actor's seat of position ``pos`` makes (not played; its stream
+    advanced in ``pos``; ``pids``/``params`` in player order) with the built-in policies as the field, for
+    tests and notebooks."""
+    return _choose(cfg, pos, pids, params, P.no_user_policy)
+
+
+@njit(cache=True, _nrt=True)
 def step(cfg, pos, pids, params, user):
     """:func:`.state.step` for a ``search`` actor (``pids``/``params`` in player order); returns the move."""
     s, kind = pos[R.V_SEAT], pos[R.V_KIND]
-    move = E.repair(cfg, pos, kind, s, choose(cfg, pos, pids, params, user))
+    move = E.repair(cfg, pos, kind, s, _choose(cfg, pos, pids, params, user))
     play_move(cfg, pos, move, np.zeros((1, 5), np.int64), pos, E.PS_TABLE, E.PS_GLOB)
     return move
 
 
+# The kernels below name the game-playing function (and, without a user's policy, the user function) as
+# attributes of their modules: compiling the search player takes minutes, and numba caches a kernel across
+# processes only if it hands on no function it was given as an argument or names as a bare global (both
+# are lowered as an address of this process); a module's attribute is a constant. With a user's policy
+# the function is an argument, compiled again in each process.
+_SEARCH = sys.modules[__name__]
+
+
 @njit(cache=True, nogil=True)
-def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
-    return E._play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
+def _play_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
+    return E._play_games_by(
+        cfg,
+        deal_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        start,
+        stop,
+        P.no_user_policy,
+        _SEARCH.play_game,
+    )
 
 
-def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+@njit(nogil=True)
+def _play_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+    return E._play_games_by(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play_game
+    )
+
+
+def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user=None):
     """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
-    :func:`.policies.no_user_policy` if none), the games played by :func:`play_game` (an argument of the
-    cached kernel, never its global: numba could not cache it)."""
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play_game)
+    None or :func:`.policies.no_user_policy` if none), the games played by :func:`play_game`."""
+    if user is None or user is P.no_user_policy:
+        return _play_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
+    return _play_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)

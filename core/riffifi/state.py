@@ -143,6 +143,16 @@ def playout(ro, pos, pids, params, user):
 
 
 @njit(cache=True)
+def step_builtin(ro, pos, pids, params):
+    return step(ro, pos, pids, params, policies.no_user_policy)
+
+
+@njit(cache=True)
+def playout_builtin(ro, pos, pids, params):
+    playout(ro, pos, pids, params, policies.no_user_policy)
+
+
+@njit(cache=True)
 def tally(ro, pos, out):
     """Add the finished game's counts to ``out`` (the kernel's layout, one block a game)."""
     cfg = ro[0]

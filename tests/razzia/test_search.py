@@ -10,7 +10,6 @@ import pytest
 from razzmatazz.analysis.razzia import lineup
 from razzmatazz.core.positions import Position
 from razzmatazz.core.razzia import engine as E
-from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia import search as SR
 from razzmatazz.core.razzia import state as S
@@ -37,7 +36,7 @@ def search_decisions(j, games):
 def choose(p, pos=None):
     """The search player's move at ``p`` (on a copy: ``p`` is left as it is) and its stream's new state."""
     w = (p.pos if pos is None else pos).copy()
-    return int(SR.choose(w, p.pids, p.params, P.no_user_policy)), int(w[E.W_PSTATE + p.actor()])
+    return int(SR.choose(w, p.pids, p.params)), int(w[E.W_PSTATE + p.actor()])
 
 
 def hidden_twin(p, rng):
@@ -158,7 +157,7 @@ def test_the_croupiers_free_card_placed_by_search_is_no_worse_than_at_random():
             if int(p.pos[E.W_KIND]) == R.K_FREE:
                 s = p.actor()
                 pids, params = searchers[E.player_of(p.pos, s)]
-                bar = int(SR.choose(p.pos.copy(), pids, params, P.no_user_policy))
+                bar = int(SR.choose(p.pos.copy(), pids, params))
                 money = []
                 for move in (bar, int(rng.choice(p.legal()))):
                     q = p.copy()

@@ -11,7 +11,6 @@ from razzmatazz.analysis.riffifi import lineup
 from razzmatazz.core.positions import Position
 from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import fast
-from razzmatazz.core.riffifi import policies as P
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi import search as SR
 from razzmatazz.core.riffifi import state as S
@@ -42,7 +41,7 @@ def choose(p, pos=None):
     """The search player's move at ``p`` (on a copy: ``p`` is left as it is) and its stream's new state."""
     w = (p.pos if pos is None else pos).copy()
     cfg = p.ro[0]
-    return int(SR.choose(cfg, w, p.pids, p.params, P.no_user_policy)), int(w[E.PS_POLICY + p.actor()])
+    return int(SR.choose(cfg, w, p.pids, p.params)), int(w[E.PS_POLICY + p.actor()])
 
 
 def bits(m):
