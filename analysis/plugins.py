@@ -7,6 +7,7 @@ without the engine being edited (it is compiled once more for the user's functio
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -54,6 +55,19 @@ def load_plugin(path: str | Path, base: Registry, user_id: int) -> UserPolicies:
     path = Path(path)
     if not path.is_file():
         raise InputError(f"policy file {shorten(str(path), 160)} does not exist")
+    key = (str(path.resolve()), hashlib.sha256(path.read_bytes()).hexdigest(), base.game, user_id)
+    if key not in _SAME:
+        _SAME[key] = _load(path, base, user_id)
+    LOADED.append(path)
+    return _SAME[key]
+
+
+_SAME: dict[tuple, UserPolicies] = {}
+"""The files loaded, by path and content: a file loaded again unchanged gives the same ``decide``, for which the
+engine is already compiled (it is compiled for each function object)."""
+
+
+def _load(path: Path, base: Registry, user_id: int) -> UserPolicies:
     module = _run_file(path)
     specs, fn = getattr(module, "POLICIES", None), getattr(module, "decide", None)
     where = f"policy file {shorten(str(path), 160)}"
@@ -61,7 +75,6 @@ def load_plugin(path: str | Path, base: Registry, user_id: int) -> UserPolicies:
         raise InputError(f"{where} must define POLICIES (a list of PolicySpec) and decide")
     _check_specs(where, specs, base, user_id)
     _check_decide(where, fn, base)
-    LOADED.append(path)
     return UserPolicies(tuple(specs), fn, base)
 
 

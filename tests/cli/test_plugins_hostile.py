@@ -34,7 +34,10 @@ CASES = {
     "raises at import": ("raise RuntimeError('no')\n", "cannot be loaded: RuntimeError: no"),
     "decide is a number": (EXAMPLE + "\ndecide = 42\n", "decide must be a function compiled with numba's @njit"),
     "decide is plain python": (EXAMPLE + "\ndecide = decide.py_func\n", "compiled with numba's @njit"),
-    "clashes with a built-in name": (_edit('"wheel-chaser", 1000', '"tag", 1000'), "the name tag of a built-in"),
+    "clashes with a built-in name": (
+        _edit('"wheel-chaser",\n        1000', '"tag",\n        1000'),
+        "the name tag of a built-in",
+    ),
     "clashes with itself": (
         _edit("POLICIES = [", "POLICIES = [PolicySpec('wheel-chaser', 1001, (), 'twin'),"),
         "of another of its policies",
