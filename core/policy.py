@@ -291,19 +291,12 @@ def _pairs(text: str, rest: str | None) -> dict[str, str]:
 
 @functools.cache
 def with_nrt(user: Callable) -> Callable:
-    """A user's policy function compiled with NRT set explicitly (the same one for the same ``user``).
+    """A user's policy function compiled with NRT set explicitly.
 
     The game loops run without NRT (numba's reference counting), and a jitted function they call
     inherits that unless its own flags say otherwise: a user's policy that makes an array would
-    then fail to compile. The copy is made once per function: the engine is compiled for each
-    function object it is given, so a new copy per chunk would compile the engine again each time.
-    (numba is imported here: importing this module loads no numba.)
+    then fail to compile. (numba is imported here: importing this module loads no numba.)
     """
-    return _nrt_copy(user) if hasattr(user, "py_func") else user
-
-
-@functools.cache
-def _nrt_copy(user: Callable) -> Callable:
     from razzmatazz.core.jit import njit
 
-    return njit(_nrt=True)(user.py_func)  # type: ignore[attr-defined]  # a numba dispatcher
+    return njit(_nrt=True)(user.py_func) if hasattr(user, "py_func") else user

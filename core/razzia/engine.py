@@ -1520,7 +1520,8 @@ def play_games_by(
     cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
 ):
     """:func:`play_games` with the users' policy function ``user`` and the ``searcher`` (see :func:`step`)
-    given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
+    given as arguments (compiled again in each process; the cached kernels of ``search`` name theirs as
+    module attributes instead)."""
     return _play_games(
         cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
     )

@@ -197,13 +197,12 @@ def playout(ro, pos, pids, params, user):
 
 @njit(cache=True)
 def step_builtin(ro, pos, pids, params):
-    return E.step(pos, pids, params, P.no_user_policy, ro[4], True, SR.hook)
+    return step(ro, pos, pids, params, P.no_user_policy)
 
 
 @njit(cache=True)
 def playout_builtin(ro, pos, pids, params):
-    while pos[E.W_KIND] != E.K_OVER:
-        E.step(pos, pids, params, P.no_user_policy, ro[4], False, SR.hook)
+    playout(ro, pos, pids, params, P.no_user_policy)
 
 
 @njit(cache=True)

@@ -614,7 +614,8 @@ def tally_block(out, n, o_glob, o_cross, block, block_win):
 @njit(cache=True, nogil=True)
 def play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
     """:func:`play_games` with the users' policy function ``user`` and the game-playing function ``play``
-    given; both are arguments, never globals of a cached kernel (numba could not cache it)."""
+    given as arguments (compiled again in each process; the cached kernels of ``search`` name theirs as
+    module attributes instead)."""
     return _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
 
 
