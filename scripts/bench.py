@@ -31,10 +31,11 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   fast lane (``core/razzia/fast.py``, what these lineups run on) does not;
 * Razzia's strong-play targets (issue 25; ``--only razzia-strong`` runs just these, ``--only razzia``
   ends with them): a 5-player game with one ``search`` seat (player 1) in the default mix, games/s per
-  core and a decision's cost per budget (samples 1, 2, 4, 8; target 200 games/s at the default budget);
-  ``search`` in the seat of the best tuned heuristic of the default mix at 3, 5 and 7 players, its paired
-  gain in win rate with a 95 % interval (target: established); ``exploit`` of the default field at 5
-  players with its defaults on every core, wall time (target under 5 minutes);
+  core and a decision's cost per budget (samples 1, 2, 4, 8 and ``search-strong``; target 200 games/s at
+  the default budget); ``search-strong`` (samples=64, rollout=3) in the seat of the best tuned heuristic
+  of the default mix at 3, 5 and 7 players, its paired gain in win rate with a 95 % interval (target:
+  established); ``exploit`` of the default field at 5 players with its defaults on every core, wall time
+  (target under 5 minutes);
 * (not here: ``scripts/ceiling.py`` times both board games against C programs that replay our
   random-play games bit for bit, to show how far the engines are from what the machine can do);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
@@ -234,7 +235,14 @@ def bench_razzia(games: int, ref_games: int, seed: int) -> list[tuple[str, float
     return rows
 
 
-SEARCH_BUDGETS = ("search", "search:samples=1", "search:samples=2", "search:samples=4", "search:samples=8")
+SEARCH_BUDGETS = (
+    "search",
+    "search:samples=1",
+    "search:samples=2",
+    "search:samples=4",
+    "search:samples=8",
+    "search-strong",
+)
 
 
 def bench_razzia_search(games: int, seed: int) -> tuple[float, list[tuple[str, float, float]]]:
@@ -269,10 +277,13 @@ def bench_razzia_search(games: int, seed: int) -> tuple[float, list[tuple[str, f
     return decisions, rows
 
 
-def bench_razzia_strong(games: int, seed: int, players: tuple[int, ...] = (3, 5, 7), by: str = "search") -> list[tuple]:
-    """``search`` in the seat of the best tuned heuristic of the default mix (the preset of the highest win rate
-    there), 3, 5 and 7 players, duplicate deals in the paired batches of ``exploit``, one thread: (players, the
-    heuristic, its win rate, search's, the paired gain and its 95 % interval, games per lineup, seconds)."""
+def bench_razzia_strong(
+    games: int, seed: int, players: tuple[int, ...] = (3, 5, 7), by: str = "search-strong"
+) -> list[tuple]:
+    """``by`` (the ``search-strong`` preset) in the seat of the best tuned heuristic of the default mix (the
+    preset of the highest win rate there), 3, 5 and 7 players, duplicate deals in the paired batches of
+    ``exploit``, one thread: (players, the heuristic, its win rate, ``by``'s, the paired gain and its 95 %
+    interval, games per lineup, seconds)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from razzmatazz.analysis.games import game
     from razzmatazz.analysis.razzia import lineup
@@ -324,7 +335,7 @@ def bench_razzia_exploit(seed: int) -> tuple[float, object]:
 
 def _razzia_strong_report(rows: list[tuple]) -> None:
     print(
-        "\nRazzia, search in the seat of the best tuned heuristic of the default mix (paired, duplicate deals, "
+        "\nRazzia, search-strong in the seat of the best tuned heuristic of the default mix (paired, duplicate deals, "
         "one thread; target: an established gain at 3, 5 and 7 players)"
     )
     print(
@@ -451,7 +462,7 @@ def _razzia_strong(scale: float, seed: int, threads: int) -> None:
     from razzmatazz.core.threads import set_threads
 
     _razzia_search_report(*bench_razzia_search(int(400 * scale) + 20, seed))
-    _razzia_strong_report(bench_razzia_strong(int(6000 * scale) + 200, seed))
+    _razzia_strong_report(bench_razzia_strong(int(8000 * scale) + 200, seed))
     wall, result = bench_razzia_exploit(seed)
     _razzia_exploit_report(wall, result)
     set_threads(threads)

@@ -167,6 +167,12 @@ BIGPOT_TUNED = REGISTRY.preset(
     "bigpot:threshold=10.98,margin=1.326",
     "bigpot tuned against greedy, hunter, crowd, random (5 players): +5.4 win points, established (seeds/razzia.md)",
 )
+SEARCH_STRONG = REGISTRY.preset(
+    "search-strong",
+    "search:samples=64,rollout=3",
+    "search at a strong budget: 64 samples, bigpot rolling out its own seat; beats the best tuned heuristic "
+    "at 3, 5 and 7 players, established (BENCHMARKS.md, seeds/razzia.md)",
+)
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
 SEARCH_LEAD = 3

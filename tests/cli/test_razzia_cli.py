@@ -140,13 +140,14 @@ def test_policies_lists_every_policy():
 
 
 def test_policies_lists_the_tuned_presets_and_the_default_mix_plays_them():
-    """Each tuned preset is listed under its policy with its row, and the default mix is the tuned field."""
+    """Each preset (the tuned rows, search's strong budget) is listed under its policy with its row, and the
+    default mix is the tuned field."""
     from razzmatazz.analysis.razzia import DEFAULT_MIX
 
     text = invoke(["razzia", "policies"]).stdout
     listing = {d["name"]: d for d in json.loads(invoke(["razzia", "policies", "--format", "json"]).stdout)}
     presets = REGISTRY.presets()
-    assert {x.name for x in presets} == {"greedy-tuned", "hunter-tuned", "bigpot-tuned"}
+    assert {x.name for x in presets} == {"greedy-tuned", "hunter-tuned", "bigpot-tuned", "search-strong"}
     for x in presets:
         assert f"  preset {x.name} = {x.text}: " in text
         assert {"name": x.name, "text": x.text, "help": x.help} in listing[x.policy]["presets"]
