@@ -173,6 +173,47 @@ def resume_option(fn: Callable) -> Callable:
     )(fn)
 
 
+def human_options(fn: Callable) -> Callable:
+    """``--human SEAT`` and ``--log FILE``: a person plays one seat in the terminal."""
+    fn = click.option(
+        "--log",
+        "human_log",
+        type=click.Path(path_type=Path, dir_okay=False),
+        default=None,
+        metavar="FILE",
+        help="With --human: keep every decision of your seat in FILE (a new file; Razz writes PHH hands).",
+    )(fn)
+    return click.option(
+        "--human",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="SEAT",
+        help="Play seat SEAT (1 is the dealer's left) yourself in the terminal, game after game, "
+        "against the policies; ? at a decision asks for advice, q ends the session.",
+    )(fn)
+
+
+def check_human(human: int | None, players: int, **conflicts: Any) -> None:
+    """Refuse a seat that is not at the table and the options a human seat cannot be played with (``--out``,
+    ``--duplicate`` ...), in one line."""
+    if human is not None and human > players:
+        raise InputError(f"--human {human}: the seats are 1 to {players}")
+    if human is None:
+        if conflicts.get("human_log") is not None:
+            raise InputError("--log keeps a human seat's decisions: it needs --human SEAT")
+        return
+    for name, value in conflicts.items():
+        if name in ("human_log", "fmt"):
+            continue
+        if value is not None and value is not False and value != ():
+            raise InputError(f"--human plays in the terminal: it cannot be used with --{name.replace('_', '-')}")
+    log = conflicts.get("human_log")
+    if log is not None and Path(log).exists():
+        raise InputError(f"--log {log}: the file exists; name a new one")
+    if conflicts.get("fmt", "table") != "table":
+        raise InputError("--human plays in the terminal: it cannot be used with --format " + conflicts["fmt"])
+
+
 def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
     """Run the command again with the arguments of the interrupted ``kind`` run kept in ``resume``.
 

@@ -13,12 +13,14 @@ from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
     check_cluster,
+    check_human,
     cluster_executor,
     columns,
     common_options,
     draw_seed,
     emit,
     emit_trace,
+    human_options,
     keep_chunks,
     list_policies,
     note,
@@ -146,6 +148,7 @@ def _settings(
     metavar="FILE.py",
     help="A Python file with your own policies (POLICIES and a jitted decide; see the README).",
 )
+@human_options
 @resume_option
 @common_options
 @click.pass_context
@@ -168,6 +171,8 @@ def play_cmd(
     trace: int | None,
     phh: Path | None,
     plugin: Path | None,
+    human: int | None,
+    human_log: Path | None,
     resume: Path | None,
     seed: int | None,
     threads: int | None,
@@ -190,6 +195,7 @@ def play_cmd(
       razzmatazz razz play --players 3 --policy reader --trace 12
       razzmatazz razz play --hands 100000000 --out results/big   # then, if stopped:
       razzmatazz razz play --resume results/big
+      razzmatazz razz play --players 4 --human 2 --seed 7 --log my-hands.phhs   # you play seat 2
     """
     if resume is not None:
         return resume_run(ctx, resume, "razz play")
@@ -208,6 +214,17 @@ def play_cmd(
         check_seed(seed)
     if phh is not None:
         G.check_phh_request(phh, hands)
+    check_human(
+        human,
+        players,
+        human_log=human_log,
+        duplicate=duplicate,
+        trace=trace,
+        phh=phh,
+        out=out,
+        fmt=fmt,
+        cluster=cluster,
+    )
     if out is not None:
         check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
@@ -218,6 +235,17 @@ def play_cmd(
     if trace is not None:
         seed = draw_seed(seed, quiet)
         emit_trace(fmt, G.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user))
+        return
+    if human is not None:
+        from razzmatazz.analysis.razz.seat import STYLE, phh_recorder
+        from razzmatazz.analysis.seat import play_in_terminal
+        from razzmatazz.core.razz.engine import GameJob
+        from razzmatazz.core.razz.policies import REGISTRY
+
+        job = GameJob(settings, tuple(lineup), draw_seed(seed, True), 1, False, user.decide if user else None)
+        play_in_terminal(
+            STYLE, job, human, REGISTRY, advisor=None, games=hands, log_path=human_log, recorder=phh_recorder(settings)
+        )
         return
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)

@@ -358,7 +358,13 @@ def trace_text(
     )
     lines = [f"Hand {hand} (seed {seed}), {settings.players} players, {stakes}"]
     lines += [f"  seat {s + 1}: {p.text}" for s, p in enumerate(seats)]
-    cards: dict[int, list[str]] = {s: [] for s in range(settings.players)}
+    return "\n".join(lines + hand_lines(log, res, who))
+
+
+def hand_lines(log: np.ndarray, res: np.ndarray, who: Sequence[str]) -> list[str]:
+    """A hand's log street by street, every card face up, seat ``s`` called ``who[s]``; then the result."""
+    lines: list[str] = []
+    cards: dict[int, list[str]] = {s: [] for s in range(len(who))}
     for kind, s, a, b in log.tolist():
         if kind == R.L_DEAL:
             if s < 0:
@@ -377,8 +383,8 @@ def trace_text(
             lines.append(f"  the deck is short: {a} cards (stub and folded cards) are reshuffled")
         else:
             lines.append("  " + _action(kind, who[s], a, b))
-    lines.append("Result: " + ", ".join(f"{who[s]} {int(res[s, E.H_NET]):+d}" for s in range(settings.players)))
-    return "\n".join(lines)
+    lines.append("Result: " + ", ".join(f"{who[s]} {int(res[s, E.H_NET]):+d}" for s in range(len(who))))
+    return lines
 
 
 def _still_in(log: np.ndarray, seat: int, street: int) -> bool:
