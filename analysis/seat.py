@@ -339,3 +339,28 @@ def play_in_terminal(
         else:
             session.log = f
         return session.run(games)
+
+
+def human_cli(
+    game: str,
+    settings: Any,
+    lineup: Sequence[Policy],
+    seed: int,
+    seat: int,
+    games: int,
+    log_path: Path | None,
+    user: Callable | None = None,
+) -> None:
+    """``GAME play --human SEAT``: the game's style (``analysis/<game>/seat.py``: ``STYLE``, and optionally
+    ``ADVISOR``, the policy asked on ``?``, and ``recorder(settings)`` for ``--log``) with its engine's job."""
+    import importlib
+
+    room = importlib.import_module(f"razzmatazz.analysis.{game}.seat")
+    engine = importlib.import_module(f"razzmatazz.core.{game}.engine")
+    registry = importlib.import_module(f"razzmatazz.core.{game}.policies").REGISTRY
+    advisor = getattr(room, "ADVISOR", "search" if "search" in {s.name for s in registry} else None)
+    recorder = room.recorder(settings) if hasattr(room, "recorder") else None
+    job = engine.GameJob(settings, tuple(lineup), seed, 1, False, user)
+    play_in_terminal(
+        room.STYLE, job, seat, registry, advisor=advisor, games=games, log_path=log_path, recorder=recorder
+    )

@@ -237,16 +237,10 @@ def play_cmd(
         emit_trace(fmt, G.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user))
         return
     if human is not None:
-        from razzmatazz.analysis.razz.seat import STYLE, phh_recorder
-        from razzmatazz.analysis.seat import play_in_terminal
-        from razzmatazz.core.razz.engine import GameJob
-        from razzmatazz.core.razz.policies import REGISTRY
+        from razzmatazz.analysis.seat import human_cli
 
-        job = GameJob(settings, tuple(lineup), draw_seed(seed, True), 1, False, user.decide if user else None)
-        play_in_terminal(
-            STYLE, job, human, REGISTRY, advisor=None, games=hands, log_path=human_log, recorder=phh_recorder(settings)
-        )
-        return
+        user_decide = user.decide if user else None
+        return human_cli("razz", settings, lineup, draw_seed(seed, True), human, hands, human_log, user_decide)
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
     with (

@@ -124,12 +124,12 @@ def final(p: Position, seat: int, names: Sequence[str]) -> str:
     return "\n".join(hand_lines(log, _results(p)[:n], names[:n]))
 
 
-def phh_recorder(settings: R.Settings) -> Callable[[TextIO], Callable[[Position, int, Sequence[str]], None]]:
+def recorder(settings: R.Settings) -> Callable[[TextIO], Callable[[Position, int, Sequence[str]], None]]:
     """``--log FILE`` for Razz: every finished hand appended to FILE as PHH, a collection of hands
     ``[1]``, ``[2]``, ... (PokerKit's ``HandHistory.loads_all`` reads it)."""
     from razzmatazz.analysis.razz.phh import hand_history
 
-    def recorder(f: TextIO) -> Callable[[Position, int, Sequence[str]], None]:
+    def open_log(f: TextIO) -> Callable[[Position, int, Sequence[str]], None]:
         written = 0
 
         def on_game(p: Position, g: int, names: Sequence[str]) -> None:
@@ -142,8 +142,11 @@ def phh_recorder(settings: R.Settings) -> Callable[[TextIO], Callable[[Position,
 
         return on_game
 
-    return recorder
+    return open_log
 
+
+ADVISOR = None
+"""Razz has no search player yet: ``?`` asks the lineup's policy in the seat."""
 
 STYLE = SeatStyle("razz", "chips", S, screen, moves, outcome, final)
 """Razz at a person's seat."""
