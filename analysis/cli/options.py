@@ -181,7 +181,8 @@ def human_options(fn: Callable) -> Callable:
         type=click.Path(path_type=Path, dir_okay=False),
         default=None,
         metavar="FILE",
-        help="With --human: keep every decision of your seat in FILE (a new file; Razz writes PHH hands).",
+        help="With --human: keep every decision of your seat in FILE (a new file: JSON lines, or the game's "
+        "hand histories).",
     )(fn)
     return click.option(
         "--human",

@@ -1,0 +1,1133 @@
+"""Replaying PHH hand histories of fixed-limit Razz (``razzmatazz razz replay``).
+
+A PHH file (TOML; https://phh.readthedocs.io) of variant ``FR`` is read with :mod:`tomllib` and
+its actions are played one by one under the rules PokerKit, the reference PHH implementation,
+applies to it: antes (``ante_trimming_status``: the antes count toward side pots, else they are
+dead money every player still in can win), the highest door card brings in or completes (a tie
+broken by suit, clubs < diamonds < hearts < spades), fixed-limit betting with at most 4 bets a
+round, the best board showing opens later streets (G2-G8 of ``seeds/razz.md``), a player who
+cannot cover a call calls all-in, and, as in PokerKit, a short all-in completion, bet or raise
+is allowed (razzmatazz's own engine never makes one); a player it leaves facing less than a full
+bet may then only call or fold. When the betting ends with at most one player still able to bet,
+the players show (``sm``) and the remaining streets are dealt. ``d dh p1 ????7h`` deals two cards
+nobody knows and a known one. Files written by ``razz play --phh`` may use rules PokerKit lacks;
+their user-defined fields say so and are followed: ``_cap``, ``_uncapped_heads_up``, ``_bring_in_tie = "seat"`` and
+``_exhausted = "community"`` (G6). A deck short on 7th street deals one community card
+(``d db``), or first shuffles the folded cards back in (PokerKit's rule).
+
+Every action is checked: the first that breaks a rule raises :class:`ReplayError`, one line naming
+the file, the action and the problem; so do a card dealt twice and a malformed or incomplete file.
+Then :func:`analyse` adds each street's all-in equity (heads-up exact, multiway Monte Carlo with a
+95 % interval, seeded from stream ``razz/street``) and, at every decision, what the asked policies
+would have done there: the view a policy would see is built from the replayed state (layout
+``V_*`` in :mod:`razzmatazz.core.razz.rules`) and the engine's dispatcher answers; its answer is
+played as the engine plays it (G10). A decision whose player's own cards are not all known gets
+no answers, and says so.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from razzmatazz.core.cards import RANKS, SUITS, UNKNOWN, card_str
+from razzmatazz.core.errors import InputError, shorten
+from razzmatazz.core.policy import Policy
+from razzmatazz.core.razz import rules as R
+
+VARIANT = "FR"
+DEFAULT_POLICIES = ("tag", "rock", "station", "steal", "reader")
+"""The policies asked at every decision unless others are named: the built-in Razz heuristics."""
+NOT_ASKED = ("random", "script")
+"""Policies that are not decision rules to compare a move with (coin flips, a fixed script)."""
+POLICY_NOTE = "Razz has no search player yet, so no searched best move is shown"
+POKERKIT_CAP = 4
+DOWN_SLOTS = (0, 1, 6)
+STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
+REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
+
+
+class ReplayError(InputError):
+    """A hand history that cannot be replayed: the message names the file, the action and the problem."""
+
+
+# ----------------------------------------------------------------------------- the file
+
+
+@dataclass(frozen=True)
+class Table:
+    """The stakes and rules of one hand history."""
+
+    n: int
+    antes: tuple[int, ...]
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    stacks: tuple[int, ...]
+    trimming: bool
+    cap: int = POKERKIT_CAP
+    uncapped_heads_up: bool = False
+    tie_by_seat: bool = False
+    community_rule: bool = False
+
+    def ante(self, p: int) -> int:
+        """Player ``p``'s ante as PokerKit reads ``antes`` (heads-up, the other player's entry)."""
+        return self.antes[1 - p] if self.n == 2 else self.antes[p]
+
+
+@dataclass(frozen=True)
+class History:
+    """One parsed PHH file."""
+
+    path: str
+    table: Table
+    actions: tuple[str, ...]
+    players: tuple[str, ...]
+    finishing: tuple[int, ...] | None
+
+
+def _whole(value: Any, name: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number of chips, got {value!r}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def _whole_list(value: Any, name: str, n: int | None, low: int = 0) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value:
+        raise ValueError(f"{name} must be a list of whole numbers, got {value!r}")
+    if n is not None and len(value) != n:
+        raise ValueError(f"{name} has {len(value)} entries for {n} players")
+    return tuple(_whole(x, f"{name} entry {i + 1}", low) for i, x in enumerate(value))
+
+
+def _table(data: dict) -> Table:
+    """The :class:`Table` of a PHH document (ValueError naming the bad field)."""
+    missing = [k for k in REQUIRED if k not in data]
+    if missing:
+        raise ValueError(f"the field {missing[0]!r} is missing")
+    if data["variant"] != VARIANT:
+        raise ValueError(
+            f"unknown variant {data['variant']!r}: razz replay reads fixed-limit Razz, variant {VARIANT!r}"
+        )
+    stacks = _whole_list(data["starting_stacks"], "starting_stacks", None, 1)
+    n = len(stacks)
+    if not 2 <= n <= R.MAX_PLAYERS:
+        raise ValueError(f"Razz is played by 2 to {R.MAX_PLAYERS} players, starting_stacks lists {n}")
+    antes = data["antes"]
+    antes = (_whole(antes, "antes"),) * n if isinstance(antes, int) else _whole_list(antes, "antes", n)
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise ValueError(f"ante_trimming_status must be true or false, got {trimming!r}")
+    cap = data.get("_cap", POKERKIT_CAP)
+    uncapped = data.get("_uncapped_heads_up", False)
+    tie = data.get("_bring_in_tie", "suit")
+    if tie not in ("seat", "suit") or not isinstance(uncapped, bool):
+        raise ValueError("_bring_in_tie must be 'seat' or 'suit' and _uncapped_heads_up true or false")
+    return Table(
+        n,
+        antes,
+        _whole(data["bring_in"], "bring_in", 1),
+        _whole(data["small_bet"], "small_bet", 1),
+        _whole(data["big_bet"], "big_bet", 1),
+        stacks,
+        trimming,
+        _whole(cap, "_cap", 1),
+        uncapped,
+        tie == "seat",
+        data.get("_exhausted") == "community",
+    )
+
+
+def parse_history(text: str, path: str) -> History:
+    """A PHH document's table, actions, players and finishing stacks; :class:`ReplayError` if malformed."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ReplayError(f"{path}: not a PHH file (TOML error: {shorten(str(e), 120)})") from None
+    try:
+        table = _table(data)
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ValueError("actions must be a list of strings")
+        players = data.get("players", [f"p{i + 1}" for i in range(table.n)])
+        if not isinstance(players, list) or len(players) != table.n:
+            raise ValueError(f"players must list {table.n} names")
+        finishing = data.get("finishing_stacks")
+        if finishing is not None:
+            finishing = _whole_list(finishing, "finishing_stacks", table.n)
+    except ValueError as e:
+        raise ReplayError(f"{path}: {e}") from None
+    return History(path, table, tuple(actions), tuple(str(p) for p in players), finishing)
+
+
+def read_history(path: Path) -> History:
+    """:func:`parse_history` of a file; a file that cannot be read is a :class:`ReplayError`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise ReplayError(f"{path}: cannot be read ({reason})") from None
+    return parse_history(text, str(path))
+
+
+def phh_text(cards: list[int]) -> str:
+    """Cards as PHH writes them (``??`` for an unknown one)."""
+    return "".join("??" if c == UNKNOWN else card_str(c) for c in cards)
+
+
+def phh_cards(text: str) -> list[int]:
+    """Cards written as in PHH (``As2s``, ``??`` unknown) as card integers, UNKNOWN for ``??``."""
+    if len(text) % 2:
+        raise ValueError(f"cards {text!r} are not rank-suit pairs")
+    cards = []
+    for i in range(0, len(text), 2):
+        pair = text[i : i + 2]
+        if pair == "??":
+            cards.append(UNKNOWN)
+            continue
+        rank, suit = RANKS.find(pair[0].upper()), SUITS.find(pair[1].lower())
+        if rank < 0 or suit < 0:
+            raise ValueError(f"{pair!r} is not a card")
+        cards.append(rank * 4 + suit)
+    return cards
+
+
+# ----------------------------------------------------------------------------- what the replay records
+
+
+@dataclass
+class Decision:
+    """One action in the file: who, as written and in words, and the policies' answers (None: not asked)."""
+
+    player: int
+    phh: str
+    move: str
+    answers: dict[str, tuple[str, str]] | None = None
+    note: str = ""
+
+
+@dataclass
+class Street:
+    """A street once its cards are dealt: pot, who is still in, their cards, the dead cards, its actions."""
+
+    street: int
+    pot: int
+    live: list[bool]
+    cards: list[list[int]]
+    dead: list[int]
+    community: int
+    actions: list[Decision] = field(default_factory=list)
+    equity: dict | None = None
+
+
+@dataclass
+class Result:
+    """A replayed hand."""
+
+    history: History
+    streets: list[Street]
+    finishing: list[int] | None
+    shown: list[int | None]
+    """Each player's class at the showdown (None: not at it, or cards unknown)."""
+    notes: list[str]
+    won: list[int] | None = None
+
+    @property
+    def agrees(self) -> bool | None:
+        if self.finishing is None or self.history.finishing is None:
+            return None
+        return list(self.history.finishing) == self.finishing
+
+
+# ----------------------------------------------------------------------------- the hand, action by action
+
+
+class _Illegal(Exception):
+    """An action the rules forbid (the message says why)."""
+
+
+def _slot_is_down(slot: int) -> bool:
+    return slot in DOWN_SLOTS
+
+
+class Hand:
+    """A hand under PokerKit's rules for fixed-limit Razz, fed one PHH action at a time."""
+
+    def __init__(self, table: Table, policies: tuple[Policy, ...] = ()) -> None:
+        self.t = table
+        n = table.n
+        self.policies = policies
+        self.stacks = list(table.stacks)
+        self.bets = [0] * n
+        self.put = [0] * n
+        self.dead_antes = [0] * n
+        self.live = [True] * n
+        self.cards: list[list[int]] = [[] for _ in range(n)]
+        self.shown: list[list[bool]] = [[] for _ in range(n)]
+        self.decisions = [0] * n
+        self.owner: dict[int, str] = {}
+        self.muck: set[int] = set()
+        self.dealt = 0
+        self.community = -1
+        self.street = 3
+        self.phase = "deal"
+        self.pending = [3] * n
+        self.board_pending = 0
+        self.reshuffled = False
+        self.queue: deque[int] = deque()
+        self.acted: set[int] = set()
+        self.short: list[int] = []
+        self.bring_in_status = False
+        self.completion_status = False
+        self.bring_in_seat = -1
+        self.raise_amount = 0
+        self.raises = 0
+        self.all_in = False
+        self.streets: list[Street] = []
+        self.notes: list[str] = []
+        self._antes()
+
+    # --- chips ----------------------------------------------------------------------------------
+    def _pay(self, p: int, chips: int) -> None:
+        self.stacks[p] -= chips
+        self.bets[p] += chips
+        self.put[p] += chips
+
+    def _antes(self) -> None:
+        for p in range(self.t.n):
+            ante = min(self.t.ante(p), self.stacks[p])
+            self._pay(p, ante)
+            if not self.t.trimming:
+                self.dead_antes[p] = ante
+        self._collect(trim=self.t.trimming)
+
+    def _collect(self, trim: bool) -> None:
+        """The round's bets go in; with ``trim`` a bet above every other one is cut back (PokerKit)."""
+        if trim and self.t.n > 1:
+            cutoff = sorted(self.bets)[-2]
+            for p in range(self.t.n):
+                if self.bets[p] > cutoff:
+                    back = self.bets[p] - cutoff
+                    self.stacks[p] += back
+                    self.put[p] -= back
+        self.bets = [0] * self.t.n
+
+    @property
+    def n_live(self) -> int:
+        return sum(self.live)
+
+    @property
+    def level(self) -> int:
+        return max(self.bets)
+
+    @property
+    def size(self) -> int:
+        return self.t.small_bet if self.street <= 4 else self.t.big_bet
+
+    def name(self, p: int) -> str:
+        return f"p{p + 1}"
+
+    # --- dealing --------------------------------------------------------------------------------
+    def _begin_street(self, street: int) -> None:
+        self.street = street
+        self.phase = "deal"
+        need = self.n_live
+        self.pending = [1 if self.live[p] else 0 for p in range(self.t.n)]
+        self.board_pending = 0
+        stub = 52 - self.dealt
+        if street == 7 and need > stub:
+            if self.t.community_rule or need > stub + len(self.muck):
+                self.pending = [0] * self.t.n
+                self.board_pending = 1
+            else:
+                self.reshuffled = True
+                self.notes.append(
+                    f"the deck ran out on 7th street: the folded players' {len(self.muck)} cards were shuffled "
+                    "back in (G6, as PokerKit does)"
+                )
+
+    def _take(self, card: int, who: str) -> None:
+        """A known card leaves the deck (after a 7th-street reshuffle, it may come from the muck)."""
+        if card in self.owner:
+            if not (self.reshuffled and card in self.muck):
+                raise _Illegal(f"{card_str(card)} is dealt twice (it already went to {self.owner[card]})")
+            self.muck.discard(card)
+        self.owner[card] = who
+
+    def deal_hole(self, p: int, text: str) -> None:
+        self._ready_to_deal()
+        cards = self._cards(text)
+        if not self.live[p]:
+            raise _Illegal(f"{self.name(p)} has folded and gets no more cards")
+        if self.board_pending:
+            raise _Illegal("the deck is short: 7th street is one community card for everybody (d db)")
+        if not 1 <= len(cards) <= self.pending[p]:
+            raise _Illegal(
+                f"{self.name(p)} is due {self.pending[p]} card(s) on {STREET_NAMES[self.street]} street, "
+                f"{len(cards)} given"
+            )
+        for c in cards:
+            if c != UNKNOWN:
+                self._take(c, f"{self.name(p)} on {STREET_NAMES[self.street]} street")
+            slot = len(self.cards[p])
+            self.cards[p].append(c)
+            self.shown[p].append(not _slot_is_down(slot))
+            self.dealt += 1
+        self.pending[p] -= len(cards)
+        self._maybe_bet()
+
+    def deal_board(self, text: str) -> None:
+        self._ready_to_deal()
+        cards = self._cards(text)
+        if not self.board_pending:
+            raise _Illegal("no community card now: Razz deals one only when the deck is short on 7th street")
+        if len(cards) != 1 or cards[0] == UNKNOWN:
+            raise _Illegal("the community card is one known card")
+        self._take(cards[0], "the board")
+        self.community = cards[0]
+        self.dealt += 1
+        self.board_pending = 0
+        self._maybe_bet()
+
+    def _cards(self, text: str) -> list[int]:
+        try:
+            return phh_cards(text)
+        except ValueError as e:
+            raise _Illegal(str(e)) from None
+
+    def _ready_to_deal(self) -> None:
+        if self.phase == "show" and self.all_in and self.street < 7:
+            self._begin_street(self.street + 1)
+        if self.phase == "over":
+            raise _Illegal("the hand is over")
+        if self.phase == "show":
+            raise _Illegal("every card is dealt: only the showdown (sm) remains")
+        if self.phase == "bet":
+            raise _Illegal(f"the betting on {STREET_NAMES[self.street]} street is not over ({self._turn()})")
+
+    def _maybe_bet(self) -> None:
+        if any(self.pending) or self.board_pending:
+            return
+        self.streets.append(self._snapshot())
+        self._begin_betting()
+
+    def _snapshot(self) -> Street:
+        in_hands = {c for p in range(self.t.n) if self.live[p] for c in self.cards[p]}
+        dead = [c for p in range(self.t.n) if not self.live[p] for c in self.cards[p] if c >= 0 and c not in in_hands]
+        return Street(
+            self.street,
+            sum(self.put),
+            list(self.live),
+            [list(c) for c in self.cards],
+            dead,
+            self.community,
+        )
+
+    # --- who opens ------------------------------------------------------------------------------
+    def _up(self, p: int) -> list[int]:
+        up = [c for slot, c in enumerate(self.cards[p]) if not _slot_is_down(slot)]
+        if UNKNOWN in up:
+            raise _Illegal(f"{self.name(p)}'s up cards are not known, so who acts first cannot be told")
+        return up
+
+    def _opener(self) -> int:
+        live = [p for p in range(self.t.n) if self.live[p]]
+        if self.street == 3:
+            doors = {p: self._up(p)[0] for p in live}
+            if self.t.tie_by_seat:
+                return max(live, key=lambda p: (doors[p] >> 2, -p))
+            return max(live, key=lambda p: doors[p])
+        k = min(self.street - 2, 4)
+        keys = {p: R.board_key(np.array(self._up(p)[:k], np.int64), 0, k) for p in live}
+        return min(live, key=lambda p: (keys[p], p))
+
+    # --- betting --------------------------------------------------------------------------------
+    def _effective_stack(self, p: int) -> int:
+        totals = sorted(self.bets[i] + self.stacks[i] for i in range(self.t.n) if self.live[i])
+        return min(self.stacks[p], max(0, totals[-2] - self.bets[p])) if len(totals) > 1 else 0
+
+    def _actors_from(self, first: int, skip_first: bool) -> deque[int]:
+        order = [(first + i) % self.t.n for i in range(self.t.n)]
+        if skip_first:
+            order = order[1:]
+        return deque(p for p in order if self.live[p] and self.stacks[p] > 0)
+
+    def _begin_betting(self) -> None:
+        self.phase = "bet"
+        opener = self._opener()
+        self.bring_in_status = self.street == 3
+        self.completion_status = self.bring_in_status
+        self.bring_in_seat = opener if self.street == 3 else -1
+        self.queue = deque(p for p in self._actors_from(opener, False) if self._effective_stack(p) > 0)
+        self.raise_amount = self.raises = 0
+        self.acted.clear()
+        self.short.clear()
+        self._update_betting(len(self.queue) == 1 and self.bets[self.queue[0]] >= self.level)
+
+    def _update_betting(self, done: bool = False) -> None:
+        if not self.queue or self.n_live <= 1 or done:
+            self._end_betting()
+
+    def _end_betting(self) -> None:
+        self.queue.clear()
+        if self.n_live > 1 and sum(1 for p in range(self.t.n) if self.live[p] and self.stacks[p]) <= 1:
+            self.all_in = True
+        self._collect(trim=True)
+        if self.n_live == 1:
+            self.phase = "over"
+        elif self.street == 7 or self.all_in:
+            self.phase = "show"
+        else:
+            self._begin_street(self.street + 1)
+
+    def _turn(self) -> str:
+        return f"{self.name(self.queue[0])} is to act" if self.queue else "nobody is to act"
+
+    def _actor(self, p: int) -> None:
+        if self.phase != "bet":
+            what = {"deal": f"{STREET_NAMES[self.street]} street is still being dealt", "over": "the hand is over"}
+            raise _Illegal(f"no betting now: {what.get(self.phase, 'the betting is over')}")
+        if self.queue[0] != p:
+            raise _Illegal(f"it is not {self.name(p)}'s turn: {self._turn()}")
+
+    def _pop(self) -> int:
+        p = self.queue.popleft()
+        self.acted.add(p)
+        self.decisions[p] += 1
+        return p
+
+    def cbr_target(self, p: int) -> tuple[int | None, str]:
+        """The one amount ``p`` may complete, bet or raise to now (fixed limit), or None and why not."""
+        to_call = min(self.stacks[p], self.level - self.bets[p])
+        cap = self.t.cap if not (self.t.uncapped_heads_up and self.n_live == 2) else 10**9
+        if to_call < self.raise_amount:
+            return None, "a short all-in cannot be raised"
+        if self.raises >= cap:
+            return None, f"the round already has its {cap} bets (the cap)"
+        if self.short and sum(self.short) < self.raise_amount and p in self.acted:
+            return None, f"{self.name(p)} has acted and faces only a short all-in raise: call or fold"
+        if self.stacks[p] <= self.level - self.bets[p]:
+            return None, f"{self.name(p)} has no chips beyond the call"
+        if not any(i != p and self.live[i] and self.stacks[i] + self.bets[i] > self.level for i in range(self.t.n)):
+            return None, "nobody else could call it: the others have folded or are all in"
+        full = max(self.raise_amount, self.size) + (0 if self.completion_status else self.level)
+        return min(self.stacks[p] + self.bets[p], full), ""
+
+    def full_raise(self, p: int) -> bool:
+        """Whether ``p`` has the chips for a full completion, bet or raise (razzmatazz's engine needs them, G8)."""
+        full = max(self.raise_amount, self.size) + (0 if self.completion_status else self.level)
+        return self.stacks[p] + self.bets[p] >= full
+
+    def bring_in(self, p: int) -> str:
+        self._actor(p)
+        if not self.bring_in_status:
+            raise _Illegal("the bring-in is posted only by the highest door card, first on 3rd street")
+        amount = min(self.stacks[p], self.t.bring_in)
+        self._pop()
+        self._pay(p, amount)
+        self.bring_in_status = False
+        self._update_betting()
+        return f"brings in {amount}" + self._all_in(p)
+
+    def fold(self, p: int) -> str:
+        self._actor(p)
+        if self.bring_in_status:
+            raise _Illegal(f"{self.name(p)} must post the bring-in (pb) or complete (cbr), not fold")
+        free = self.bets[p] >= self.level
+        self._pop()
+        self.live[p] = False
+        self.muck.update(c for c in self.cards[p] if c >= 0)
+        self._update_betting()
+        return "folds" + (" (checking was free)" if free else "")
+
+    def check_call(self, p: int) -> str:
+        self._actor(p)
+        if self.bring_in_status:
+            raise _Illegal(f"{self.name(p)} must post the bring-in (pb) or complete (cbr)")
+        amount = min(self.stacks[p], self.level - self.bets[p])
+        self._pop()
+        self._pay(p, amount)
+        self._update_betting()
+        return ("checks" if amount == 0 else f"calls {amount}") + self._all_in(p)
+
+    def complete_bet_raise(self, p: int, amount: int) -> str:
+        self._actor(p)
+        target, why = self.cbr_target(p)
+        if target is None:
+            raise _Illegal(f"{self.name(p)} cannot complete, bet or raise: {why}")
+        word = self._cbr_word()
+        if amount != target:
+            raise _Illegal(f"fixed limit: {self.name(p)} may only {word} {target}, not {amount}")
+        short = not self.full_raise(p)
+        self._pop()
+        increment = amount - self.level
+        self._pay(p, amount - self.bets[p])
+        self.bring_in_status = self.completion_status = False
+        self.queue = self._actors_from(p, True)
+        if increment >= self.raise_amount:
+            self.acted = {p}
+        self.raise_amount = max(self.raise_amount, increment)
+        self.raises += 1
+        if self.stacks[p]:
+            self.short.clear()
+        else:
+            self.short.append(increment)
+        if sum(self.short) >= self.raise_amount:
+            self.short.clear()
+        self._update_betting()
+        text = {"complete to": "completes to", "bet": "bets", "raise to": "raises to"}[word]
+        return f"{text} {amount}" + (", all-in for less than a full bet" if short else self._all_in(p))
+
+    def _cbr_word(self) -> str:
+        if self.completion_status:
+            return "complete to"
+        return "bet" if self.level == 0 else "raise to"
+
+    def _all_in(self, p: int) -> str:
+        return ", all-in" if self.stacks[p] == 0 else ""
+
+    # --- showdown -------------------------------------------------------------------------------
+    def show(self, p: int, text: str | None) -> str:
+        if self.phase != "show":
+            why = {"bet": "the betting is not over", "over": "the hand is over, everybody else folded"}
+            raise _Illegal(
+                f"no showdown now: {why.get(self.phase, f'{STREET_NAMES[self.street]} street is being dealt')}"
+            )
+        if not self.live[p]:
+            raise _Illegal(f"{self.name(p)} is not in the hand")
+        if all(self.shown[p]):
+            raise _Illegal(f"{self.name(p)} has no card left to show")
+        if text is None:
+            self.live[p] = False
+            self.muck.update(c for c in self.cards[p] if c >= 0)
+            return "mucks"
+        cards = self.cards[p] if text == "-" else self._cards(text)
+        self._reveal(p, cards)
+        return "shows " + phh_text(self.cards[p])
+
+    def _reveal(self, p: int, cards: list[int]) -> None:
+        """``p`` shows ``cards``: each is one of its known cards or a card it held face down unseen."""
+        if len(cards) > len(self.cards[p]):
+            raise _Illegal(f"{self.name(p)} shows {len(cards)} cards but holds {len(self.cards[p])}")
+        if UNKNOWN in cards:
+            raise _Illegal("a card shown must be known")
+        held = list(self.cards[p])
+        for c in cards:
+            if c in held:
+                continue
+            if UNKNOWN not in held:
+                raise _Illegal(f"{self.name(p)} shows {card_str(c)}, a card it was not dealt")
+            self._take(c, f"{self.name(p)} at the showdown")
+            held[held.index(UNKNOWN)] = c
+        self.cards[p] = held
+        for slot, c in enumerate(held):
+            if c in cards:
+                self.shown[p][slot] = True
+
+    # --- the end --------------------------------------------------------------------------------
+    def finish(self) -> tuple[list[int] | None, list[int | None], list[int] | None]:
+        """Finishing stacks (None: a hand at the showdown is unknown), showdown classes, chips won."""
+        if self.phase == "over":
+            winner = self.live.index(True)
+            won = [sum(self.put) if p == winner else 0 for p in range(self.t.n)]
+            return [s + w for s, w in zip(self.stacks, won)], [None] * self.t.n, won
+        if self.phase != "show" or self.street < 7:
+            raise _Illegal(f"the actions end before the hand does: {self._missing()}")
+        return self._showdown()
+
+    def _missing(self) -> str:
+        if self.phase == "bet":
+            return self._turn() + f" on {STREET_NAMES[self.street]} street"
+        if self.phase == "show":
+            return f"{STREET_NAMES[self.street + 1]} street is not dealt"
+        waiting = [self.name(p) for p in range(self.t.n) if self.pending[p]]
+        who = ", ".join(waiting) if waiting else "the community card"
+        return f"{STREET_NAMES[self.street]} street is not dealt to {who}"
+
+    def _showdown(self) -> tuple[list[int] | None, list[int | None], list[int] | None]:
+        from razzmatazz.core.razz.evaluate import evaluate
+
+        classes: list[int | None] = [None] * self.t.n
+        for p in range(self.t.n):
+            if not self.live[p]:
+                continue
+            hand = self.cards[p] + ([self.community] if self.community >= 0 else [])
+            if UNKNOWN in hand:
+                self.notes.append(f"{self.name(p)}'s cards are not all known at the showdown: the pots cannot be won")
+                return None, classes, None
+            classes[p] = int(evaluate(np.array(hand[-7:] if len(hand) > 7 else hand, np.int64)))
+        won = award(self.put, self.dead_antes, self.live, classes)
+        if sum(won) != sum(self.put):
+            self.notes.append(f"{sum(self.put) - sum(won)} chips in a pot nobody still in could win were burned")
+        return [s + w for s, w in zip(self.stacks, won)], classes, won
+
+
+def award(put: list[int], dead_antes: list[int], live: list[bool], classes: list[int | None]) -> list[int]:
+    """Chips each player takes from the pots, cut and shared as PokerKit does (G7, G8).
+
+    Pots are cut at every player's contribution (antes not trimmed are left out of it and go to the
+    first pot, which every player still in can win); pots open to the same players merge; each goes
+    to the best low among its players, equal ones splitting it, odd chips to the lowest seat.
+    """
+    contrib = [a - d for a, d in zip(put, dead_antes)]
+    amount, previous = sum(dead_antes), 0
+    pots: list[tuple[int, list[int]]] = []
+    for level in sorted(set(contrib)):
+        amount += sum(level - previous for c in contrib if c >= level)
+        players = [p for p, c in enumerate(contrib) if c >= level and live[p]]
+        while pots and pots[-1][1] == players:
+            amount += pots.pop()[0]
+        if amount:
+            pots.append((amount, players))
+        amount, previous = 0, level
+    won = [0] * len(put)
+    for amount, players in pots:
+        if not players:
+            continue  # nobody still in reached it: PokerKit burns these chips (it cannot happen in a legal hand)
+        best = min(classes[p] for p in players)  # type: ignore[type-var]
+        winners = [p for p in players if classes[p] == best]
+        share, odd = divmod(amount, len(winners))
+        for p in winners:
+            won[p] += share
+        won[winners[0]] += odd
+    return won
+
+
+# ----------------------------------------------------------------------------- playing a file
+
+
+def _policy_answers(hand: Hand, p: int) -> tuple[dict[str, tuple[str, str]] | None, str]:
+    """What each policy would do at ``p``'s decision, as a PHH action and in words (None: not asked, and why)."""
+    if not hand.policies:
+        return None, ""
+    if UNKNOWN in hand.cards[p]:
+        return None, f"no policy asked: {hand.name(p)}'s own cards are not all known"
+    view, can_raise, target = policy_view(hand, p)
+    from razzmatazz.core.razz.policies import decide
+
+    answers = {}
+    for policy in hand.policies:
+        move, _ = decide(policy.spec.id, np.array(policy.row), view.copy(), np.uint64(0))
+        answers[policy.label] = _as_action(hand, p, _repair(hand, p, int(move), can_raise), target)
+    return answers, ""
+
+
+def policy_view(hand: Hand, p: int) -> tuple[np.ndarray, bool, int | None]:
+    """The view the engine gives ``p``'s policy here (G10), whether it may raise, and to what."""
+    t, n = hand.t, hand.t.n
+    target, _ = hand.cbr_target(p)
+    can_raise = target is not None and hand.full_raise(p)
+    v = np.full(R.VIEW_LEN, -1, np.int64)
+    v[R.V_STREET], v[R.V_SEAT], v[R.V_PLAYERS] = hand.street, p, n
+    v[R.V_TO_CALL] = min(hand.level - hand.bets[p], hand.stacks[p])
+    v[R.V_POT], v[R.V_BET_SIZE], v[R.V_BETS_MADE] = sum(hand.put), hand.size, hand.raises
+    v[R.V_CAP], v[R.V_CAN_RAISE], v[R.V_BRING_IN] = t.cap, can_raise, hand.bring_in_status
+    v[R.V_LEVEL], v[R.V_STACK], v[R.V_COMMUNITY] = hand.level, hand.stacks[p], hand.community
+    v[R.V_IN_HAND], v[R.V_TO_ACT], v[R.V_BRING_IN_SEAT] = hand.n_live, len(hand.queue) - 1, hand.bring_in_seat
+    v[R.V_COMPLETED], v[R.V_DECISIONS] = not hand.completion_status, hand.decisions[p]
+    for j, c in enumerate(hand.cards[p]):
+        v[R.V_OWN + j] = c
+    for s in range(R.MAX_PLAYERS):
+        up = [c for j, c in enumerate(hand.cards[s]) if not _slot_is_down(j)] if s < n else []
+        for j, c in enumerate(up[:4]):
+            v[R.V_UP + 4 * s + j] = c
+        folded = s >= n or not hand.live[s]
+        v[R.V_STATUS + s] = R.FOLDED if folded else R.ALL_IN if hand.stacks[s] == 0 else R.IN
+        v[R.V_BETS + s] = hand.bets[s] if s < n else 0
+        v[R.V_PUT + s] = hand.put[s] if s < n else 0
+    return v, can_raise, target
+
+
+def _repair(hand: Hand, p: int, move: int, can_raise: bool) -> int:
+    """The move the engine plays for a policy's answer (G10): the nearest legal one."""
+    if hand.bring_in_status:
+        return R.RAISE if move == R.RAISE and can_raise else R.CALL
+    if move == R.RAISE and not can_raise:
+        return R.CALL
+    if move == R.FOLD and hand.bets[p] >= hand.level:
+        return R.CALL
+    return move if move in (R.FOLD, R.RAISE) else R.CALL
+
+
+def _as_action(hand: Hand, p: int, move: int, target: int | None) -> tuple[str, str]:
+    """A move of ``p`` now as a PHH action and in words."""
+    who = hand.name(p)
+    if move == R.RAISE:
+        return f"{who} cbr {target}", f"{hand._cbr_word()} {target}"
+    if move == R.FOLD:
+        return f"{who} f", "fold"
+    if hand.bring_in_status:
+        return f"{who} pb", "bring in"
+    to_call = min(hand.level - hand.bets[p], hand.stacks[p])
+    return f"{who} cc", "check" if to_call == 0 else f"call {to_call}"
+
+
+def _player(word: str, n: int) -> int:
+    if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or not 1 <= int(word[1:]) <= n:
+        raise _Illegal(f"{word!r} is not a player (p1 to p{n})")
+    return int(word[1:]) - 1
+
+
+def _amount(word: str) -> int:
+    if not word.isdigit():
+        raise _Illegal(f"{word!r} is not a whole number of chips")
+    return int(word)
+
+
+def apply(hand: Hand, words: list[str]) -> Decision | None:
+    """Play one action (its words, the comment left out); returns what it did, or None for dealing."""
+    n = hand.t.n
+    match words:
+        case ["d", "dh", who, cards]:
+            hand.deal_hole(_player(who, n), cards)
+            return None
+        case ["d", "db", cards]:
+            hand.deal_board(cards)
+            return None
+        case [who, "sm", *rest] if len(rest) <= 1:
+            p = _player(who, n)
+            return Decision(p, " ".join(words), hand.show(p, rest[0] if rest else None))
+        case [who, ("pb" | "f" | "cc") as verb] | [who, "cbr" as verb, _]:
+            p = _player(who, n)
+            turn = hand.phase == "bet" and hand.queue[0] == p
+            answers, note = _policy_answers(hand, p) if turn else (None, "")
+            if verb == "pb":
+                move = hand.bring_in(p)
+            elif verb == "f":
+                move = hand.fold(p)
+            elif verb == "cc":
+                move = hand.check_call(p)
+            else:
+                move = hand.complete_bet_raise(p, _amount(words[2]))
+            return Decision(p, " ".join(words), move, answers, note)
+    raise _Illegal("not a Razz action (d dh, d db, pb, f, cc, cbr, sm)")
+
+
+def replay(history: History, policies: tuple[Policy, ...] = ()) -> Result:
+    """Play every action of ``history``; :class:`ReplayError` at the first one the rules forbid."""
+    hand = Hand(history.table, policies)
+    for i, action in enumerate(history.actions, 1):
+        words = action.split("#", 1)[0].split()
+        if not words:
+            continue
+        try:
+            decision = apply(hand, words)
+        except _Illegal as e:
+            raise ReplayError(f"{history.path}: action {i} {shorten(action.strip())!r}: {e}") from None
+        if decision is not None:
+            hand.streets[-1].actions.append(decision)
+    try:
+        finishing, classes, won = hand.finish()
+    except _Illegal as e:
+        raise ReplayError(f"{history.path}: {e}") from None
+    return Result(history, hand.streets, finishing, classes, hand.notes, won)
+
+
+# ----------------------------------------------------------------------------- equity at each street
+
+
+def street_seed(seed: int, street: int) -> int:
+    """The root seed of one street's Monte Carlo, from stream ``razz/street`` (as ``razz street``)."""
+    from razzmatazz.core import streams
+
+    return int(streams.key(seed, "razz", "street", street)) >> 1
+
+
+def street_equity(street: Street, trials: int, seed: int) -> dict:
+    """All-in equity of each player still in at ``street`` from the cards known then (unknown ones random)."""
+    live = [p for p, x in enumerate(street.live) if x]
+    hands = {p: street.cards[p] for p in live}
+    base = {"method": None, "trials": None, "deals": None, "seed": None, "note": ""}
+    if all(UNKNOWN not in h for h in hands.values()) and street.street == 7:
+        return {**base, **_final_shares(hands, street.community)}
+    if street.community >= 0:
+        return {**base, "note": "not computed: a community card with unknown cards"}
+    known = [p for p in live if UNKNOWN not in hands[p]]
+    if not known:
+        return {**base, "note": "not computed: no player's cards are all known"}
+    return {**base, **_equity_query(street, hands, known[0], trials, seed)}
+
+
+def _final_shares(hands: dict[int, list[int]], community: int) -> dict:
+    """Every card known at 7th street: the showdown itself (exact)."""
+    from razzmatazz.core.razz.evaluate import evaluate
+
+    extra = [community] if community >= 0 else []
+    classes = {p: int(evaluate(np.array((h + extra)[-7:], np.int64))) for p, h in hands.items()}
+    best = min(classes.values())
+    winners = [p for p, c in classes.items() if c == best]
+    shares = {p: (1 / len(winners) if p in winners else 0.0) for p in hands}
+    return {"method": "exact", "deals": 1, "equity": {p: (e, e, e) for p, e in shares.items()}}
+
+
+def _equity_query(street: Street, hands: dict[int, list[int]], hero: int, trials: int, seed: int) -> dict:
+    """The project's equity question for this street: exact heads-up, Monte Carlo multiway."""
+    from razzmatazz.analysis.razz.equities import equity
+
+    order = [hero] + [p for p in hands if p != hero]
+    texts = ["".join(card_str(c) for c in hands[p]) for p in order]
+    dead = "".join(card_str(c) for c in street.dead)
+    exact = len(order) == 2
+    try:
+        res = equity(
+            texts[0],
+            texts[1:],
+            dead,
+            trials=None if exact else trials,
+            exact_enum=exact,
+            seed=None if exact else street_seed(seed, street.street),
+        )
+    except InputError as e:
+        return {"note": f"not computed: {e}"}
+    shares = {p: (s.equity, *s.ci95) for p, s in zip(order, res.shares)}
+    return {
+        "method": "exact" if res.exact else "Monte Carlo",
+        "trials": None if res.exact else res.trials,
+        "deals": res.trials if res.exact else None,
+        "seed": res.seed,
+        "equity": shares,
+        "community_card": res.community_card,
+    }
+
+
+def analyse(result: Result, trials: int, seed: int) -> Result:
+    """Add each street's equity to a replayed hand."""
+    for street in result.streets:
+        street.equity = street_equity(street, trials, seed)
+    return result
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def _cards_text(cards: list[int]) -> str:
+    """Stud order, face-down cards in brackets, unknown ones as ??."""
+    words = [("??" if c == UNKNOWN else card_str(c)) for c in cards]
+    return " ".join(f"[{w}]" if _slot_is_down(j) else w for j, w in enumerate(words))
+
+
+def as_dict(result: Result, policies: tuple[Policy, ...]) -> dict:
+    """One hand for ``--format json``."""
+    h, t = result.history, result.history.table
+    return {
+        "file": h.path,
+        "players": list(h.players),
+        "variant": VARIANT,
+        "antes": list(t.antes),
+        "bring_in": t.bring_in,
+        "small_bet": t.small_bet,
+        "big_bet": t.big_bet,
+        "starting_stacks": list(t.stacks),
+        "policies": [p.label for p in policies],
+        "policy_note": POLICY_NOTE,
+        "streets": [_street_dict(s) for s in result.streets],
+        "showdown": [
+            {"player": f"p{p + 1}", "class": c, "low": _low_name(c)}
+            for p, c in enumerate(result.shown)
+            if c is not None
+        ],
+        "won": result.won,
+        "finishing_stacks": result.finishing,
+        "file_finishing_stacks": list(h.finishing) if h.finishing is not None else None,
+        "agrees": result.agrees,
+        "notes": result.notes,
+    }
+
+
+def _low_name(cls: int) -> str:
+    from razzmatazz.core.razz.names import hand_name
+
+    return hand_name(cls)
+
+
+def _street_dict(s: Street) -> dict:
+    eq = s.equity or {}
+    shares = eq.get("equity", {})
+    return {
+        "street": s.street,
+        "pot": s.pot,
+        "community_card": card_str(s.community) if s.community >= 0 else None,
+        "equity_method": eq.get("method"),
+        "trials": eq.get("trials"),
+        "deals": eq.get("deals"),
+        "seed": eq.get("seed"),
+        "equity_note": eq.get("note", ""),
+        "equity": [
+            {
+                "player": f"p{p + 1}",
+                "cards": _cards_text(s.cards[p]),
+                "equity": shares[p][0] if p in shares else None,
+                "ci95": list(shares[p][1:]) if p in shares else None,
+            }
+            for p, x in enumerate(s.live)
+            if x
+        ],
+        "actions": [
+            {
+                "player": f"p{d.player + 1}",
+                "action": d.phh,
+                "move": d.move,
+                "policies": (
+                    None
+                    if d.answers is None
+                    else {k: {"action": a, "move": m, "same": a == d.phh} for k, (a, m) in d.answers.items()}
+                ),
+                **({"note": d.note} if d.note else {}),
+            }
+            for d in s.actions
+        ],
+    }
+
+
+def text(result: Result, policies: tuple[Policy, ...]) -> str:
+    """One hand for people: the table, then each street, then the result."""
+    h, t = result.history, result.history.table
+    stakes = f"ante {'/'.join(map(str, sorted(set(t.antes))))}, bring-in {t.bring_in}, bets {t.small_bet}/{t.big_bet}"
+    lines = [f"{h.path}: Razz ({VARIANT}), {t.n} players, {stakes}"]
+    lines += [f"  {_who(p, h.players)}: {t.stacks[p]:,} chips" for p in range(t.n)]
+    for street in result.streets:
+        lines += _street_lines(street, policies, h.players)
+    lines += _result_lines(result)
+    return "\n".join(lines)
+
+
+def _who(p: int, names: tuple[str, ...]) -> str:
+    """``p1``, with the player's name when the file gives one."""
+    return f"p{p + 1}" + (f" {names[p]}" if names[p] != f"p{p + 1}" else "")
+
+
+def _equity_cell(eq: dict, p: int) -> str:
+    shares = eq.get("equity", {})
+    if p not in shares:
+        return ""
+    e, lo, hi = shares[p]
+    return f"{e:.2%}" if eq["method"] == "exact" else f"{e:.2%} ({lo:.2%}-{hi:.2%})"
+
+
+def _street_lines(s: Street, policies: tuple[Policy, ...], names: tuple[str, ...]) -> list[str]:
+    from razzmatazz.analysis.cli.options import columns
+
+    eq = s.equity or {}
+    how = eq.get("note") or (
+        "equity exact"
+        if eq.get("method") == "exact"
+        else f"equity Monte Carlo, {eq['trials']:,} trials, street seed {eq['seed']}"
+    )
+    board = f", community card {card_str(s.community)}" if s.community >= 0 else ""
+    lines = ["", f"{STREET_NAMES[s.street]} street: pot {s.pot:,}{board}; {how}"]
+    rows = [
+        {"player": _who(p, names), "cards": _cards_text(s.cards[p]), "equity": _equity_cell(eq, p)}
+        for p, x in enumerate(s.live)
+        if x
+    ]
+    lines += ["  " + line for line in columns(rows, ["player", "cards", "equity"], ("equity",)).splitlines()]
+    if s.actions:
+        lines.append("")
+        lines += ["  " + line for line in _action_table(s.actions, policies).splitlines()]
+    return lines
+
+
+def _action_table(actions: list[Decision], policies: tuple[Policy, ...]) -> str:
+    from razzmatazz.analysis.cli.options import columns
+
+    labels = [p.label for p in policies]
+    rows = []
+    for d in actions:
+        row = {"action": f"p{d.player + 1} {d.move}"}
+        for label in labels:
+            if d.answers is None:
+                row[label] = "?" if d.note else ""
+            else:
+                phh, move = d.answers[label]
+                row[label] = move + (" *" if phh == d.phh else "")
+        rows.append(row)
+    notes = [f"  ? {d.note}" for d in actions if d.note]
+    return "\n".join([columns(rows, ["action", *labels]), *dict.fromkeys(notes)])
+
+
+def _result_lines(result: Result) -> list[str]:
+    h = result.history
+    lines = [""]
+    shown = [f"p{p + 1} {_low_name(c)}" for p, c in enumerate(result.shown) if c is not None]
+    if shown:
+        lines.append("Showdown: " + ", ".join(shown))
+    if result.won is not None:
+        lines.append("Won: " + ", ".join(f"p{p + 1} {w:,}" for p, w in enumerate(result.won) if w))
+    if result.finishing is None:
+        lines.append("Finishing stacks: not computed (a hand at the showdown is not known)")
+    else:
+        lines.append("Finishing stacks: " + ", ".join(f"p{p + 1} {s:,}" for p, s in enumerate(result.finishing)))
+    if h.finishing is not None:
+        verdict = {True: "agree", False: "DISAGREE", None: "cannot be compared"}[result.agrees]
+        lines.append(f"The file's finishing_stacks ({', '.join(f'{s:,}' for s in h.finishing)}) {verdict}.")
+    lines += [f"Note: {note}." for note in result.notes]
+    return lines
+
+
+def legend(policies: tuple[Policy, ...], seed: int) -> str:
+    """What the columns are, and the root seed of the Monte Carlo streets."""
+    import textwrap
+
+    names = ", ".join(p.label for p in policies)
+    return textwrap.fill(
+        f"Policies asked at each decision: {names} (the built-in heuristics; {POLICY_NOTE}); * marks the "
+        "move the file shows, ? a decision they could not be asked about. Equity: each player's chance of the "
+        "best low (a tie shared) with no more betting, from the cards known at the street (?? unknown, dealt at "
+        f"random; side pots not weighed): exact heads-up, else Monte Carlo with its 95 % interval, each street "
+        f"seeded from --seed {seed} (razz equity --seed STREET_SEED gives the same numbers).",
+        100,
+    )
+
+
+# ----------------------------------------------------------------------------- many files
+
+
+def policy_list(texts: tuple[str, ...]) -> tuple[Policy, ...]:
+    """The policies to ask (default :data:`DEFAULT_POLICIES`); random and script are refused."""
+    from razzmatazz.core.razz.policies import REGISTRY
+
+    policies = tuple(REGISTRY.parse(t) for t in (texts or DEFAULT_POLICIES))
+    for p in policies:
+        if p.spec.name in NOT_ASKED:
+            raise InputError(f"--policy {p.spec.name}: it is not a decision rule to compare a move with")
+    labels = [p.label for p in policies]
+    if len(set(labels)) != len(labels):
+        raise InputError(f"--policy names {max(labels, key=labels.count)} twice")
+    return policies
+
+
+def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
+    """The files to read: each file given, and each folder's ``*.phh`` files in name order; and the paths that fail."""
+    files, errors = [], []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.glob("*.phh") if p.is_file())
+            files += found
+            if not found:
+                errors.append(f"{path}: no .phh files in this folder")
+        elif path.exists():
+            files.append(path)
+        else:
+            errors.append(f"{path}: no such file or folder")
+    return files, errors
+
+
+def replay_paths(
+    paths: list[Path], policies: tuple[Policy, ...], trials: int, seed: int
+) -> tuple[list[Result], list[str]]:
+    """Replay every file (all are checked before any equity is computed); returns the hands and the errors."""
+    files, errors = history_files(paths)
+    results = []
+    for path in files:
+        try:
+            results.append(replay(read_history(path), policies))
+        except ReplayError as e:
+            errors.append(str(e))
+    return [analyse(r, trials, seed) for r in results], errors

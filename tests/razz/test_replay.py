@@ -1,0 +1,304 @@
+"""``razzmatazz razz replay``: PHH hand histories replayed and checked (analysis/razz/replay.py).
+
+Oracles: PokerKit, which replays the same files to its own finishing stacks (every hand the
+project's ``razz play --phh`` writes that PokerKit can play, and hand-written all-in spots: a
+raise covering a short stack only in part, a short all-in raise, an all-in showdown on 6th street
+with 7th still dealt, dead antes, unknown cards) and which refuses the same illegal actions; the
+engine's own policies, which must choose again, through the view the replay builds, every move
+they made in the exported hands; the files' ``finishing_stacks``; exact heads-up equity.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import warnings
+from pathlib import Path
+
+import pytest
+
+from razzmatazz.analysis.razz import replay as RP
+from razzmatazz.analysis.razz.equities import equity
+from razzmatazz.analysis.razz.phh import hand_history
+from razzmatazz.core.razz import rules as R
+from razzmatazz.core.razz.policies import REGISTRY
+from tests.cli.test_razz_cli import assert_ok, assert_one_line_error, invoke, run_script
+from tests.razz.test_game_pokerkit import pokerkit_warnings, random_hands, strict_replay
+
+DATA = Path(__file__).parent / "data" / "replay"
+GOOD = sorted(DATA.glob("*.phh"))
+BAD = sorted((DATA / "bad").glob("*.phh"))
+FAST = ["--trials", "500", "--seed", "3"]
+DETERMINISTIC = ("station", "rock", "tag", "steal", "reader")
+
+
+def replay_json(*args) -> dict:
+    result = invoke(["razz", "replay", *args, "--format", "json"])
+    assert_ok(result)
+    return json.loads(result.stdout)
+
+
+def pokerkit_stacks(text: str) -> list[int]:
+    """PokerKit's finishing stacks for a PHH text (every warning an error except the reshuffle ones)."""
+    with pokerkit_warnings(True):
+        _, state = strict_replay(text)
+    return list(state.stacks)
+
+
+def own_policy_moves(hand: dict) -> tuple[int, list]:
+    """Decisions of players named after a deterministic policy, and those that policy answers otherwise."""
+    checked, wrong = 0, []
+    for street in hand["streets"]:
+        for a in street["actions"]:
+            name = hand["players"][int(a["player"][1:]) - 1]
+            label = REGISTRY.parse(name).label
+            if a["policies"] is not None and label in a["policies"]:
+                checked += 1
+                if not a["policies"][label]["same"]:
+                    wrong.append((hand["file"], a))
+    return checked, wrong
+
+
+# ----------------------------------------------------------------------------- the project's own files
+
+
+PLAYS = {
+    "side-pots": ["--players", "4", "--stacks", "30,60,120,400", "--bring-in-tie", "suit", "--hands", "24"],
+    "eight": ["--players", "8", "--bring-in-tie", "suit", "--hands", "6", "--policy", "station"],
+    "seat-ties": ["--players", "6", "--stack", "90", "--hands", "12"],
+}
+
+
+@pytest.mark.parametrize("name", PLAYS)
+def test_every_exported_hand_replays_to_pokerkits_stacks(tmp_path, name):
+    """``razz play --phh`` files: the replay agrees with each file and with PokerKit; each policy re-makes its moves."""
+    lineup = ["--policy", "tag", "--policy", "station", "--policy", "reader", "--policy", "rock"]
+    args = PLAYS[name] + ([] if "--policy" in PLAYS[name] else lineup)
+    assert_ok(invoke(["razz", "play", *args, "--seed", "11", "--phh", tmp_path / "h", "--quiet"]))
+    data = replay_json(tmp_path / "h", *FAST, *[x for p in DETERMINISTIC for x in ("--policy", p)])
+    assert data["errors"] == [] and len(data["hands"]) == len(list((tmp_path / "h").iterdir()))
+    compared = decisions = 0
+    for hand in data["hands"]:
+        assert hand["agrees"] is True, hand["file"]
+        text = Path(hand["file"]).read_text()
+        if "_pokerkit_replayable = true" in text:
+            assert pokerkit_stacks(text) == hand["finishing_stacks"], hand["file"]
+            compared += 1
+        checked, wrong = own_policy_moves(hand)
+        assert wrong == []
+        decisions += checked
+    assert compared >= len(data["hands"]) // 2 and decisions >= 3 * len(data["hands"])
+
+
+def test_many_engine_hands_replay_like_pokerkit_and_their_policies():
+    """250 engine hands (2-8 players, short and deep stacks, odd stakes, community cards, reshuffles, seat ties,
+    uncapped heads-up) through the Python API: stacks as the file and PokerKit say, every policy move re-made."""
+    cases = [
+        *random_hands(31, 14, 10, (2, 3, 4, 5, 6, 7)),
+        *random_hands(32, 3, 10, (8,), True, exhausted="community"),
+        *random_hands(33, 3, 10, (8,), True, exhausted="reshuffle"),
+        *random_hands(34, 3, 10, (5, 6), bring_in_tie="seat"),
+        *random_hands(35, 2, 10, (2,), True, uncapped_heads_up=True),
+    ]
+    asked = tuple(REGISTRY.parse(p) for p in DETERMINISTIC)
+    counts = {"pokerkit": 0, "rules PokerKit lacks": 0, "decisions": 0, "all-in": 0}
+    for settings, log, net, names in cases:
+        text = hand_history(settings, log, names, net)
+        result = RP.replay(RP.parse_history(text, "engine.phh"), asked)
+        assert result.agrees, text
+        if "_pokerkit_replayable = true" in text:
+            assert pokerkit_stacks(text) == result.finishing, text
+            counts["pokerkit"] += 1
+        else:
+            counts["rules PokerKit lacks"] += 1
+        counts["all-in"] += bool(((log[:, 0] == R.L_CALL) & (log[:, 3] == 1)).any())
+        for street in result.streets:
+            for d in street.actions:
+                own = REGISTRY.parse(names[d.player]).label
+                if d.answers is not None and own in d.answers:
+                    assert d.answers[own][0] == d.phh, (own, d, text)
+                    counts["decisions"] += 1
+    assert counts["pokerkit"] >= 200 and counts["rules PokerKit lacks"] >= 5, counts
+    assert counts["decisions"] >= 1000 and counts["all-in"] >= 20, counts
+
+
+# ----------------------------------------------------------------------------- hand-written all-in spots
+
+
+@pytest.mark.parametrize("path", GOOD, ids=[p.name for p in GOOD])
+def test_hand_written_files_agree_with_pokerkit(path):
+    hand = replay_json(path, *FAST)["hands"][0]
+    assert hand["agrees"] is True
+    assert hand["finishing_stacks"] == hand["file_finishing_stacks"] == pokerkit_stacks(path.read_text())
+
+
+def test_a_raise_covering_a_short_stack_makes_a_side_pot():
+    hand = replay_json(DATA / "short-stack-raise.phh", *FAST)["hands"][0]
+    moves = [a["move"] for a in hand["streets"][1]["actions"]]
+    assert moves == ["bets 5", "raises to 10", "calls 3, all-in", "calls 5"]
+    assert hand["won"] == [54, 0, 27] and hand["finishing_stacks"] == [118, 64, 27]
+    seventh = hand["streets"][4]["actions"]
+    assert [a["move"] for a in seventh[:2]] == ["bets 10", "folds"]  # p1's unmatched 10 comes back
+
+
+def test_a_short_all_in_raise_cannot_be_raised_again():
+    hand = replay_json(DATA / "short-all-in-raise.phh", *FAST)["hands"][0]
+    fourth = hand["streets"][1]["actions"]
+    assert fourth[2]["move"] == "raises to 9, all-in for less than a full bet"
+    # the engine's policies never raise short: they could not raise here, and none is offered a raise after it
+    assert all(p["action"] != "p3 cbr 9" for p in fourth[2]["policies"].values())
+    assert all(not p["action"].endswith("cbr 14") for a in fourth[3:] for p in a["policies"].values())
+    text = (DATA / "short-all-in-raise.phh").read_text()
+    for bad in ('"p3 cbr 9",\n  "p1 cbr 14",', '"p3 cbr 9",\n  "p1 cc",\n  "p2 cbr 14",'):
+        good = bad.replace("p1 cbr 14", "p1 cc").replace("p2 cbr 14", "p2 cc")
+        assert_both_refuse(text.replace(good, bad, 1), "a short all-in cannot be raised")
+
+
+def test_all_in_on_sixth_street_shows_and_deals_seventh():
+    hand = replay_json(DATA / "all-in-sixth-street.phh", *FAST)["hands"][0]
+    sixth, seventh = hand["streets"][3], hand["streets"][4]
+    assert [a["move"][:5] for a in sixth["actions"]] == ["bets ", "calls", "shows", "shows"]
+    assert sixth["actions"][1]["move"] == "calls 5, all-in"
+    assert [a["move"][:5] for a in seventh["actions"]] == ["shows", "shows"]  # no betting: p2 is all in
+    assert seventh["equity_method"] == "exact" and [e["equity"] for e in seventh["equity"]] == [1.0, 0.0]
+    assert hand["finishing_stacks"] == [247, 0]
+
+
+def test_dead_antes_without_trimming_and_with_it():
+    text = (DATA / "dead-antes.phh").read_text()
+    assert RP.replay(RP.parse_history(text, "dead")).finishing == [5, 93, 103]
+    trimmed = text.replace("ante_trimming_status = false", "ante_trimming_status = true")
+    assert RP.replay(RP.parse_history(trimmed, "trimmed")).finishing == [3, 93, 105] == pokerkit_stacks(trimmed)
+
+
+def test_unknown_cards_are_random_in_equity_and_policies_are_not_asked():
+    hand = replay_json(DATA / "unknown-cards.phh", *FAST)["hands"][0]
+    third, fourth = hand["streets"][0], hand["streets"][1]
+    assert [e["cards"] for e in third["equity"]] == ["[As] [2s] 3c", "[??] [??] Kd", "[??] [??] 9h"]
+    assert third["equity_method"] == "Monte Carlo" and third["trials"] == 500
+    exact = equity("As2s3c4d", ["xxKdQc"], "9h", exact_enum=True).shares[0].equity  # p3 folded 9h: dead
+    assert fourth["equity_method"] == "exact" and fourth["equity"][0]["equity"] == pytest.approx(exact, abs=1e-12)
+    p2 = [a for s in hand["streets"] for a in s["actions"] if a["player"] == "p2" and "sm" not in a["action"]]
+    assert p2 and all(a["policies"] is None and "not all known" in a["note"] for a in p2)
+    assert hand["finishing_stacks"] == [584, 418, 498]
+
+
+def test_monte_carlo_streets_have_intervals_and_repeat_with_the_seed():
+    args = [DATA / "short-stack-raise.phh", "--trials", "2000"]
+    a, b = replay_json(*args, "--seed", "5"), replay_json(*args, "--seed", "5")
+    assert a == b and a["seed"] == 5
+    third = a["hands"][0]["streets"][0]
+    assert third["equity_method"] == "Monte Carlo" and third["trials"] == 2000
+    assert sum(e["equity"] for e in third["equity"]) == pytest.approx(1.0)
+    for e in third["equity"]:
+        lo, hi = e["ci95"]
+        assert lo < e["equity"] < hi and hi - lo < 0.06
+    c = replay_json(*args, "--seed", "6")
+    assert c["hands"][0]["streets"][0]["equity"] != third["equity"]
+
+
+def test_table_output_names_policies_and_the_verdict():
+    result = invoke(["razz", "replay", DATA / "short-stack-raise.phh", *FAST])
+    assert_ok(result)
+    out = result.stdout
+    assert "no search player" in out and "tag, rock, station, steal, reader" in out
+    assert "3rd street: pot 3" in out and "p3 brings in 2" in out and "complete to 5 *" in out
+    assert "Finishing stacks: p1 118, p2 64, p3 27" in out and "agree." in out and "Showdown: " in out
+
+
+def test_policies_can_be_chosen_and_random_is_refused():
+    data = replay_json(DATA / "all-in-sixth-street.phh", *FAST, "--policy", "tag:max_card=9", "--policy", "rock")
+    assert data["policies"] == ["tag:max_card=9", "rock"]
+    assert set(data["hands"][0]["streets"][0]["actions"][0]["policies"]) == {"tag:max_card=9", "rock"}
+    for bad, fragment in (("random", "not a decision rule"), ("nosuch", "nosuch")):
+        result = invoke(["razz", "replay", DATA / "dead-antes.phh", "--policy", bad])
+        assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
+    result = invoke(["razz", "replay", DATA / "dead-antes.phh", "--trials", "0"])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "trials")
+
+
+# ----------------------------------------------------------------------------- bad input
+
+
+def assert_both_refuse(text: str, fragment: str) -> None:
+    with pytest.raises(RP.ReplayError, match=fragment):
+        RP.replay(RP.parse_history(text, "x.phh"))
+    with pytest.raises(ValueError), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        strict_replay(text)
+
+
+MUTATIONS = [
+    ("short-stack-raise.phh", '"p2 cbr 10",', '"p2 cbr 15",', "may only raise to 10, not 15"),
+    ("short-stack-raise.phh", '"p3 pb",', '"p1 pb",', "not p1's turn: p3 is to act"),
+    ("short-stack-raise.phh", '"p3 pb",', '"p3 f",', "must post the bring-in"),
+    ("short-stack-raise.phh", '"p3 pb",', '"p3 cc",', "must post the bring-in"),
+    ("short-stack-raise.phh", '"d dh p3 Qs",\n', "", "4th street is still being dealt"),
+    ("short-stack-raise.phh", '"p1 cbr 10",\n  "p2 f",', '"p1 sm Ah6c2c4c7h8s9d",', "no showdown now"),
+    ("all-in-sixth-street.phh", '"p2 cc",\n  # all-in', '"p2 cc",\n  "p1 cbr 40",\n  # all-in', "betting is over"),
+    (
+        "all-in-sixth-street.phh",
+        '"p2 cc",\n  # 4th',
+        '"p2 cbr 20",\n  "p1 cbr 30",\n  "p2 cbr 40",\n  "p1 cbr 50",\n  # 4th',
+        "cap",
+    ),
+    ("all-in-sixth-street.phh", '"d dh p1 Kh",', '"d db Kh",', "no community card now"),
+]
+
+
+@pytest.mark.parametrize("name,old,new,fragment", MUTATIONS, ids=[m[3] for m in MUTATIONS])
+def test_illegal_actions_are_refused_like_pokerkit_does(name, old, new, fragment):
+    text = (DATA / name).read_text()
+    assert old in text
+    assert_both_refuse(text.replace(old, new, 1), fragment)
+
+
+BAD_FRAGMENTS = {
+    "card-twice.phh": "action 10 'd dh p3 Ah': Ah is dealt twice",
+    "illegal-raise.phh": "action 12 'p2 cbr 15': fixed limit",
+    "incomplete.phh": "the actions end before the hand does: p1 is to act on 7th street",
+    "malformed.phh": "not a PHH file",
+    "missing-field.phh": "the field 'bring_in' is missing",
+    "other-variant.phh": "unknown variant 'NT'",
+}
+
+
+@pytest.mark.parametrize("path", BAD, ids=[p.name for p in BAD])
+def test_a_bad_file_is_one_line_naming_file_and_action(path):
+    assert {p.name for p in BAD} == set(BAD_FRAGMENTS)
+    result = invoke(["razz", "replay", path, *FAST])
+    line = assert_one_line_error(result.exit_code, result.stdout, result.stderr, BAD_FRAGMENTS[path.name])
+    assert str(path) in line
+
+
+def test_a_shown_card_dealt_elsewhere_is_refused():
+    text = (DATA / "unknown-cards.phh").read_text().replace("8s9c", "8sAs")
+    with pytest.raises(RP.ReplayError, match="As is dealt twice"):
+        RP.replay(RP.parse_history(text, "x.phh"))
+
+
+def test_a_folder_replays_its_good_files_and_names_the_bad_one(tmp_path):
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    for p in (DATA / "dead-antes.phh", DATA / "all-in-sixth-street.phh", DATA / "bad" / "card-twice.phh"):
+        shutil.copy(p, folder / p.name)
+    (folder / "notes.txt").write_text("not a hand history")
+    result = invoke(["razz", "replay", folder, *FAST, "--format", "json"])
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("razzmatazz: error: ") and "card-twice.phh" in lines[0]
+    data = json.loads(result.stdout)
+    assert [Path(h["file"]).name for h in data["hands"]] == ["all-in-sixth-street.phh", "dead-antes.phh"]
+    assert all(h["agrees"] for h in data["hands"]) and len(data["errors"]) == 1
+
+
+def test_paths_that_are_no_hand_histories(tmp_path):
+    (tmp_path / "empty").mkdir()
+    for path, fragment in ((tmp_path / "empty", "no .phh files"), (tmp_path / "nope.phh", "no such file")):
+        result = invoke(["razz", "replay", path])
+        assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
+
+
+def test_the_console_script_shows_no_traceback():
+    proc = run_script(["razz", "replay", DATA / "bad" / "illegal-raise.phh"])
+    assert_one_line_error(proc.returncode, proc.stdout, proc.stderr, "illegal-raise.phh: action 12")
