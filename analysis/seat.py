@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,7 +152,7 @@ class Session:
             self.say(f"  only one move: {only.label}")
             self._log(g, only)
             return only.code
-        self.say("  " + "   ".join(f"[{m.key}] {m.label}" for m in moves))
+        self.say(_listing(moves))
         while True:
             try:
                 text = self.read("your move (? advice, q quit): ").strip()
@@ -238,6 +239,13 @@ class Session:
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
+
+
+def _listing(moves: Sequence[Move], width: int = 110) -> str:
+    """The moves as ``[key] words`` in lines of at most ``width`` characters, never breaking a move."""
+    units = ["[" + m.key + "]\x00" + m.label.replace(" ", "\x00") for m in moves]
+    text = textwrap.fill("   ".join(units), width=width, initial_indent="  ", subsequent_indent="  ")
+    return text.replace("\x00", " ")
 
 
 def describe(style: SeatStyle, p: Position, seat: int, code: int) -> str:

@@ -13,6 +13,7 @@ from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
     check_cluster,
+    check_human,
     cluster_executor,
     columns,
     common_options,
@@ -20,6 +21,7 @@ from razzmatazz.analysis.cli.options import (
     echo,
     emit,
     emit_trace,
+    human_options,
     keep_chunks,
     list_policies,
     note,
@@ -187,6 +189,7 @@ def _settings(
     metavar="FILE.py",
     help="A Python file with your own policies (POLICIES and a jitted decide; see the README).",
 )
+@human_options
 @resume_option
 @common_options
 @click.pass_context
@@ -211,6 +214,8 @@ def play_cmd(
     start: str,
     trace: int | None,
     plugin: Path | None,
+    human: int | None,
+    human_log: Path | None,
     resume: Path | None,
     seed: int | None,
     threads: int | None,
@@ -234,6 +239,7 @@ def play_cmd(
       razzmatazz riffifi play --players 4 --policy thief:lead=2 --trace 3
       razzmatazz riffifi play --games 100000000 --out results/big   # then, if stopped:
       razzmatazz riffifi play --resume results/big
+      razzmatazz riffifi play --players 4 --human 1 --seed 7   # you play seat 1
     """
     if resume is not None:
         return resume_run(ctx, resume, "riffifi play")
@@ -266,6 +272,9 @@ def play_cmd(
     if out is not None:
         check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
+    check_human(
+        human, players, human_log=human_log, duplicate=duplicate, trace=trace, out=out, fmt=fmt, cluster=cluster
+    )
     n_threads = set_threads(threads)
     if not policy_texts:
         mix = ", ".join(F.DEFAULT_MIX[:players])
@@ -274,6 +283,11 @@ def play_cmd(
         seed = draw_seed(seed, quiet)
         emit_trace(fmt, F.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user))
         return
+    if human is not None:
+        from razzmatazz.analysis.seat import human_cli
+
+        user_decide = user.decide if user else None
+        return human_cli("riffifi", settings, lineup, draw_seed(seed, True), human, games, human_log, user_decide)
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
     with (

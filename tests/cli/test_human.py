@@ -3,6 +3,7 @@ each game with wrong keys, ``?`` and ``q``, and the bad options get one line and
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -26,9 +27,14 @@ def spawn(*args: str) -> pexpect.spawn:
 
 
 def first_key(screen: str) -> str:
-    """The first move key listed on the last screen before the prompt."""
-    lines = [line for line in screen.splitlines() if line.strip().startswith("[")]
-    keys = KEYS.findall(lines[-1]) if lines else []
+    """The first move key of the listing (the lines starting ``  [``) just before the prompt."""
+    lines = screen.replace("\r", "").rstrip("\n").splitlines()
+    block = []
+    for line in reversed(lines):
+        if not line.startswith("  ["):
+            break
+        block.insert(0, line)
+    keys = KEYS.findall(block[0]) if block else []
     assert keys, screen
     return keys[0]
 
@@ -140,3 +146,46 @@ def test_an_existing_log_file_is_refused_and_kept(tmp_path):
     )
     assert r.returncode == 2 and "the file exists" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert log.read_text() == "keep me"
+
+
+def test_riffifi_a_person_plays_a_whole_game_with_wrong_keys_advice_and_a_log(tmp_path):
+    log = tmp_path / "decisions.jsonl"
+    child = spawn("riffifi", "play", "--players", "3", "--human", "2", "--seed", "4", "--games", "1", "--log", str(log))
+    screen = child.before
+    assert "seat 2 (you)" in screen and "your hand:" in screen
+    child.sendline("zz")
+    child.expect(r"'zz' is not a move here: type ")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect(r"search would play: ")
+    child.expect(r"estimates \(48 rollouts")
+    child.expect(PROMPT)
+    child.sendline(first_key(screen))
+    shown = play_through(child)
+    child.close()
+    assert child.exitstatus == 0
+    assert "game over after" in shown and "session over: 1 game" in shown, shown[-2000:]
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert rows and all(r["game"] == 0 and r["seat"] == 1 for r in rows)
+
+
+def test_riffifi_q_ends_the_session():
+    child = spawn("riffifi", "play", "--players", "4", "--human", "4", "--seed", "2")
+    child.sendline("q")
+    child.expect(r"session over: no game finished")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("game", ["riffifi", "razzia"])
+def test_bad_human_options_are_one_line_and_exit_2_in_every_game(game, tmp_path):
+    for args, message in (
+        (["--players", "3", "--human", "5"], "--human 5: the seats are 1 to 3"),
+        (["--human", "1", "--duplicate"], "cannot be used with --duplicate"),
+        (["--human", "1", "--out", str(tmp_path / "r")], "cannot be used with --out"),
+    ):
+        r = subprocess.run([BIN, game, "play", *args], capture_output=True, text=True, input="")
+        lines = r.stderr.strip().splitlines()
+        assert r.returncode == 2 and len(lines) == 1 and message in lines[0], r.stderr
+    assert not (tmp_path / "r").exists()
