@@ -73,7 +73,8 @@ class SeatStyle:
     """The finished game: the result and every card that was hidden."""
     parse: Callable[[Position, int, str, np.ndarray], int | None] = no_parse
     """A typed move that is not a listed key (raise :class:`InputError` with a hint if it is malformed)."""
-    typing_hint: str = ""  # how to type a move that is not listed, when ``parse`` reads some
+    typing_hint: str | Callable[[Position, int], str] = ""
+    """How to type a move that is not listed, when ``parse`` reads some (or a function of the decision)."""
 
 
 class Quit(Exception):
@@ -181,7 +182,9 @@ class Session:
         if code is not None and code in set(legal.tolist()):
             return Move(text, describe(self.style, p, self.seat, code), int(code))
         keys = ", ".join(m.key for m in moves)
-        extra = f"; {self.style.typing_hint}" if self.style.typing_hint else ""
+        hint = self.style.typing_hint
+        hint = hint(p, self.seat) if callable(hint) else hint
+        extra = f"; {hint}" if hint else ""
         self.say(f"  '{text}' is not a move here: type {keys}{extra}, ? for advice or q to quit")
         return None
 
@@ -312,10 +315,11 @@ def _mean(x: np.ndarray) -> str:
     """A mean and its 95 % normal interval."""
     n = len(x)
     m = float(np.mean(x))
+    places = 0 if np.all(np.abs(x) >= 1000) else 1
     if n < 2:
-        return f"{m:+.1f}"
+        return f"{m:+,.{places}f}"
     h = 1.96 * float(np.std(x, ddof=1)) / math.sqrt(n)
-    return f"{m:+.1f} [{m - h:+.1f}, {m + h:+.1f}]"
+    return f"{m:+,.{places}f} [{m - h:+,.{places}f}, {m + h:+,.{places}f}]"
 
 
 def play_in_terminal(

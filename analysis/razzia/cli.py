@@ -14,6 +14,7 @@ from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
     check_cluster,
+    check_human,
     cluster_executor,
     columns,
     common_options,
@@ -21,6 +22,7 @@ from razzmatazz.analysis.cli.options import (
     echo,
     emit,
     emit_trace,
+    human_options,
     keep_chunks,
     list_policies,
     note,
@@ -172,6 +174,7 @@ def razzia() -> None:
     metavar="FILE.py",
     help="A Python file with your own policies (POLICIES and a jitted decide).",
 )
+@human_options
 @resume_option
 @common_options
 @click.pass_context
@@ -183,6 +186,8 @@ def play_cmd(
     duplicate: bool,
     trace: int | None,
     plugin: Path | None,
+    human: int | None,
+    human_log: Path | None,
     resume: Path | None,
     seed: int | None,
     threads: int | None,
@@ -207,6 +212,7 @@ def play_cmd(
       razzmatazz razzia play --players 3 --policy random --trace 5
       razzmatazz razzia play --games 100000000 --out results/big   # then, if stopped:
       razzmatazz razzia play --resume results/big
+      razzmatazz razzia play --players 4 --human 1 --seed 7   # you play seat 1
     """
     if resume is not None:
         return resume_run(ctx, resume, "razzia play")
@@ -225,6 +231,9 @@ def play_cmd(
     if out is not None:
         check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)
+    check_human(
+        human, players, human_log=human_log, duplicate=duplicate, trace=trace, out=out, fmt=fmt, cluster=cluster
+    )
     n_threads = set_threads(threads)
     if not policy_texts:
         mix = ", ".join(Z.DEFAULT_MIX[:players])
@@ -233,6 +242,11 @@ def play_cmd(
         seed = draw_seed(seed, quiet)
         emit_trace(fmt, Z.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user))
         return
+    if human is not None:
+        from razzmatazz.analysis.seat import human_cli
+
+        user_decide = user.decide if user else None
+        return human_cli("razzia", settings, lineup, draw_seed(seed, True), human, games, human_log, user_decide)
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
     with (

@@ -189,3 +189,36 @@ def test_bad_human_options_are_one_line_and_exit_2_in_every_game(game, tmp_path)
         lines = r.stderr.strip().splitlines()
         assert r.returncode == 2 and len(lines) == 1 and message in lines[0], r.stderr
     assert not (tmp_path / "r").exists()
+
+
+def test_razzia_a_person_plays_a_whole_game_with_wrong_keys_advice_and_a_log(tmp_path):
+    log = tmp_path / "decisions.jsonl"
+    child = spawn("razzia", "play", "--players", "3", "--human", "1", "--seed", "8", "--games", "1", "--log", str(log))
+    screen = child.before
+    assert "seat 1 (you)" in screen and "your hand:" in screen and "bars:" in screen
+    child.sendline("zz")
+    child.expect(r"'zz' is not a move here: type ")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect(r"search-strong would play: ")
+    child.expect(r"estimates \(48 rollouts")
+    child.expect(PROMPT)
+    child.sendline("? hunter")
+    child.expect(r"hunter would play: ")
+    child.expect(PROMPT)
+    child.sendline(first_key(screen))
+    shown = play_through(child)
+    child.close()
+    assert child.exitstatus == 0
+    assert "game over: " in shown and "the cards you did not see:" in shown and "session over: 1 game" in shown
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert rows and all(r["game"] == 0 and r["seat"] == 0 for r in rows)
+
+
+def test_razzia_end_of_input_ends_the_session():
+    child = spawn("razzia", "play", "--players", "4", "--human", "3", "--seed", "2")
+    child.sendeof()
+    child.expect(r"session over: no game finished")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
