@@ -245,61 +245,74 @@ SEARCH_BUDGETS = (
 )
 
 
-def bench_razzia_search(games: int, seed: int) -> tuple[float, list[tuple[str, float, float]]]:
-    """Razzia, five players, one ``search`` seat in player 1's place in the default mix, one thread: (the search
-    seat's decisions per game, [(budget, games/s, microseconds per search decision)])."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from razzmatazz.analysis.razzia import lineup
-    from razzmatazz.core.positions import Position
-    from razzmatazz.core.razzia import engine as E
-    from razzmatazz.core.razzia import state as S
-    from razzmatazz.core.razzia.policies import REGISTRY
-    from razzmatazz.core.razzia.rules import Settings
+RIFFIFI_BUDGETS = ("search", "search:samples=1", "search:samples=4", "search:depth=0")
 
-    settings = Settings(players=5)
-    field = lineup([], 5)
+
+def bench_search(
+    name: str, players: int, games: int, seed: int, budgets: tuple[str, ...]
+) -> tuple[float, list[tuple[str, float, float]]]:
+    """Game ``name``, one ``search`` seat in player 1's place in the default mix, one thread: (the search seat's
+    decisions per game, [(budget, games/s, microseconds per search decision)])."""
+    import importlib
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from razzmatazz.core.positions import Position
+
+    lineup = importlib.import_module(f"razzmatazz.analysis.{name}").lineup
+    E = importlib.import_module(f"razzmatazz.core.{name}.engine")
+    S = importlib.import_module(f"razzmatazz.core.{name}.state")
+    registry = importlib.import_module(f"razzmatazz.core.{name}.policies").REGISTRY
+    settings = importlib.import_module(f"razzmatazz.core.{name}.rules").Settings(players=players)
+    field = lineup([], players)
     mix = E.GameJob(settings, field, seed, games)
     decisions = 0
     for g in range(50):  # player 0's decisions in a game (its heuristic in its seat: about as many as search's)
         p = Position.begin(S, mix, g)
         while not p.over():
-            decisions += E.player_of(p.pos, p.actor()) == 0
+            decisions += p.actor() == g % players
             p.step()
     decisions /= 50
-    E.play_games(*mix.kernel_args(), 0, 2)
-    _, base = _timed(E.play_games, *mix.kernel_args(), 0, games)
+    mix.run_chunk(0, 2)
+    _, base = _timed(mix.run_chunk, 0, games)
     rows = []
-    for text in SEARCH_BUDGETS:
-        job = E.GameJob(settings, (REGISTRY.parse(text), *field[1:]), seed, games)
+    for text in budgets:
+        job = E.GameJob(settings, (registry.parse(text), *field[1:]), seed, games)
         job.run_chunk(0, 2)  # compile
         _, t = _timed(job.run_chunk, 0, games)
         rows.append((text, games / t, 1e6 * (t - base) / games / decisions))
     return decisions, rows
 
 
-def bench_razzia_strong(
-    games: int, seed: int, players: tuple[int, ...] = (3, 5, 7), by: str = "search-strong"
+def bench_razzia_search(games: int, seed: int) -> tuple[float, list[tuple[str, float, float]]]:
+    """Razzia, five players (:func:`bench_search`)."""
+    return bench_search("razzia", 5, games, seed, SEARCH_BUDGETS)
+
+
+def bench_strong(
+    name: str, games: int, seed: int, players: tuple[int, ...], by: str, against: str | None = None
 ) -> list[tuple]:
-    """``by`` (the ``search-strong`` preset) in the seat of the best tuned heuristic of the default mix (the
-    preset of the highest win rate there), 3, 5 and 7 players, duplicate deals in the paired batches of
-    ``exploit``, one thread: (players, the heuristic, its win rate, ``by``'s, the paired gain and its 95 %
-    interval, games per lineup, seconds)."""
+    """``by`` in the seat of a heuristic of game ``name``'s default mix (``against``, or else the preset of the
+    highest win rate there), duplicate deals in the paired batches of ``exploit``, one thread, per player
+    count: (players, the heuristic, its win rate, ``by``'s, the paired gain and its 95 % interval, games per
+    lineup, seconds)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from razzmatazz.analysis.games import game
-    from razzmatazz.analysis.razzia import lineup
     from razzmatazz.analysis.studies import exploit, paired
 
-    g = game("razzia")
+    g = game(name)
     rows = []
     for n in players:
         begin = time.perf_counter()
-        settings, field = g.settings(n), lineup([], n)
+        settings, field = g.settings(n), g.module.lineup([], n)
         seeds = paired.batch_seeds(seed, g, exploit.EXPLOIT, [x.text for x in field])
         size = paired.batch_games(games)
         duplicate = g.duplicate(settings, None)
         base = paired.play_batches(g, settings, field, size, seeds, duplicate, None)
-        firsts = {p.label: j for j, p in reversed(list(enumerate(field))) if p.preset}
-        best = max(firsts.values(), key=lambda j: sum(float(b.win_rate[j]) for b in base))
+        if against is None:
+            firsts = {p.label: j for j, p in reversed(list(enumerate(field))) if p.preset}
+            best = max(firsts.values(), key=lambda j: sum(float(b.win_rate[j]) for b in base))
+        else:
+            best = next(j for j, p in enumerate(field) if p.label == against)
         swapped = tuple(g.parse(by, n) if i == best else x for i, x in enumerate(field))
         alt = paired.play_batches(g, settings, swapped, size, seeds, duplicate, None)
         d = paired.difference(base, alt, best)
@@ -319,6 +332,14 @@ def bench_razzia_strong(
     return rows
 
 
+def bench_razzia_strong(
+    games: int, seed: int, players: tuple[int, ...] = (3, 5, 7), by: str = "search-strong"
+) -> list[tuple]:
+    """``by`` (the ``search-strong`` preset) in the seat of the best tuned heuristic of Razzia's default mix,
+    3, 5 and 7 players (:func:`bench_strong`)."""
+    return bench_strong("razzia", games, seed, players, by)
+
+
 def bench_razzia_exploit(seed: int) -> tuple[float, object]:
     """``exploit`` of the default field at 5 players with its defaults on every core: (seconds, its gains)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -333,10 +354,11 @@ def bench_razzia_exploit(seed: int) -> tuple[float, object]:
     return time.perf_counter() - begin, result
 
 
-def _razzia_strong_report(rows: list[tuple]) -> None:
+def _razzia_strong_report(rows: list[tuple], title: str = "") -> None:
     print(
-        "\nRazzia, search-strong in the seat of the best tuned heuristic of the default mix (paired, duplicate deals, "
-        "one thread; target: an established gain at 3, 5 and 7 players)"
+        title
+        or "\nRazzia, search-strong in the seat of the best tuned heuristic of the default mix (paired, duplicate "
+        "deals, one thread; target: an established gain at 3, 5 and 7 players)"
     )
     print(
         f"{'players':>7s} {'heuristic':14s} {'its win':>8s} {'search':>8s} {'gain':>7s} {'95 % interval':>17s} "
@@ -361,9 +383,11 @@ def _razzia_exploit_report(wall: float, result: object) -> None:
         )
 
 
-def _razzia_search_report(decisions: float, rows: list[tuple[str, float, float]]) -> None:
+def _razzia_search_report(
+    decisions: float, rows: list[tuple[str, float, float]], title: str = "Razzia search, 5 players"
+) -> None:
     print(
-        f"\nRazzia search, 5 players, one search seat (player 1) in the default mix, one thread ({decisions:.1f} "
+        f"\n{title}, one search seat (player 1) in the default mix, one thread ({decisions:.1f} "
         "search decisions a game; target: 200 games/s at the default budget)"
     )
     print(f"{'budget':38s} {'games/s':>10s} {'us/decision':>12s}")
@@ -468,6 +492,19 @@ def _razzia_strong(scale: float, seed: int, threads: int) -> None:
     set_threads(threads)
 
 
+def _riffifi_strong(scale: float, seed: int) -> None:
+    """The strong-play targets of issue 26: the search seat's cost at 4 players and its gain over ``expect``."""
+    _razzia_search_report(
+        *bench_search("riffifi", 4, int(1000 * scale) + 20, seed, RIFFIFI_BUDGETS), title="Riffifi search, 4 players"
+    )
+    rows = bench_strong("riffifi", int(4000 * scale) + 200, seed, (3, 4, 5), "search", "expect")
+    _razzia_strong_report(
+        rows,
+        "\nRiffifi, search (default budget) in the seat of expect in the default mix (paired, duplicate deals, one "
+        "thread; target: an established gain at 3, 4 and 5 players)",
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small samples (smoke test)")
@@ -478,7 +515,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
     parser.add_argument(
         "--only",
-        choices=["razz", "riffifi", "razzia", "razzia-strong"],
+        choices=["razz", "riffifi", "razzia", "razzia-strong", "riffifi-strong"],
         default=None,
         help="run only this game's benchmark (razz: the full game, 2, 6 and 8 players)",
     )
@@ -498,6 +535,9 @@ def main() -> None:
             _razzia_strong(scale, args.seed, args.threads)
         elif args.only == "riffifi":
             _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
+            _riffifi_strong(scale, args.seed)
+        elif args.only == "riffifi-strong":
+            _riffifi_strong(scale, args.seed)
         else:
             _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
             _razzia_strong(scale, args.seed, args.threads)
@@ -524,6 +564,7 @@ def main() -> None:
         print(f"{f'full game, {players} players (hands/s)':38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
     print(f"{'A23 vs range, MC (trials/s)':38s} {bench_range(int(4_000_000 * scale), args.seed):14,.0f} {'n/a':>12s}")
     _riffifi_report(bench_riffifi(int(200_000 * scale), int(200 * scale) + 5, args.seed))
+    _riffifi_strong(scale, args.seed)
     _razzia_report(bench_razzia(int(200_000 * scale), int(200 * scale) + 5, args.seed))
     _razzia_strong(scale, args.seed, args.threads)
     set_threads(None)

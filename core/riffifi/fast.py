@@ -65,7 +65,6 @@ _RANDOM, _LOWEST, _UNDERCUT, _HOLDLOW, _THIEF, _EXPECT = (
     P.THIEF.id,
     P.EXPECT.id,
 )
-_THIEF_AGGRESSION = 0.7
 """``thief``'s survival odds (:func:`.policies._play`)."""
 
 
@@ -709,7 +708,7 @@ def survival_rows(cfg, lineup_pids, lineup_params):
         pid = lineup_pids[p]
         if pid != _THIEF and pid != _EXPECT:
             continue
-        aggression = _THIEF_AGGRESSION if pid == _THIEF else lineup_params[p, 0]
+        aggression = lineup_params[p, 4] if pid == _THIEF else lineup_params[p, 0]
         for orbit in range(size):
             for i in range(n):
                 view[R.V_SEAT] = i

@@ -72,6 +72,13 @@ THIEF = REGISTRY.add(
             Param("lead", 1.0, 0, 5, "penalty for claiming a colour it already leads"),
             Param("deny", 0.5, 0, 2, "weight of an opponent's claim it turns down"),
             _OFFICER_AT,
+            Param(
+                "aggression",
+                0.7,
+                0,
+                1,
+                "chance that an opponent holding a lower card of the colour plays it (its survival pessimism)",
+            ),
         ),
         "steal-aware: scores each card by survival x chips it would take (chips from opponents count "
         "extra), avoids colours it leads, likes turning down opponents' claims",
@@ -471,7 +478,7 @@ def _play(pid, row, view, state):
     if pid == 3:
         return state, _holdlow(view, hand, int(row[0]))
     if pid == 4:
-        return state, _best_scored(view, hand, 0.7, row[0], row[1], row[2], 0.0)
+        return state, _best_scored(view, hand, row[4], row[0], row[1], row[2], 0.0)
     if pid == 5:
         return state, _best_scored(view, hand, row[0], 1.0, 0.0, row[1], row[2])
     return state, -1

@@ -26,6 +26,7 @@ LINEUPS = [
     ["thief"],
     ["thief:steal=0.3,lead=0,deny=1.5"],
     ["thief:steal=3,lead=5,deny=0"],
+    ["thief:aggression=0.2"],
     ["expect"],
     ["expect:aggression=0.9,save=1.2,deny=0"],
     ["expect:aggression=0,save=2"],
@@ -237,3 +238,15 @@ def test_every_setting_is_classified_for_the_fast_lane():
     for name, other in (("officer", True), ("after_claim", "stay"), ("scoring", "ticks")):
         assert name in F.GENERAL
         assert not F.supports(replace(Settings(players=4), **{name: other}), pids, None), name
+
+
+def test_thief_aggression_is_a_parameter_that_changes_its_play():
+    """Issue 26: thief's survival pessimism (0.7, hard-coded before) is its ``aggression`` parameter; another
+    value plays differently, in the fast lane and in the general engine alike."""
+    settings = Settings(players=4)
+    assert lineup(["thief"], 3)[0].params["aggression"] == 0.7
+    mild = both(settings, ["thief:aggression=0.7", "expect", "undercut", "lowest"], 300, False, 5)
+    same = both(settings, ["thief", "expect", "undercut", "lowest"], 300, False, 5)
+    bold = both(settings, ["thief:aggression=0", "expect", "undercut", "lowest"], 300, False, 5)
+    assert all(np.array_equal(a, b) for a, b in zip(mild, same))
+    assert np.array_equal(bold[0], bold[1]) and not np.array_equal(bold[0], mild[0])

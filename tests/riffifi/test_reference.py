@@ -92,7 +92,7 @@ CASES = {
         lineup(
             "random",
             "expect:aggression=0.3,deny=2,save=0",
-            "thief:steal=3,lead=0,deny=2,officer_at=2",
+            "thief:steal=3,lead=0,deny=2,officer_at=2,aggression=0.3",
             "lowest:officer_at=8",
         ),
         14,
