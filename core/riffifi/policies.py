@@ -129,6 +129,18 @@ SEARCH = REGISTRY.add(
         "(core/riffifi/search.py)",
     )
 )
+THIEF_TUNED = REGISTRY.preset(
+    "thief-tuned",
+    "thief:steal=0.246,lead=2.26,deny=1.98,aggression=0.274",
+    "thief tuned against expect, undercut, lowest (4 players): +18.7 win points, established; +12.5 at 5 "
+    "players (seeds/riffifi.md)",
+)
+EXPECT_TUNED = REGISTRY.preset(
+    "expect-tuned",
+    "expect:aggression=0.098,deny=2.925,save=0.03",
+    "expect tuned against undercut, lowest, thief (4 players): +2.8 win points, established; +2.8 at 5 "
+    "players, but -3.9 at 3 (seeds/riffifi.md)",
+)
 SEARCH_ID = SEARCH.id
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
