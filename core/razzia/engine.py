@@ -33,6 +33,7 @@ Counts (one int64 vector, offsets from :func:`layout`; money in units of $5,000)
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -1520,19 +1521,24 @@ def play_games_by(
     cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
 ):
     """:func:`play_games` with the users' policy function ``user`` and the ``searcher`` (see :func:`step`)
-    given as arguments (compiled again in each process; the cached kernels of ``search`` name theirs as
-    module attributes instead)."""
+    given as arguments (compiled again in each process; the cached kernels of ``search`` and
+    :func:`_play_builtin` name theirs as module attributes instead)."""
     return _play_games(
         cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
     )
 
 
-def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
-    """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
+# The built-in kernels below (no user's policy, no search seat) name the no-user function and the searcher
+# :func:`no_search` as attributes of their modules: numba caches a kernel across processes only if it hands
+# on no function it was given as an argument or names as a bare global (both are lowered as an address of
+# this process, and a signature with a function in it is a new cache entry in every process); a module's
+# attribute is a constant. See the same note in :mod:`.search`.
+_ENGINE = sys.modules[__name__]
 
-    An item is one game, or with ``duplicate`` one deal (and dice) played N times with the players rotated.
-    """
-    return play_games_by(
+
+@njit(cache=True, nogil=True)
+def _play_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
+    return _play_games(
         cfg,
         deal_key,
         dice_key,
@@ -1543,8 +1549,16 @@ def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params,
         start,
         stop,
         policies.no_user_policy,
-        no_search,
+        _ENGINE.no_search,
     )
+
+
+def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
+    """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
+
+    An item is one game, or with ``duplicate`` one deal (and dice) played N times with the players rotated.
+    """
+    return _play_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
 
 
 @njit(nogil=True)
@@ -1577,22 +1591,25 @@ def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, dup
     return _logged(w), w[W_RES : W_RES + n * N_RES].reshape((n, N_RES)).copy()
 
 
+@njit(cache=True)
+def _trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
+    return _trace(
+        cfg,
+        deal_key,
+        dice_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        g,
+        policies.no_user_policy,
+        _ENGINE.no_search,
+    )
+
+
 def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g) -> Trace:
     """Game ``g`` of a run played again with its log: (log rows, per-seat results ``H_*``)."""
-    return Trace(
-        *_trace(
-            cfg,
-            deal_key,
-            dice_key,
-            policy_keys,
-            lineup_pids,
-            lineup_params,
-            duplicate,
-            g,
-            policies.no_user_policy,
-            no_search,
-        )
-    )
+    return Trace(*_trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g))
 
 
 @njit
