@@ -246,6 +246,7 @@ SEARCH_BUDGETS = (
 
 
 RIFFIFI_BUDGETS = ("search", "search:samples=1", "search:samples=4", "search:depth=0")
+RAZZ_BUDGETS = ("search", "search:samples=4", "search:samples=16")
 
 
 def bench_search(
@@ -492,6 +493,18 @@ def _razzia_strong(scale: float, seed: int, threads: int) -> None:
     set_threads(threads)
 
 
+def _razz_search(scale: float, seed: int) -> None:
+    """Issue 27's speed target: six-handed hands with one search seat (target 1,000 hands/s per core)."""
+    decisions, rows = bench_search("razz", 6, int(2000 * scale) + 50, seed, RAZZ_BUDGETS)
+    print(
+        f"\nRazz search, 6 players, one search seat (player 1) in the default mix, one thread ({decisions:.1f} "
+        "search decisions a hand; target: 1,000 hands/s at the default budget)"
+    )
+    print(f"{'budget':38s} {'hands/s':>10s} {'us/decision':>12s}")
+    for text, rate, cost in rows:
+        print(f"{text:38s} {rate:10,.0f} {cost:12,.0f}")
+
+
 def _riffifi_strong(scale: float, seed: int) -> None:
     """The strong-play targets of issue 26: the search seat's cost at 4 players and its gain over ``expect``."""
     _razzia_search_report(
@@ -515,7 +528,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
     parser.add_argument(
         "--only",
-        choices=["razz", "riffifi", "razzia", "razzia-strong", "riffifi-strong"],
+        choices=["razz", "razz-strong", "riffifi", "razzia", "razzia-strong", "riffifi-strong"],
         default=None,
         help="run only this game's benchmark (razz: the full game, 2, 6 and 8 players)",
     )
@@ -531,6 +544,9 @@ def main() -> None:
             for players in (2, 6, 8):
                 ours, pk = bench_game(players, int(2_000_000 * scale), int(300 * scale) + 20, args.seed)
                 print(f"{f'full game, {players} players (hands/s)':38s} {ours:14,.0f} {pk:12,.0f} {ours / pk:9,.0f}x")
+            _razz_search(scale, args.seed)
+        elif args.only == "razz-strong":
+            _razz_search(scale, args.seed)
         elif args.only == "razzia-strong":
             _razzia_strong(scale, args.seed, args.threads)
         elif args.only == "riffifi":

@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from razzmatazz.core.counts import Blocks, Counts, offsets
+from razzmatazz.core.errors import InputError
 from razzmatazz.core.job import GameJob as BaseJob
 from razzmatazz.core.policy import Policy
 from razzmatazz.core.razz import policies
@@ -773,8 +774,26 @@ class GameJob(BaseJob[Args]):
         """Hands played (:attr:`games`, in the word Razz players use)."""
         return self.games
 
+    def policy_row(self, policy: Policy) -> np.ndarray:
+        """The row the kernels read (:func:`.policies.kernel_row`)."""
+        return policies.kernel_row(policy)
+
+    @property
+    def searching(self) -> bool:
+        """Whether a ``search`` player sits at the table (its hands are played through the positions)."""
+        return any(p.spec.id == policies.SEARCH_ID for p in self.lineup)
+
+    def _check_search(self) -> None:
+        if self.searching and self.user is not None:
+            raise InputError("razz: the search player cannot sit at a table with a plugin's policies yet")
+
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         nopair, paired = tables()
+        self._check_search()
+        if self.searching:
+            from razzmatazz.core.razz import search
+
+            return search.play_games(*self.kernel_args(), start, stop, nopair, paired)
         if self.user is None:
             return play_games(*self.kernel_args(), start, stop, nopair, paired)
         return play_games_with(*self.kernel_args(), start, stop, nopair, paired, self.user)
@@ -782,6 +801,11 @@ class GameJob(BaseJob[Args]):
     def trace(self, g: int) -> Trace:
         """Hand ``g`` with its log rows (see :mod:`.rules`), per-seat results and G6 flags."""
         nopair, paired = tables()
+        self._check_search()
+        if self.searching:
+            from razzmatazz.core.razz import search
+
+            return Trace(*search.trace_hand(*self.kernel_args(), g, nopair, paired))
         if self.user is None:
             return Trace(*trace_hand(*self.kernel_args(), g, nopair, paired))
         return Trace(*trace_hand_with(*self.kernel_args(), g, nopair, paired, self.user))

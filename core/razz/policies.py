@@ -22,6 +22,7 @@ from razzmatazz.core.policy import Param, PolicySpec, Registry
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz.evaluate import best_layers, lowest_bits, popcount
 from razzmatazz.core.rng import next_u64
+from razzmatazz.core.search import budget_params
 
 USER_ID = 1000
 """Policy ids from here on belong to users' own policies."""
@@ -105,6 +106,40 @@ SCRIPT = REGISTRY.add(
         "for walking through a line of play",
     )
 )
+
+SEARCH = REGISTRY.add(
+    PolicySpec(
+        "search",
+        7,
+        (
+            *budget_params(6, 0, 0),
+            Param(
+                "rollout",
+                3,
+                0,
+                5,
+                "the built-in policy (id: 0 station, 1 random, 2 rock, 3 tag, 4 steal, 5 reader) that plays the "
+                "search seat in its rollouts, at its defaults",
+                integer=True,
+            ),
+        ),
+        "at each decision, samples the cards its seat has not seen (uniformly), plays fold, call and raise on "
+        "against the lineup's policies to the end of the hand and keeps the move of the most chips "
+        "(core/razz/search.py)",
+    )
+)
+SEARCH_ID = SEARCH.id
+SEARCH_ROLLOUT = 2
+"""Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
+SEARCH_MODEL = 3
+
+
+def kernel_row(policy) -> np.ndarray:
+    """The parameter row the kernels get for ``policy``: its row; for ``search`` the row followed by its
+    rollout policy's default row (what the rollouts play its seat with)."""
+    if policy.spec.id != SEARCH_ID:
+        return policy.row
+    return np.r_[policy.row, REGISTRY.by_id(int(policy.row[SEARCH_ROLLOUT])).defaults()]
 
 
 @njit(cache=True)

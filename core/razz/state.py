@@ -315,7 +315,17 @@ def _apply(ro, pos, move):
 
 @njit(cache=True)
 def step(ro, pos, pids, params, user):
-    """The actor's policy (player ``(seat - rotation) mod N`` of the lineup) decides as in the kernel."""
+    """The actor's policy (player ``(seat - rotation) mod N`` of the lineup) decides as in the kernel; a
+    ``search`` player searches (:func:`.search.choose`)."""
+    s = pos[P_ACTOR]
+    if pids[(s - pos[P_ROT]) % ro[0][R.S_PLAYERS]] == policies.SEARCH_ID:
+        return _apply(ro, pos, SR.choose(ro, pos, s, pids, params))
+    return step_plain(ro, pos, pids, params, user)
+
+
+@njit(cache=True)
+def step_plain(ro, pos, pids, params, user):
+    """:func:`step` without the search player (the rollouts' step: a search seat there is its rollout policy)."""
     s = pos[P_ACTOR]
     p = (s - pos[P_ROT]) % ro[0][R.S_PLAYERS]
     v, hands = _view(pos), _hands(pos)
@@ -332,6 +342,13 @@ def step(ro, pos, pids, params, user):
 def playout(ro, pos, pids, params, user):
     while pos[P_ACTOR] >= 0:
         step(ro, pos, pids, params, user)
+
+
+@njit(cache=True)
+def playout_plain(ro, pos, pids, params):
+    """:func:`playout_builtin` without the search player (the search player's rollouts)."""
+    while pos[P_ACTOR] >= 0:
+        step_plain(ro, pos, pids, params, policies.no_user_policy)
 
 
 @njit(cache=True)
@@ -580,3 +597,6 @@ def _draw_cards(n, pos, state):
             deck[i] = hands[s, 6]
             i += 1
     deck[i:] = cards[k:]
+
+
+from razzmatazz.core.razz import search as SR  # noqa: E402  (it imports this module; step's search seats)
