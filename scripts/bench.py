@@ -246,7 +246,7 @@ SEARCH_BUDGETS = (
 
 
 RIFFIFI_BUDGETS = ("search", "search:samples=1", "search:samples=4", "search:depth=0")
-RAZZ_BUDGETS = ("search", "search:samples=4", "search:samples=16")
+RAZZ_BUDGETS = ("search", "search:samples=4", "search:samples=16", "search-strong")
 
 
 def bench_search(
@@ -493,6 +493,51 @@ def _razzia_strong(scale: float, seed: int, threads: int) -> None:
     set_threads(threads)
 
 
+RAZZ_STRONG_TABLES = (
+    (6, ("tag", "rock", "station", "steal", "reader", "random"), "reader"),
+    (2, ("reader", "tag"), "reader"),
+    (2, ("reader", "tag"), "tag"),
+)
+"""Razz's strong-play lineups: (players, the field, the heuristic whose seat the searcher takes)."""
+
+
+def bench_razz_strong(games: int, seed: int, by: str = "search-strong") -> list[tuple]:
+    """``by`` in a heuristic's seat (:data:`RAZZ_STRONG_TABLES`), duplicate deals in the paired batches of
+    ``exploit``, one thread: (players, the heuristic, its bb/100, ``by``'s, the paired gain and its 95 %
+    interval, hands per lineup, seconds)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from razzmatazz.analysis.games import game
+    from razzmatazz.analysis.studies import exploit, paired
+
+    g = game("razz")
+    rows = []
+    for n, texts, against in RAZZ_STRONG_TABLES:
+        begin = time.perf_counter()
+        settings, field = g.settings(n), g.module.lineup(list(texts), n)
+        seeds = paired.batch_seeds(seed, g, exploit.EXPLOIT, [x.text for x in field])
+        size = paired.batch_games(games)
+        duplicate = g.duplicate(settings, None)
+        base = paired.play_batches(g, settings, field, size, seeds, duplicate, None)
+        j = texts.index(against)
+        swapped = tuple(g.parse(by, n) if i == j else x for i, x in enumerate(field))
+        alt = paired.play_batches(g, settings, swapped, size, seeds, duplicate, None)
+        d = paired.difference(base, alt, j)
+        rows.append(
+            (
+                n,
+                against,
+                d["payoff"],
+                d["alt_payoff"],
+                d["payoff_difference"],
+                d["payoff_low"],
+                d["payoff_high"],
+                d["games"],
+                time.perf_counter() - begin,
+            )
+        )
+    return rows
+
+
 def _razz_search(scale: float, seed: int) -> None:
     """Issue 27's speed target: six-handed hands with one search seat (target 1,000 hands/s per core)."""
     decisions, rows = bench_search("razz", 6, int(2000 * scale) + 50, seed, RAZZ_BUDGETS)
@@ -503,6 +548,19 @@ def _razz_search(scale: float, seed: int) -> None:
     print(f"{'budget':38s} {'hands/s':>10s} {'us/decision':>12s}")
     for text, rate, cost in rows:
         print(f"{text:38s} {rate:10,.0f} {cost:12,.0f}")
+    print(
+        "\nRazz, search-strong in a heuristic's seat (paired, duplicate deals, one thread; big bets per 100 hands; "
+        "target: an established gain six-handed and heads-up)"
+    )
+    print(
+        f"{'players':>7s} {'heuristic':10s} {'its bb/100':>10s} {'search':>8s} {'gain':>7s} {'95 % interval':>17s} "
+        f"{'hands':>7s} {'s':>5s}"
+    )
+    for n, name, base, alt, gain, low, high, hands, wall in bench_razz_strong(int(6000 * scale) + 300, seed):
+        print(
+            f"{n:7d} {name:10s} {base:10.1f} {alt:8.1f} {gain:+7.1f} [{low:+6.1f}, {high:+6.1f}] {hands:7,d} "
+            f"{wall:5.0f}"
+        )
 
 
 def _riffifi_strong(scale: float, seed: int) -> None:

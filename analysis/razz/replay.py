@@ -45,7 +45,7 @@ DEFAULT_POLICIES = ("tag", "rock", "station", "steal", "reader")
 """The policies asked at every decision unless others are named: the built-in Razz heuristics."""
 NOT_ASKED = ("random", "script")
 """Policies that are not decision rules to compare a move with (coin flips, a fixed script)."""
-POLICY_NOTE = "Razz has no search player yet, so no searched best move is shown"
+POLICY_NOTE = "the search player is not asked in a replay yet: it searches from a position of the engine"
 POKERKIT_CAP = 4
 DOWN_SLOTS = (0, 1, 6)
 STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}

@@ -145,8 +145,8 @@ def recorder(settings: R.Settings) -> Callable[[TextIO], Callable[[Position, int
     return open_log
 
 
-ADVISOR = None
-"""Razz has no search player yet: ``?`` asks the lineup's policy in the seat."""
+ADVISOR = "search-strong"
+"""The search player asked on ``?`` (with the lineup's policy in the seat): its strong budget."""
 
 STYLE = SeatStyle("razz", "chips", S, screen, moves, outcome, final)
 """Razz at a person's seat."""

@@ -112,7 +112,7 @@ SEARCH = REGISTRY.add(
         "search",
         7,
         (
-            *budget_params(6, 0, 0),
+            *budget_params(4, 0, 0),
             Param(
                 "rollout",
                 3,
@@ -123,10 +123,16 @@ SEARCH = REGISTRY.add(
                 integer=True,
             ),
         ),
-        "at each decision, samples the cards its seat has not seen (uniformly), plays fold, call and raise on "
-        "against the lineup's policies to the end of the hand and keeps the move of the most chips "
-        "(core/razz/search.py)",
+        "at each decision, samples the cards its seat has not seen (draws the field would not have played as it "
+        "did are drawn again), plays fold, call and raise on against the lineup's policies to the end of the "
+        "hand and keeps the move of the most chips (core/razz/search.py)",
     )
+)
+SEARCH_STRONG = REGISTRY.preset(
+    "search-strong",
+    "search:samples=32",
+    "search at a strong budget (32 samples): beats reader six-handed and both reader and tag heads-up by an "
+    "established margin in chips (BENCHMARKS.md)",
 )
 SEARCH_ID = SEARCH.id
 SEARCH_ROLLOUT = 2

@@ -2,15 +2,18 @@
 
 At a decision the player takes its seat's observation (:func:`.state.observation`: its own cards, every up
 card, every action), draws ``samples`` positions that agree with it (:func:`.state.determinize`: the down
-cards of the others and the cards to come drawn uniformly among the cards the seat has not seen; never the
-true position), plays each legal move (fold, call, raise) on from each of them to the end of the hand with
+cards of the others and the cards to come drawn among the cards the seat has not seen; never the true
+position), plays each legal move (fold, call, raise) on from each of them to the end of the hand with
 the field model (the lineup's own policies, every ``search`` seat played by its rollout policy) and keeps
 the move of the most chips on average (ties: the first listed, fold before call before raise). Every move
 starts from the same sample with the same streams, so their difference is measured with common random
 numbers. The draws come from the search seat's own policy stream, one draw a decision.
 
-The down cards are drawn uniformly, not weighted by the actions the others took; ``depth`` is 0 (every
-rollout runs to the end of the hand).
+A draw is kept only if the field model, dealt those cards, would have taken every action the hand has seen
+(:func:`consistent`: the hand replayed from its deal; the ``random`` players' moves and the seat's own taken
+as logged); after ``MAX_TRIES`` draws a sample the samples kept decide (or, if none was kept, uniform
+draws). ``depth`` is 0: every rollout runs to the end of the hand. The default budget (4 samples) is sized
+for speed; ``search-strong`` (32) is the one that beats the heuristics (BENCHMARKS.md).
 
 A lineup with a ``search`` seat plays through the positions (:func:`play_games`), hand by hand as the kernel
 deals them, with the kernel's counts (a lineup without one gives exactly the kernel's sums, tested).
@@ -44,6 +47,50 @@ def model(pids, params):
     return mp, mr
 
 
+RANDOM_ID = 1
+"""The ``random`` policy's id: its moves are taken as logged when a hand is replayed (they tell nothing)."""
+MAX_TRIES = 8
+"""Draws per sample kept: a decision draws at most ``MAX_TRIES * samples`` positions to find its samples."""
+
+
+@njit(cache=True)
+def _logged_move(kind):
+    """The move (``rules.FOLD``, ``CALL`` or ``RAISE``) an action row of kind ``kind`` records."""
+    if kind == R.L_FOLD:
+        return R.FOLD
+    if kind == R.L_RAISE:
+        return R.RAISE
+    return R.CALL
+
+
+@njit(cache=True)
+def consistent(ro, sample, seat, mpids, mparams, replay):
+    """Whether the field model, dealt the cards of ``sample``, takes every action its log shows so far: the
+    hand is replayed from its deal (in ``replay``), the moves of ``seat`` and of the ``random`` players as
+    logged, every other seat's by its model policy, and every log row must come out as logged."""
+    if sample[S.P_LOG_ROWS] == 0:
+        return True
+    rows = sample[S.P_LOG]
+    n = ro[0][R.S_PLAYERS]
+    S.begin_deck(ro, sample[S.P_DECK : S.P_DECK + 52], sample[S.P_GAME], replay, rows + 1)
+    done = 0
+    while True:
+        k = min(replay[S.P_LOG], rows)
+        for i in range(done + 1, k + 1):
+            for j in range(4):
+                if replay[S.P_LOG + 4 * i + j] != sample[S.P_LOG + 4 * i + j]:
+                    return False
+        done = k
+        if k >= rows or replay[S.P_ACTOR] < 0:
+            return k >= rows
+        s = replay[S.P_ACTOR]
+        p = (s - replay[S.P_ROT]) % n
+        if s == seat or mpids[p] == RANDOM_ID:
+            S.apply(ro, replay, _logged_move(sample[S.P_LOG + 4 * (k + 1)]))
+        else:
+            S.step_plain(ro, replay, mpids, mparams, P.no_user_policy)
+
+
 @njit(cache=True)
 def decide(ro, obs, seat, row, mpids, mparams, key):
     """The move of the most chips for ``seat`` from its observation ``obs`` alone (see the module doc)."""
@@ -56,9 +103,18 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
     samples = budget(row)[0]
     chips = np.zeros(k, np.int64)
     work = np.zeros(S.POS_LEN, np.int64)
-    for i in range(samples):
+    replay = np.zeros(S.POS_LEN, np.int64)
+    kept = 0
+    for i in range(MAX_TRIES * samples + samples):
+        if kept == samples:
+            break
         if i > 0:
             S.determinize(ro, obs, seat, key, i, base)
+        if i < MAX_TRIES * samples and not consistent(ro, base, seat, mpids, mparams, replay):
+            continue  # the field would not have played these cards so: draw again
+        if i >= MAX_TRIES * samples and kept > 0:
+            break  # enough tries: the samples kept decide
+        kept += 1
         for c in range(k):
             work[: S.P_LOG] = base[: S.P_LOG]
             work[S.P_LOG_ROWS] = 0  # the rollouts keep no log
@@ -104,7 +160,7 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
         block[:] = 0
         block_win[:] = 0
         for g in range(item * per_item, (item + 1) * per_item):
-            S.begin(ro, item, g, pos, 0)
+            S.begin(ro, item, g, pos, R.LOG_ROWS)  # the log: what the search seats have seen
             while pos[S.P_ACTOR] >= 0:
                 S.step_builtin(ro, pos, lineup_pids, lineup_params)
             res = pos[S.P_RES : S.P_RES + 5 * S.MP].reshape((S.MP, 5))

@@ -163,6 +163,31 @@ def begin(ro, deal, game, pos, log_rows):
     pos[P_DEAL] = _i64(E.shuffle(deal_key, deal, _deck(pos), np.empty(52, np.int64)))
     for s in range(n):
         pos[P_PSTATE + s] = _i64(game_state(policy_keys[s], game))
+    _deal_in(ro, pos)
+
+
+@njit(cache=True)
+def begin_deck(ro, deck, game, pos, log_rows):
+    """Hand ``game`` dealt from ``deck`` (the cards in dealing order), logging ``log_rows`` rows; the deal and
+    policy streams start at 0 (a replay of a hand whose cards are known, :func:`.search.consistent`)."""
+    n = ro[0][R.S_PLAYERS]
+    pos[:P_LOG] = 0
+    pos[P_VIEW : P_VIEW + R.VIEW_LEN] = -1
+    pos[P_GAME] = game
+    pos[P_ROT] = game % n
+    pos[P_LOG_ROWS] = log_rows
+    if log_rows > 0:
+        pos[P_LOG] = 0
+    _deck(pos)[:] = deck
+    _deal_in(ro, pos)
+
+
+@njit(cache=True)
+def _deal_in(ro, pos):
+    """Antes, 3rd street and the bring-in from the position's deck, up to the first decision."""
+    cfg = ro[0]
+    n = cfg[R.S_PLAYERS]
+    game = pos[P_GAME]
     b = E._setup(cfg, game % n, _deck(pos), _ws(pos), _hands(pos), _view(pos), _log(pos), _res(pos))
     pos[P_TOP] = 3 * n
     pos[P_COMMUNITY] = -1
