@@ -73,3 +73,23 @@ def test_search_takes_chips_from_a_calling_station_heads_up():
     n, total, total_sq = (int(out[k]) for k in (E.P_HANDS, E.P_NET, E.P_NET2))
     cols = mean_columns(n, total, total_sq)
     assert n == 600 and float(cols["mean"]) > 4 * float(cols["stderr"]), cols
+
+
+def test_the_true_cards_explain_the_actions_and_some_draws_do_not():
+    """:func:`search.consistent` replays the hand from its deal: the true position always passes (the field
+    model is the lineup), and a share of the uniform draws from the seat's observation fails."""
+    j = job(["search", *FIELD[1:]], stack=200)
+    passed = failed = 0
+    for g in range(6):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            s = p.actor()
+            if (s - g) % 6 == 0 and p.pos[S.P_LOG] > 30:
+                mpids, mparams = SR.model(p.pids, p.params)
+                replay = np.zeros(S.POS_LEN, np.int64)
+                assert SR.consistent(p.ro, p.pos, s, mpids, mparams, replay)
+                for i in range(10):
+                    ok = SR.consistent(p.ro, p.determinize(s, 5 + g, i).pos, s, mpids, mparams, replay)
+                    passed, failed = passed + ok, failed + (not ok)
+            p.step()
+    assert failed > 0 and passed > 0, (passed, failed)
