@@ -137,16 +137,6 @@ def test_exploit_every_game(game):
     assert "in the seat of" in text.stderr
 
 
-def test_exploit_without_a_search_player_says_so():
-    name = next((n for n in games.names() if "search" not in {s.name for s in games.game(n).registry}), None)
-    if name is None:
-        pytest.skip("every game has a search player")
-    result = invoke(["exploit", name, "--field", "random"])
-    assert_one_line_error(
-        result.exit_code, result.stdout, result.stderr, f"{name} has no search policy yet; pass --by POLICY"
-    )
-
-
 @pytest.mark.parametrize("game", list(TUNE))
 def test_tune_every_game_prints_a_row_the_parser_reads_back(game):
     data = run_json(TUNE[game])
