@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from pathlib import Path
+
+import pandas as pd
 
 from razzmatazz.analysis.report.findings import (
     Cells,
     Display,
     FigureFile,
+    Finding,
     Tables,
     Topic,
     comparisons,
     half_width,
+    oriented,
     say,
     spread,
+    strong_verdict,
 )
 from razzmatazz.analysis.report.sections import (
     Run,
@@ -33,10 +40,25 @@ from razzmatazz.analysis.report.sections import (
 
 PLAYERS = {"quick": (3, 4, 5), "full": (3, 4, 5)}
 """The study's player counts in each mode."""
+STRONG = "search"
+"""The strong player seated to check the findings: the search policy at its default budget."""
+EVERY = "every seat"
+STRONG_DIVISOR = {"quick": 3, "full": 4}
+"""The runs with one :data:`STRONG` seat play the study's games per player count divided by this."""
+EVERY_DIVISOR = {"quick": 16, "full": 32}
+"""The runs with :data:`STRONG` in every seat (about five times slower a game) play the study's games per player
+count and variant divided by this."""
+STRONG_CHUNK = 128
+"""Games per chunk of the strong runs, so that a few hundred games still keep every core busy."""
+SEATED_TABLES = ("policies", "pairs")
+"""What the runs with one strong seat are for: the ranking."""
+EVERY_TABLES = ("positions", "cards", "officer")
+"""What the runs with strong players in every seat are for: positions, early cards, the Officer."""
+STRONG_TABLES = ("lineups", *SEATED_TABLES, *EVERY_TABLES)
 
 
 def simulate_riffifi(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tables, list[Run]]:
-    """The Riffifi study: each player count with and without the Officer."""
+    """The Riffifi study (each player count with and without the Officer) and the runs under strong play."""
     from razzmatazz.analysis.riffifi import game as riffifi
 
     timer, games = Timer(), sizes.shares()
@@ -51,11 +73,88 @@ def simulate_riffifi(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Ta
             timer(),
         )
     ]
-    return {f"riffifi_{k}": study[k].reset_index(drop=True) for k in names}, runs
+    tables = {f"riffifi_{k}": study[k].reset_index(drop=True) for k in names}
+    timer, n = Timer(), len(PLAYERS[sizes.mode])
+    one, every = (max(least, games // d[sizes.mode]) for least, d in ((200, STRONG_DIVISOR), (60, EVERY_DIVISOR)))
+    tables.update(strong_study(tables["riffifi_policies"], list(PLAYERS[sizes.mode]), one, every, seed, progress))
+    runs.append(
+        Run(
+            f"Riffifi under strong play: one {STRONG} seat in the default mix ({n} player counts, no Officer), "
+            f"and {STRONG} in {EVERY} ({n} player counts, without and with the Officer)",
+            ", ".join(f"riffifi_strong_{k}" for k in STRONG_TABLES),
+            f"{one:,} games per player count with one {STRONG} seat, {every:,} per player count and variant "
+            f"with {STRONG} in {EVERY}",
+            seed,
+            timer(),
+        )
+    )
+    return tables, runs
+
+
+def leaders(pol: pd.DataFrame, n: int) -> tuple[str, ...]:
+    """The two policies with the highest win rates at ``n`` players without the Officer, best first."""
+    part = pol[(pol.players == n) & ~pol.officer].sort_values("win_rate", ascending=False, kind="stable")
+    return tuple(part.policy[:2])
+
+
+def strong_seat(labels: Sequence[str], keep: Sequence[str]) -> int:
+    """The seat (index) the strong player takes: the last whose policy is not in ``keep``, else the last."""
+    free = [i for i, x in enumerate(labels) if x not in keep]
+    return free[-1] if free else len(labels) - 1
+
+
+def strong_lineups(pol: pd.DataFrame, players: Sequence[int]) -> list[dict]:
+    """The strong runs: per player count, the default mix without the Officer with one :data:`STRONG` seat in
+    place of a policy that neither leader plays, then :data:`STRONG` in every seat without and with the Officer."""
+    from razzmatazz.analysis.riffifi.game import DEFAULT_MIX
+
+    plans = []
+    for n in players:
+        labels = list(DEFAULT_MIX[:n])
+        seat = strong_seat(labels, leaders(pol, n))
+        texts = [STRONG if i == seat else x for i, x in enumerate(labels)]
+        plans.append({"players": n, "officer": False, "seat": seat + 1, "replaced": labels[seat], "texts": texts})
+        plans += [{"players": n, "officer": o, "seat": 0, "replaced": EVERY, "texts": [STRONG]} for o in (False, True)]
+    return plans
+
+
+def strong_study(
+    pol: pd.DataFrame, players: Sequence[int], one: int, every: int, seed: int, progress: bool | None
+) -> Tables:
+    """The runs of :func:`strong_lineups` (``one`` games with one strong seat, ``every`` with strong players in
+    every seat): the lineups, the policies and pairs of the first kind, the positions, cards and Officer of the
+    second, as ``riffifi_strong_*`` tables."""
+    from razzmatazz.analysis.riffifi import game as riffifi
+    from razzmatazz.core.riffifi.rules import Settings
+
+    parts: dict[str, list[pd.DataFrame]] = {k: [] for k in STRONG_TABLES}
+    for p in strong_lineups(pol, players):
+        n, officer, full = p["players"], p["officer"], p["replaced"] == EVERY
+        result = riffifi.play(
+            Settings(players=n, officer=officer),
+            riffifi.lineup(p["texts"], n),
+            every if full else one,
+            seed,
+            progress=progress,
+            chunk_size=STRONG_CHUNK,
+        )
+        row = {"players": n, "officer": officer, "seat": p["seat"], "replaced": p["replaced"], "games": result.games}
+        parts["lineups"].append(pd.DataFrame([{**row, "lineup": ", ".join(x.label for x in result.lineup)}]))
+        for k in EVERY_TABLES if full else SEATED_TABLES:
+            part = getattr(result, k)
+            if len(part):
+                parts[k].append(part.assign(players=n, officer=officer))
+    out = {}
+    for k, frames in parts.items():
+        f = pd.concat(frames, ignore_index=True)
+        out[f"riffifi_strong_{k}"] = f[
+            ["players", "officer"] + [c for c in f.columns if c not in ("players", "officer")]
+        ]
+    return out
 
 
 def derive_riffifi(tables: Tables, sizes: Sizes) -> None:
-    """Add the comparison, position-spread, Officer and early-card tables."""
+    """Add the comparison, position-spread, Officer and early-card tables, and the verdicts under strong play."""
     tables["riffifi_comparisons"] = comparisons(
         tables["riffifi_pairs"], "win_rate_difference", "win_rate_low", "win_rate_high", ["players", "officer"]
     )
@@ -71,6 +170,10 @@ def derive_riffifi(tables: Tables, sizes: Sizes) -> None:
     tables["riffifi_early_eights"] = cards[(~cards.officer) & (cards.orbit == 1) & (cards.value == 8)].reset_index(
         drop=True
     )
+    if "riffifi_strong_lineups" in tables:
+        tables["riffifi_first_cards"] = first_cards(cards)
+        tables["riffifi_strong_first_cards"] = first_cards(tables["riffifi_strong_cards"])
+        tables["riffifi_verdicts"] = verdicts(tables)
     pol = tables["riffifi_policies"]
     hi, lo = half_width(pol.win_low, pol.win_high)
     tables["riffifi_precision"] = precision_table(
@@ -89,12 +192,292 @@ def derive_riffifi(tables: Tables, sizes: Sizes) -> None:
     )
 
 
+# ----------------------------------------------------------------------------- the findings under strong play
+
+RANKING, POSITIONS, OFFICER, EIGHTS = "policy ranking", "start-position effect", "Officer effect", "early eights"
+PLAIN, WITH_OFFICER = "plain rules", "with the Officer"
+EARLY_EIGHT, EARLY_LOW = "an early 8", "an early card below 8"
+VERDICT_COLUMNS = [
+    "finding",
+    "players",
+    "variant",
+    "higher",
+    "lower",
+    "fmt",
+    "difference",
+    "ci_low",
+    "ci_high",
+    "first",
+    "seated",
+    "strong_difference",
+    "strong_low",
+    "strong_high",
+    "verdict",
+]
+"""The Razzia report's verdict columns, ``variant`` (the rules: :data:`PLAIN` or :data:`WITH_OFFICER`) in place
+of its ``mix``."""
+
+
+def first_cards(cards: pd.DataFrame) -> pd.DataFrame:
+    """Per player count without the Officer: how often an 8 played as a player's first card of a deal pays, and
+    how often a first card below 8 does, with Wilson intervals."""
+    from razzmatazz.analysis.stats import rate_interval
+
+    first = cards[~cards.officer & (cards.orbit == 1)]
+    first = first.assign(
+        card=first.value.map(lambda v: EARLY_EIGHT if v == 8 else EARLY_LOW),
+        paid=(first.paid_rate * first.plays).round().astype("int64"),
+    )
+    rates = first.groupby(["players", "card"], as_index=False, sort=True)[["plays", "paid"]].sum()
+    lo, hi = rate_interval(rates.paid.to_numpy("int64"), rates.plays.to_numpy("int64"))
+    rates.insert(1, "officer", False)
+    return rates.assign(paid_rate=rates.paid / rates.plays, paid_low=lo, paid_high=hi)
+
+
+def verdicts(tables: Tables) -> pd.DataFrame:
+    """Every finding with its measurement under strong play and the verdict (:func:`strong_verdict`).
+
+    A row states the finding's difference ``higher - lower`` as first measured (``first``: established or not,
+    as the finding says it), the same difference in the strong run (``seated``: the policy the one
+    :data:`STRONG` seat replaced, or :data:`EVERY`) with its 95 % interval, and the verdict from that interval.
+    """
+    lineups, rows = tables["riffifi_strong_lineups"], []
+    for n in sorted(lineups.players.unique()):
+        one = lineups[(lineups.players == n) & (lineups.replaced != EVERY)]
+        rows += [
+            {"players": int(n), "variant": PLAIN, "seated": one.replaced.iloc[0], **_lead_verdict(tables, n)},
+            {"players": int(n), "variant": PLAIN, "seated": EVERY, **_positions_verdict(tables, n)},
+            {"players": int(n), "variant": WITH_OFFICER, "seated": EVERY, **_officer_verdict(tables, n)},
+            {"players": int(n), "variant": PLAIN, "seated": EVERY, **_eights_verdict(tables, n)},
+        ]
+    out = pd.DataFrame(rows, columns=VERDICT_COLUMNS[:-1])
+    order = {f: i for i, f in enumerate((RANKING, POSITIONS, OFFICER, EIGHTS))}
+    out = out.sort_values(
+        ["finding", "players"], key=lambda c: c.map(order) if c.name == "finding" else c, kind="stable"
+    ).reset_index(drop=True)
+    out["verdict"] = [strong_verdict(lo, hi) for lo, hi in zip(out.strong_low, out.strong_high)]
+    return out
+
+
+def _first(established: bool) -> str:
+    return "established" if established else "not established"
+
+
+def _strong(d: float, lo: float, hi: float, flip: bool) -> dict:
+    d, lo, hi = oriented(d, lo, hi, flip)
+    return {"strong_difference": d, "strong_low": lo, "strong_high": hi}
+
+
+NO_MEASURE = {"strong_difference": math.nan, "strong_low": math.nan, "strong_high": math.nan}
+"""A finding the strong run could not measure again (not established)."""
+
+
+def _at(frame: pd.DataFrame, n: int, officer: bool = False) -> pd.DataFrame:
+    return frame[(frame.players == n) & (frame.officer == officer)]
+
+
+def _pair(frame: pd.DataFrame, n: int, a: str, b: str) -> pd.Series | None:
+    """The row of ``frame`` comparing ``a`` and ``b`` (either way round) at ``n`` players without the Officer."""
+    part = _at(frame, n)
+    hit = part[[{x, y} == {a, b} for x, y in zip(part.policy, part.versus)]]
+    return hit.iloc[0] if len(hit) else None
+
+
+def _lead_verdict(tables: Tables, n: int) -> dict:
+    """The lead of the best policy over the second (as the lead finding states it), and with a strong seat."""
+    a, b = leaders(tables["riffifi_policies"], n)
+    c = _pair(tables["riffifi_comparisons"], n, a, b)
+    if c is None:  # the two leaders come from the same run, so their comparison is always there
+        raise ValueError(f"no comparison of {a} and {b} at {n} players")
+    s = _pair(tables["riffifi_strong_pairs"], n, a, b)
+    strong = (
+        _strong(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
+        if s is not None
+        else NO_MEASURE
+    )
+    return {
+        "finding": RANKING,
+        "higher": c.policy,
+        "lower": c.versus,
+        "fmt": "+%",
+        "difference": c.difference,
+        "ci_low": c.ci_low,
+        "ci_high": c.ci_high,
+        "first": _first(c.established),
+        **strong,
+    }
+
+
+def _spread_verdict(first: pd.DataFrame, strong: pd.DataFrame, label: str, est: str, low: str, high: str) -> dict:
+    """The gap between the highest and lowest row of ``first`` (:func:`spread`), and between the same two rows of
+    ``strong`` (``higher``, ``lower``: their ``label``)."""
+    o = spread(first, label, est, low, high).iloc[0]
+    keep = strong[strong[label].isin([o.highest, o.lowest])]
+    s = spread(keep, label, est, low, high).iloc[0] if len(keep) == 2 else None
+    return {
+        "higher": o.highest,
+        "lower": o.lowest,
+        "difference": o.gap,
+        "ci_low": o.gap_low,
+        "ci_high": o.gap_high,
+        "first": _first(o.established),
+        **(_strong(s.gap, s.gap_low, s.gap_high, s.highest != o.highest) if s is not None else NO_MEASURE),
+    }
+
+
+def _positions_verdict(tables: Tables, n: int) -> dict:
+    """The start positions that win the most and the fewest chips a deal, and with strong players in every seat."""
+    v = _spread_verdict(
+        _at(tables["riffifi_positions"], n),
+        _at(tables["riffifi_strong_positions"], n),
+        "position",
+        "chips_per_deal",
+        "ci_low",
+        "ci_high",
+    )
+    return {
+        **v,
+        "finding": POSITIONS,
+        "fmt": "+.2f",
+        "higher": f"position {v['higher']}",
+        "lower": f"position {v['lower']}",
+    }
+
+
+def _eights_verdict(tables: Tables, n: int) -> dict:
+    """How much more often an early card below 8 pays than an early 8, and with strong players in every seat."""
+    v = _spread_verdict(
+        _at(tables["riffifi_first_cards"], n),
+        _at(tables["riffifi_strong_first_cards"], n),
+        "card",
+        "paid_rate",
+        "paid_low",
+        "paid_high",
+    )
+    return {**v, "finding": EIGHTS, "fmt": "+%"}
+
+
+def _officer_verdict(tables: Tables, n: int) -> dict:
+    """The Officer holder's chips a deal against the mean of the others (stated the way round the first
+    measurement came out), and with strong players in every seat."""
+    o = _at(tables["riffifi_officer_effect"], n, True).iloc[0]
+    flip = bool(o.advantage < 0)
+    s = _at(tables["riffifi_strong_officer"], n, True)
+    higher, lower = ("the others' mean", "the holder") if flip else ("the holder", "the others' mean")
+    d, lo, hi = oriented(o.advantage, o.ci_low, o.ci_high, flip)
+    return {
+        "finding": OFFICER,
+        "higher": higher,
+        "lower": lower,
+        "fmt": "+.2f",
+        "difference": d,
+        "ci_low": lo,
+        "ci_high": hi,
+        "first": _first(bool(o.established)),
+        **(_strong(s.advantage.iloc[0], s.ci_low.iloc[0], s.ci_high.iloc[0], flip) if len(s) else NO_MEASURE),
+    }
+
+
+STRONG_UNIT = {"+%": " points", "+.2f": " chips a deal"}
+STRONG_COLUMNS = ("strong_difference", "strong_low", "strong_high")
+WIN_CELLS = (("policy", "s"), ("players", "d"), ("win_rate", "%"), ("win_low", "%"), ("win_high", "%"), ("games", "d"))
+
+
+def _strong_wins(tables: Tables) -> list[Finding]:
+    """How often the one :data:`STRONG` seat wins, per player count (why the heuristics' leads shrink there)."""
+    cell, pol, lineups = Cells(tables), tables["riffifi_strong_policies"], tables["riffifi_strong_lineups"]
+    out = []
+    for i in pol[pol.policy == STRONG].index:
+        j = lineups[(lineups.players == pol.at[i, "players"]) & (lineups.replaced != EVERY)].index[0]
+        c = {k: cell("riffifi_strong_policies", i, k, f) for k, f in WIN_CELLS}
+        out.append(
+            say(
+                "With one {policy} seat in place of {seated} ({players} players, plain rules), {policy} wins "
+                "{win_rate} % of games (95 % CI {win_low}–{win_high} %, {games} games).",
+                seated=cell("riffifi_strong_lineups", j, "replaced", "s"),
+                **c,
+            )
+        )
+    return out
+
+
+def _strong_topic(tables: Tables) -> Topic:
+    name, cell, out = "riffifi_verdicts", Cells(tables), _strong_wins(tables)
+    v = tables[name]
+    for i in v.index:
+        f, unit = v.at[i, "fmt"], STRONG_UNIT[v.at[i, "fmt"]]
+        c = {k: cell(name, i, k, "s") for k in ("finding", "variant", "higher", "lower", "first", "seated", "verdict")}
+        c["players"] = cell(name, i, "players", "d")
+        c.update({k: cell(name, i, k, f) for k in ("difference", "ci_low", "ci_high", *STRONG_COLUMNS)})
+        strong = (
+            f"one {STRONG} seat in place of {{seated}}" if v.at[i, "seated"] != EVERY else f"{STRONG} in {{seated}}"
+        )
+        out.append(
+            say(
+                "Under strong play, {finding} with {players} players ({variant}): {higher} minus {lower} was "
+                "{difference}" + unit + " (95 % CI {ci_low} to {ci_high}; {first}); with " + strong + " it is "
+                "{strong_difference}" + unit + " (95 % CI {strong_low} to {strong_high}): {verdict}.",
+                **c,
+            )
+        )
+    return Topic(
+        "Under strong play",
+        "Each finding measured again with strong players: the search player at its default budget, which "
+        "samples the cards its seat has not seen, plays each card on against the lineup's own policies and "
+        "remembers the hands it passed, which no heuristic does. The policy ranking is played again with one "
+        f"{STRONG} seat in place of a policy that neither of the two leaders plays (no Officer); the start "
+        f"positions, the Officer and early eights with {STRONG} in every seat, so that every player, every "
+        "position and every holder of the Officer plays well (the holder is whoever is dealt it, a different "
+        "seat each deal, and the Officer's worth is, as first measured, the holder's chips a deal against the "
+        f"mean of the others in the same deal). Each seat's {STRONG} draws from its own stream, so with hands "
+        "passed left and the start rotating the deals of a game are not one deal played again, as they are "
+        "between identical deterministic players. The finding's difference (higher minus lower as first "
+        "measured; established or not as the finding itself judged it) is measured the same way in that run "
+        "(for a gap, its conservative interval), with its 95 % interval: it holds under strong play when that "
+        "interval lies above zero (same sign, established), is not established when it covers zero, and is "
+        "reversed (an artifact of the field) when it lies below.",
+        out,
+        displays=[
+            Display(
+                "Findings under strong play",
+                "Each finding first and under strong play, with 95 % "
+                "intervals (win-rate or paid-rate points, or chips a deal).",
+                _verdict_display(v),
+            )
+        ],
+    )
+
+
+def _verdict_display(v: pd.DataFrame) -> pd.DataFrame:
+    v = v.assign(where=[f"in {x}" if x == EVERY else f"in place of {x}" for x in v.seated])
+    shown = [
+        display(
+            part,
+            {
+                "finding": "finding",
+                "players": "players",
+                "rules": "variant",
+                "higher": "higher",
+                "lower": "lower",
+                "first (95 % CI)": ("difference", "ci_low", "ci_high", f, STRONG_UNIT[f]),
+                f"{STRONG} seated": "where",
+                "under strong play (95 % CI)": (*STRONG_COLUMNS, f, STRONG_UNIT[f]),
+                "verdict": "verdict",
+            },
+        ).set_index(part.index)
+        for f, part in v.groupby("fmt", sort=False)
+    ]
+    return pd.concat(shown).sort_index().reset_index(drop=True)
+
+
 def riffifi_topics(tables: Tables) -> list[Topic]:
     """Findings, displays and figure plans of the Riffifi report, from its tables."""
+    strong = [_strong_topic(tables)] if "riffifi_verdicts" in tables else []
     return [
         _riffifi_policies_topic(tables),
         _riffifi_positions_topic(tables),
         _riffifi_officer_topic(tables),
+        *strong,
         precision_topic(tables, "riffifi_precision", "games"),
     ]
 
