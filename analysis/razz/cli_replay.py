@@ -21,12 +21,29 @@ STREET_TRIALS = 200_000
     metavar="NAME[:k=v,...]",
     help="A policy to ask at every decision (repeat). Default: tag, rock, station, steal, reader. See 'razz policies'.",
 )
+@click.option(
+    "--search",
+    "search_text",
+    default="search-strong",
+    show_default=True,
+    metavar="TEXT",
+    help="The search player asked at each decision (search, search-strong, search:samples=N,...), or none.",
+)
+@click.option(
+    "--field-model",
+    "field_text",
+    default="tag",
+    show_default=True,
+    metavar="NAME[:k=v,...]",
+    help="The policy the search player's rollouts play every other seat with.",
+)
 @click.option("--trials", type=int, default=None, help="Monte Carlo trials per multiway street [default: 200,000].")
 @click.option(
     "--seed",
     type=int,
     default=None,
-    help="Root seed of the Monte Carlo streets, 0 to 2^63-1 (a new one is drawn and shown if omitted).",
+    help="Root seed of the Monte Carlo streets and of the search, 0 to 2^63-1 (a new one is drawn and shown if "
+    "omitted).",
 )
 @click.option(
     "--format",
@@ -36,21 +53,35 @@ STREET_TRIALS = 200_000
     show_default=True,
     help="Output on stdout: human table, or stable JSON.",
 )
-def replay_cmd(paths: tuple[Path, ...], policy_texts: tuple[str, ...], trials: int | None, seed: int | None, fmt: str):
+def replay_cmd(
+    paths: tuple[Path, ...],
+    policy_texts: tuple[str, ...],
+    search_text: str,
+    field_text: str,
+    trials: int | None,
+    seed: int | None,
+    fmt: str,
+):
     """Replay PHH hand histories of fixed-limit Razz (variant FR), checking every action.
 
     Each street shows the pot, each player's cards and all-in equity from the cards known then
     (heads-up exact, multiway Monte Carlo with its 95 % interval; ?? cards are unknown), every
-    action and what the policies would have done there; then the finishing stacks, and whether
-    they agree with the file's. A folder is read file by file (*.phh). An illegal action, a card
-    dealt twice, another variant or a malformed file is one line on stderr naming the file and
-    the action; the other files are still replayed, and the exit status is 2.
+    action and what the policies and the search player would have done there; then the
+    finishing stacks, and whether they agree with the file's. The search player is asked from an
+    engine position that follows the file, the other seats played in its rollouts by
+    --field-model; where the engine and the file part (e.g. PokerKit's short all-in raise) it is
+    not asked for the rest of the hand, and the output says why. A folder is read file by file
+    (*.phh). An illegal action, a card dealt twice, another variant or a malformed file is one
+    line on stderr naming the file and the action; the other files are still replayed, and the
+    exit status is 2.
 
     \b
     Examples:
       razzmatazz razz replay hand-000001.phh
       razzmatazz razz play --players 3 --hands 20 --seed 1 --phh hands && razzmatazz razz replay hands
       razzmatazz razz replay hands --policy tag --policy tag:max_card=9 --format json --seed 7
+      razzmatazz razz replay hands --search search:samples=8 --field-model reader --seed 7
+      razzmatazz razz replay hands --search none
     """
     from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.razz import replay as RP
@@ -63,16 +94,19 @@ def replay_cmd(paths: tuple[Path, ...], policy_texts: tuple[str, ...], trials: i
     if seed is not None:
         check_seed(seed)
     seed = new_seed() if seed is None else seed
+    searcher = RP.searcher(search_text, field_text, seed)
     trials = STREET_TRIALS if trials is None else trials
-    results, errors = RP.replay_paths(list(paths), policies, trials, seed)
+    results, errors = RP.replay_paths(list(paths), policies, trials, seed, searcher)
     if results:
         emit(
             fmt,
-            lambda: "\n\n".join([RP.legend(policies, seed), *(RP.text(r, policies) for r in results)]),
+            lambda: "\n\n".join([RP.legend(policies, seed, searcher), *(RP.text(r, policies) for r in results)]),
             lambda: {
                 "hands": [RP.as_dict(r, policies) for r in results],
                 "policies": [p.label for p in policies],
                 "policy_note": RP.POLICY_NOTE,
+                "search": searcher.policy.label if searcher else None,
+                "field_model": searcher.model.label if searcher else None,
                 "seed": seed,
                 "trials": trials,
                 "errors": errors,

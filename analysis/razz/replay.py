@@ -23,6 +23,17 @@ would have done there: the view a policy would see is built from the replayed st
 ``V_*`` in :mod:`razzmatazz.core.razz.rules`) and the engine's dispatcher answers; its answer is
 played as the engine plays it (G10). A decision whose player's own cards are not all known gets
 no answers, and says so.
+
+:func:`ask_search` then asks the search player (:mod:`razzmatazz.core.razz.search`), which searches from
+a position of the engine: one is built from the file (its table as :class:`~razzmatazz.core.razz.rules.
+Settings`, seat s = player s, rotation 0; its cards in the engine's dealing order, each unknown card
+filled with an unused one, which the search never sees: it draws the cards its seat has not seen) and
+plays the file's moves. Before each decision the engine must agree with the file (actor, pot, cards, the
+move legal, a raise's amount); where they part (PokerKit's short all-in raise, a reshuffled 7th street,
+unequal antes, ...) the search is not asked for the rest of the hand, and the first decision not asked
+says why. At each decision the search player sits in the deciding seat and the field model in every other
+(the rollouts' lineup); it answers on a copy, drawing from that seat's policy stream of ``--seed``, which
+starts as in hand ``hand`` of a run with that seed and advances one draw a decision, as in ``razz play``.
 """
 
 from __future__ import annotations
@@ -31,7 +42,7 @@ import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -40,12 +51,19 @@ from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import Policy
 from razzmatazz.core.razz import rules as R
 
+if TYPE_CHECKING:
+    from razzmatazz.core.razz.engine import GameJob
+
 VARIANT = "FR"
 DEFAULT_POLICIES = ("tag", "rock", "station", "steal", "reader")
 """The policies asked at every decision unless others are named: the built-in Razz heuristics."""
 NOT_ASKED = ("random", "script")
 """Policies that are not decision rules to compare a move with (coin flips, a fixed script)."""
-POLICY_NOTE = "the search player is not asked in a replay yet: it searches from a position of the engine"
+POLICY_NOTE = (
+    "the search player (column search) is asked from an engine position that follows the file, its rollouts "
+    "playing every other seat as the field model; where the engine and the file part, it is not asked for the "
+    "rest of the hand and the output says why"
+)
 POKERKIT_CAP = 4
 DOWN_SLOTS = (0, 1, 6)
 STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
@@ -74,6 +92,8 @@ class Table:
     uncapped_heads_up: bool = False
     tie_by_seat: bool = False
     community_rule: bool = False
+    deep: bool = False
+    """The file says its stacks stand in for deep ones (``_deep_stacks``, written by ``razz play --phh``)."""
 
     def ante(self, p: int) -> int:
         """Player ``p``'s ante as PokerKit reads ``antes`` (heads-up, the other player's entry)."""
@@ -89,6 +109,8 @@ class History:
     actions: tuple[str, ...]
     players: tuple[str, ...]
     finishing: tuple[int, ...] | None
+    hand: int = 0
+    """The hand's number in its run (``hand``, 0 if the file has none): the search player's streams start there."""
 
 
 def _whole(value: Any, name: str, low: int = 0) -> int:
@@ -128,8 +150,9 @@ def _table(data: dict) -> Table:
     cap = data.get("_cap", POKERKIT_CAP)
     uncapped = data.get("_uncapped_heads_up", False)
     tie = data.get("_bring_in_tie", "suit")
-    if tie not in ("seat", "suit") or not isinstance(uncapped, bool):
-        raise ValueError("_bring_in_tie must be 'seat' or 'suit' and _uncapped_heads_up true or false")
+    deep = data.get("_deep_stacks", False)
+    if tie not in ("seat", "suit") or not isinstance(uncapped, bool) or not isinstance(deep, bool):
+        raise ValueError("_bring_in_tie must be 'seat' or 'suit', _uncapped_heads_up and _deep_stacks true or false")
     return Table(
         n,
         antes,
@@ -142,6 +165,7 @@ def _table(data: dict) -> Table:
         uncapped,
         tie == "seat",
         data.get("_exhausted") == "community",
+        deep,
     )
 
 
@@ -162,9 +186,10 @@ def parse_history(text: str, path: str) -> History:
         finishing = data.get("finishing_stacks")
         if finishing is not None:
             finishing = _whole_list(finishing, "finishing_stacks", table.n)
+        hand = _whole(data.get("hand", 0), "hand")
     except ValueError as e:
         raise ReplayError(f"{path}: {e}") from None
-    return History(path, table, tuple(actions), tuple(str(p) for p in players), finishing)
+    return History(path, table, tuple(actions), tuple(str(p) for p in players), finishing, hand)
 
 
 def read_history(path: Path) -> History:
@@ -204,13 +229,19 @@ def phh_cards(text: str) -> list[int]:
 
 @dataclass
 class Decision:
-    """One action in the file: who, as written and in words, and the policies' answers (None: not asked)."""
+    """One action in the file: who, as written and in words, the pot before it (None: a showdown), the
+    policies' answers and the search player's (None: not asked, and why)."""
 
     player: int
     phh: str
     move: str
     answers: dict[str, tuple[str, str]] | None = None
     note: str = ""
+    pot: int | None = None
+    search: tuple[str, str] | None = None
+    search_note: str = ""
+    search_stops: bool = False
+    """The search player stops being asked here (``search_note`` says why)."""
 
 
 @dataclass
@@ -238,6 +269,10 @@ class Result:
     """Each player's class at the showdown (None: not at it, or cards unknown)."""
     notes: list[str]
     won: list[int] | None = None
+    cards: list[list[int]] = field(default_factory=list)
+    """Each player's cards at the end (shown ones known), stud order."""
+    engine: EngineRun | None = None
+    """How the engine position the search player is asked from followed the file (None: search not asked)."""
 
     @property
     def agrees(self) -> bool | None:
@@ -708,7 +743,7 @@ def _policy_answers(hand: Hand, p: int) -> tuple[dict[str, tuple[str, str]] | No
     if not hand.policies:
         return None, ""
     if UNKNOWN in hand.cards[p]:
-        return None, f"no policy asked: {hand.name(p)}'s own cards are not all known"
+        return None, unknown_note(p)
     view, can_raise, target = policy_view(hand, p)
     from razzmatazz.core.razz.policies import decide
 
@@ -717,6 +752,11 @@ def _policy_answers(hand: Hand, p: int) -> tuple[dict[str, tuple[str, str]] | No
         move, _ = decide(policy.spec.id, np.array(policy.row), view.copy(), np.uint64(0))
         answers[policy.label] = _as_action(hand, p, _repair(hand, p, int(move), can_raise), target)
     return answers, ""
+
+
+def unknown_note(p: int) -> str:
+    """Why a decision is not asked about: its player's cards are not all known."""
+    return f"not asked: p{p + 1}'s own cards are not all known"
 
 
 def policy_view(hand: Hand, p: int) -> tuple[np.ndarray, bool, int | None]:
@@ -798,6 +838,7 @@ def apply(hand: Hand, words: list[str]) -> Decision | None:
             p = _player(who, n)
             turn = hand.phase == "bet" and hand.queue[0] == p
             answers, note = _policy_answers(hand, p) if turn else (None, "")
+            pot = sum(hand.put)
             if verb == "pb":
                 move = hand.bring_in(p)
             elif verb == "f":
@@ -806,7 +847,7 @@ def apply(hand: Hand, words: list[str]) -> Decision | None:
                 move = hand.check_call(p)
             else:
                 move = hand.complete_bet_raise(p, _amount(words[2]))
-            return Decision(p, " ".join(words), move, answers, note)
+            return Decision(p, " ".join(words), move, answers, note, pot)
     raise _Illegal("not a Razz action (d dh, d db, pb, f, cc, cbr, sm)")
 
 
@@ -827,7 +868,272 @@ def replay(history: History, policies: tuple[Policy, ...] = ()) -> Result:
         finishing, classes, won = hand.finish()
     except _Illegal as e:
         raise ReplayError(f"{history.path}: {e}") from None
-    return Result(history, hand.streets, finishing, classes, hand.notes, won)
+    return Result(history, hand.streets, finishing, classes, hand.notes, won, [list(c) for c in hand.cards])
+
+
+# ----------------------------------------------------------------------------- the search player
+
+
+STOPPED_EARLIER = "the engine position left the file earlier in the hand"
+MOVE_NAMES = {R.FOLD: "fold", R.CALL: "call", R.RAISE: "raise"}
+
+
+@dataclass(frozen=True)
+class Searcher:
+    """The search player asked at each decision, the field model its rollouts play every other seat with, and
+    the root seed of its streams."""
+
+    policy: Policy
+    model: Policy
+    seed: int
+
+
+@dataclass
+class EngineRun:
+    """How the engine position followed one file: decisions the search player answered, why it stopped (once;
+    ``at``: the action, empty when at the end) and the engine's finishing stacks (None: not compared)."""
+
+    asked: int = 0
+    stopped: str = ""
+    at: str = ""
+    finishing: list[int] | None = None
+
+
+class _Diverged(Exception):
+    """The engine's position and the file part here (the message says how)."""
+
+
+def searcher(text: str, model: str, seed: int) -> Searcher | None:
+    """``--search`` (``none``: not asked) and ``--field-model`` read and checked."""
+    from razzmatazz.core.razz.policies import REGISTRY, SEARCH_ID
+
+    if text.strip().lower() == "none":
+        return None
+    policy, field_model = REGISTRY.parse(text), REGISTRY.parse(model)
+    if policy.spec.id != SEARCH_ID:
+        raise InputError(f"--search {text}: not the search player (search, search-strong, search:k=v or none)")
+    if field_model.spec.id == SEARCH_ID:
+        raise InputError(f"--field-model {model}: the model plays the search's rollouts and cannot search itself")
+    return Searcher(policy, field_model, seed)
+
+
+def engine_settings(table: Table) -> R.Settings:
+    """The engine's settings for the file's table (seat s is player s); :class:`_Diverged` if it has none."""
+    if len(set(table.antes)) > 1:
+        raise _Diverged(f"the antes differ ({', '.join(map(str, table.antes))}): the engine has one ante for all")
+    try:
+        return R.Settings(
+            players=table.n,
+            ante=table.antes[0],
+            bring_in=table.bring_in,
+            small_bet=table.small_bet,
+            big_bet=table.big_bet,
+            cap=table.cap,
+            uncapped_heads_up=table.uncapped_heads_up,
+            bring_in_tie="seat" if table.tie_by_seat else "suit",
+            exhausted="community" if table.community_rule else "reshuffle",
+            stacks=() if table.deep else table.stacks,
+        )
+    except InputError as e:
+        raise _Diverged(f"the engine cannot play this table: {e}") from None
+
+
+def engine_deck(result: Result) -> np.ndarray:
+    """The file's cards in the engine's dealing order (3rd street slot by slot, then a card a street to each
+    player in); an unknown card, or one dealt again after a reshuffle, is filled with the lowest unused card
+    (the search player never sees another seat's unknown cards: it draws them itself)."""
+    n, cards = result.history.table.n, result.cards
+    order = [cards[s][j] for j in range(3) for s in range(n)]
+    for street in result.streets[1:]:
+        if street.community >= 0:
+            order.append(street.community)
+        else:
+            order += [cards[s][street.street - 1] for s in range(n) if street.live[s]]
+    order = order[:52]  # a reshuffled 7th street deals more than 52 cards: the engine reshuffles by itself
+    seen: set[int] = set()
+    for i, c in enumerate(order):
+        order[i] = UNKNOWN if c in seen else c
+        seen.add(c)
+    spare = iter(sorted(set(range(52)) - seen))
+    order = [next(spare) if c == UNKNOWN else c for c in order]
+    return np.array(order + list(spare), np.int64)
+
+
+def _file_move(d: Decision) -> int:
+    """The engine's move for a betting action of the file."""
+    return {"f": R.FOLD, "cbr": R.RAISE}.get(d.phh.split()[1], R.CALL)
+
+
+def _i64(x: int) -> int:
+    """A uint64 stream state as the int64 a position stores."""
+    return int(np.array(x, np.uint64).view(np.int64))
+
+
+class _Follow:
+    """An engine position (:mod:`razzmatazz.core.razz.state`) playing the file's moves, and the search player
+    asked on a copy of it at each decision."""
+
+    def __init__(self, result: Result, searcher: Searcher) -> None:
+        from razzmatazz.core.razz import state as S
+        from razzmatazz.core.rng import game_state
+
+        self.S, self.t, self.searcher = S, result.history.table, searcher
+        self.settings = engine_settings(self.t)
+        self.lineups: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.ro = S.read_only(self._job(0))
+        self.pos = np.zeros(S.POS_LEN, np.int64)
+        S.begin_deck(self.ro, engine_deck(result), 0, self.pos, R.LOG_ROWS)
+        for s in range(self.t.n):  # each seat's policy stream, as in hand `hand` of a run with this seed
+            self.pos[S.P_PSTATE + s] = _i64(game_state(self.ro[2][s], result.history.hand))
+
+    def _job(self, seat: int) -> GameJob:
+        from razzmatazz.core.razz.engine import GameJob
+
+        lineup = tuple(self.searcher.policy if s == seat else self.searcher.model for s in range(self.t.n))
+        return GameJob(self.settings, lineup, self.searcher.seed, 1)
+
+    def _lineup(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """Policy ids and rows, seat order, with the search player in ``seat`` and the model elsewhere."""
+        if seat not in self.lineups:
+            self.lineups[seat] = self.S.lineup(self._job(seat))
+        return self.lineups[seat]
+
+    def _at(self, offset: int) -> int:
+        return int(self.pos[offset])
+
+    def decide(self, street: Street, d: Decision) -> None:
+        """Check the engine is where the file is, ask the search player (own cards known), play the file's move."""
+        move = _file_move(d)
+        self._check(street, d, move)
+        if UNKNOWN in street.cards[d.player]:
+            d.search_note = unknown_note(d.player)
+        else:
+            d.search = self._ask(d.player)
+        self.S.apply(self.ro, self.pos, move)
+
+    def _check(self, street: Street, d: Decision, move: int) -> None:
+        S = self.S
+        actor = int(S.actor(self.ro, self.pos))
+        if actor != d.player:
+            raise _Diverged("the engine's hand is over here" if actor < 0 else f"the engine has p{actor + 1} to act")
+        pot = self._at(S.P_VIEW + R.V_POT)
+        if pot != d.pot:
+            raise _Diverged(f"the engine's pot is {pot:,}, the file's {d.pot:,}")
+        self._check_cards(street.cards, street.community)
+        self._check_move(d, move)
+
+    def _check_move(self, d: Decision, move: int) -> None:
+        S, who = self.S, f"p{d.player + 1}"
+        out = np.zeros(S.MAX_MOVES, np.int64)
+        legal = [int(m) for m in out[: S.legal(self.ro, self.pos, out)]]
+        if move == R.FOLD and move not in legal:
+            raise _Diverged(f"{who} folds where checking is free, which the engine plays as a check (G10)")
+        if move == R.RAISE and move not in legal:
+            short = self._at(S.P_VIEW + R.V_STACK) < self._target() - self._at(S.P_VIEW + R.V_BETS + d.player)
+            why = "an all-in for less than a full bet, which the engine never makes (G8)" if short else ""
+            raise _Diverged(
+                f"{who} {d.phh.split(maxsplit=1)[1]}: "
+                + (why or f"the engine offers only {' or '.join(MOVE_NAMES[m] for m in legal)} here")
+            )
+        if move == R.RAISE and int(d.phh.split()[2]) != self._target():
+            raise _Diverged(f"{who} {d.phh.split(maxsplit=1)[1]} where the engine's raise is to {self._target():,}")
+
+    def _target(self) -> int:
+        """The level a completion, bet or raise of the actor brings the round to."""
+        S = self.S
+        size, level = self._at(S.P_SIZE), self._at(S.P_LEVEL)
+        return level + size if self._at(S.P_COMPLETED) else size
+
+    def _check_cards(self, cards: list[list[int]], community: int) -> None:
+        """The engine's cards are the file's known ones (a 7th street from a reshuffled deck is not)."""
+        S = self.S
+        hands = self.pos[S.P_HANDS : S.P_VIEW].reshape(R.MAX_PLAYERS, 7)
+        why = " (7th street from a reshuffled deck, which the engine shuffles with its own stream)"
+        why = why if self._at(S.P_FLAGS) >> 1 else ""
+        for s, held in enumerate(cards):
+            for j, c in enumerate(held):
+                if c != UNKNOWN and hands[s, j] != c:
+                    mine = card_str(int(hands[s, j])) if hands[s, j] >= 0 else "no card"
+                    raise _Diverged(f"the engine dealt p{s + 1} {mine} where the file has {card_str(c)}{why}")
+        if community >= 0 and self._at(S.P_COMMUNITY) != community:
+            raise _Diverged(f"the engine has no community card {card_str(community)}")
+
+    def _ask(self, seat: int) -> tuple[str, str]:
+        """The search player's move in ``seat`` as a PHH action and in words; its stream advances one draw."""
+        from razzmatazz.core.razz import search as SR
+
+        pids, params = self._lineup(seat)
+        work = self.pos.copy()
+        move = int(SR.choose(self.ro, work, seat, pids, params))
+        self.pos[self.S.P_PSTATE + seat] = work[self.S.P_PSTATE + seat]
+        return self._words(seat, move)
+
+    def _words(self, p: int, move: int) -> tuple[str, str]:
+        """A move of the actor ``p`` now as a PHH action and in words (as :func:`_as_action` says it)."""
+        S, who = self.S, f"p{p + 1}"
+        if move == R.RAISE:
+            target, level = self._target(), self._at(S.P_LEVEL)
+            word = ("raise to" if level else "bet") if self._at(S.P_COMPLETED) else "complete to"
+            return f"{who} cbr {target}", f"{word} {target}"
+        if move == R.FOLD:
+            return f"{who} f", "fold"
+        if self._at(S.P_VIEW + R.V_BRING_IN):
+            return f"{who} pb", "bring in"
+        to_call = self._at(S.P_VIEW + R.V_TO_CALL)
+        return f"{who} cc", "check" if to_call == 0 else f"call {to_call}"
+
+    def finish(self, result: Result) -> list[int] | None:
+        """The engine's finishing stacks once the file's actions are played (None: the file's are unknown)."""
+        from razzmatazz.core.razz.engine import H_NET
+
+        S = self.S
+        actor = int(S.actor(self.ro, self.pos))
+        if actor >= 0:
+            raise _Diverged(f"the file ends where the engine has p{actor + 1} to act")
+        self._check_cards(result.cards, result.streets[-1].community)
+        if result.finishing is None:
+            return None
+        res = self.pos[S.P_RES : S.P_LOG].reshape(R.MAX_PLAYERS, 5)
+        finishing = [self.t.stacks[s] + int(res[s, H_NET]) for s in range(self.t.n)]
+        if finishing != result.finishing:
+            raise _Diverged(f"the engine's finishing stacks ({', '.join(f'{x:,}' for x in finishing)}) differ")
+        return finishing
+
+
+def ask_search(result: Result, searcher: Searcher | None) -> Result:
+    """Ask the search player at each decision of a replayed hand, from an engine position that follows the file;
+    where they part, it stops being asked for the rest of the hand and the first decision not asked says why."""
+    if searcher is None:
+        return result
+    run = result.engine = EngineRun()
+    follow: _Follow | None = None
+    try:
+        follow = _Follow(result, searcher)
+    except _Diverged as e:
+        run.stopped = str(e)
+    for street in result.streets:
+        for d in (d for d in street.actions if d.pot is not None):
+            if follow is not None:
+                try:
+                    follow.decide(street, d)
+                    run.asked += d.search is not None
+                    continue
+                except _Diverged as e:
+                    run.stopped, follow = str(e), None
+            _stopped(run, d)
+    if follow is not None:
+        try:
+            run.finishing = follow.finish(result)
+        except _Diverged as e:
+            run.stopped = str(e)
+    return result
+
+
+def _stopped(run: EngineRun, d: Decision) -> None:
+    """``d`` is not asked: the first such decision carries the reason."""
+    d.search_stops = not run.at
+    d.search_note = run.stopped if d.search_stops else STOPPED_EARLIER
+    run.at = run.at or d.phh
 
 
 # ----------------------------------------------------------------------------- equity at each street
@@ -927,6 +1233,7 @@ def as_dict(result: Result, policies: tuple[Policy, ...]) -> dict:
         "starting_stacks": list(t.stacks),
         "policies": [p.label for p in policies],
         "policy_note": POLICY_NOTE,
+        "search": _engine_dict(result.engine),
         "streets": [_street_dict(s) for s in result.streets],
         "showdown": [
             {"player": f"p{p + 1}", "class": c, "low": _low_name(c)}
@@ -939,6 +1246,21 @@ def as_dict(result: Result, policies: tuple[Policy, ...]) -> dict:
         "agrees": result.agrees,
         "notes": result.notes,
     }
+
+
+def _engine_dict(run: EngineRun | None) -> dict | None:
+    if run is None:
+        return None
+    return {
+        "asked": run.asked,
+        "stopped": run.stopped or None,
+        "stopped_at": run.at or None,
+        "engine_finishing_stacks": run.finishing,
+    }
+
+
+def _answer_dict(d: Decision, answer: tuple[str, str]) -> dict:
+    return {"action": answer[0], "move": answer[1], "same": answer[0] == d.phh}
 
 
 def _low_name(cls: int) -> str:
@@ -974,12 +1296,10 @@ def _street_dict(s: Street) -> dict:
                 "player": f"p{d.player + 1}",
                 "action": d.phh,
                 "move": d.move,
-                "policies": (
-                    None
-                    if d.answers is None
-                    else {k: {"action": a, "move": m, "same": a == d.phh} for k, (a, m) in d.answers.items()}
-                ),
+                "policies": (None if d.answers is None else {k: _answer_dict(d, a) for k, a in d.answers.items()}),
+                "search": None if d.search is None else _answer_dict(d, d.search),
                 **({"note": d.note} if d.note else {}),
+                **({"search_note": d.search_note} if d.search_note else {}),
             }
             for d in s.actions
         ],
@@ -993,7 +1313,7 @@ def text(result: Result, policies: tuple[Policy, ...]) -> str:
     lines = [f"{h.path}: Razz ({VARIANT}), {t.n} players, {stakes}"]
     lines += [f"  {_who(p, h.players)}: {t.stacks[p]:,} chips" for p in range(t.n)]
     for street in result.streets:
-        lines += _street_lines(street, policies, h.players)
+        lines += _street_lines(street, policies, h.players, result.engine is not None)
     lines += _result_lines(result)
     return "\n".join(lines)
 
@@ -1011,7 +1331,7 @@ def _equity_cell(eq: dict, p: int) -> str:
     return f"{e:.2%}" if eq["method"] == "exact" else f"{e:.2%} ({lo:.2%}-{hi:.2%})"
 
 
-def _street_lines(s: Street, policies: tuple[Policy, ...], names: tuple[str, ...]) -> list[str]:
+def _street_lines(s: Street, policies: tuple[Policy, ...], names: tuple[str, ...], search: bool) -> list[str]:
     from razzmatazz.analysis.cli.options import columns
 
     eq = s.equity or {}
@@ -1030,11 +1350,11 @@ def _street_lines(s: Street, policies: tuple[Policy, ...], names: tuple[str, ...
     lines += ["  " + line for line in columns(rows, ["player", "cards", "equity"], ("equity",)).splitlines()]
     if s.actions:
         lines.append("")
-        lines += ["  " + line for line in _action_table(s.actions, policies).splitlines()]
+        lines += ["  " + line for line in _action_table(s.actions, policies, search).splitlines()]
     return lines
 
 
-def _action_table(actions: list[Decision], policies: tuple[Policy, ...]) -> str:
+def _action_table(actions: list[Decision], policies: tuple[Policy, ...], search: bool) -> str:
     from razzmatazz.analysis.cli.options import columns
 
     labels = [p.label for p in policies]
@@ -1042,14 +1362,34 @@ def _action_table(actions: list[Decision], policies: tuple[Policy, ...]) -> str:
     for d in actions:
         row = {"action": f"p{d.player + 1} {d.move}"}
         for label in labels:
-            if d.answers is None:
-                row[label] = "?" if d.note else ""
-            else:
-                phh, move = d.answers[label]
-                row[label] = move + (" *" if phh == d.phh else "")
+            row[label] = ("?" if d.note else "") if d.answers is None else _cell(d, d.answers[label])
+        if search:
+            row["search"] = _search_cell(d)
         rows.append(row)
-    notes = [f"  ? {d.note}" for d in actions if d.note]
-    return "\n".join([columns(rows, ["action", *labels]), *dict.fromkeys(notes)])
+    notes = [f"  ? {note}" for d in actions for note in (d.note, "" if _no_longer(d) else d.search_note) if note]
+    stops = [f"  - search not asked from {d.phh!r} on: {d.search_note}" for d in actions if d.search_stops]
+    return "\n".join(
+        [columns(rows, ["action", *labels, *(["search"] if search else [])]), *dict.fromkeys(notes), *stops]
+    )
+
+
+def _cell(d: Decision, answer: tuple[str, str]) -> str:
+    """An answer in words, ``*`` when it is the file's move."""
+    return answer[1] + (" *" if answer[0] == d.phh else "")
+
+
+def _search_cell(d: Decision) -> str:
+    """The search column: its answer, ? (own cards unknown), - (no longer asked) or blank (a showdown)."""
+    if d.search is not None:
+        return _cell(d, d.search)
+    if d.pot is None:
+        return ""
+    return "-" if _no_longer(d) else "?"
+
+
+def _no_longer(d: Decision) -> bool:
+    """The search player is no longer asked at ``d``: the engine left the file here or earlier."""
+    return d.search_stops or d.search_note == STOPPED_EARLIER
 
 
 def _result_lines(result: Result) -> list[str]:
@@ -1068,16 +1408,27 @@ def _result_lines(result: Result) -> list[str]:
         verdict = {True: "agree", False: "DISAGREE", None: "cannot be compared"}[result.agrees]
         lines.append(f"The file's finishing_stacks ({', '.join(f'{s:,}' for s in h.finishing)}) {verdict}.")
     lines += [f"Note: {note}." for note in result.notes]
+    run = result.engine
+    if run is not None and run.stopped and not run.at:
+        lines.append(f"Note: the engine position the search player is asked from parts from the file: {run.stopped}.")
     return lines
 
 
-def legend(policies: tuple[Policy, ...], seed: int) -> str:
-    """What the columns are, and the root seed of the Monte Carlo streets."""
+def legend(policies: tuple[Policy, ...], seed: int, searcher: Searcher | None = None) -> str:
+    """What the columns are, and the root seed of the Monte Carlo streets and of the search."""
     import textwrap
 
     names = ", ".join(p.label for p in policies)
+    search = (
+        f"search: what the search player {searcher.policy.label} would have done, asked from an engine position "
+        f"that follows the file (its rollouts play every other seat as {searcher.model.label}; its draws seeded "
+        "from --seed; - : not asked for the rest of the hand where the engine and the file part, the reason "
+        "given once); "
+        if searcher
+        else "the search player is not asked (--search none); "
+    )
     return textwrap.fill(
-        f"Policies asked at each decision: {names} (the built-in heuristics; {POLICY_NOTE}); * marks the "
+        f"Policies asked at each decision: {names} (the built-in heuristics); {search}* marks the "
         "move the file shows, ? a decision they could not be asked about. Equity: each player's chance of the "
         "best low (a tie shared) with no more betting, from the cards known at the street (?? unknown, dealt at "
         f"random; side pots not weighed): exact heads-up, else Monte Carlo with its 95 % interval, each street "
@@ -1097,6 +1448,8 @@ def policy_list(texts: tuple[str, ...]) -> tuple[Policy, ...]:
     for p in policies:
         if p.spec.name in NOT_ASKED:
             raise InputError(f"--policy {p.spec.name}: it is not a decision rule to compare a move with")
+        if p.spec.name == "search":
+            raise InputError(f"--policy {p.label}: the search player is asked with --search")
     labels = [p.label for p in policies]
     if len(set(labels)) != len(labels):
         raise InputError(f"--policy names {max(labels, key=labels.count)} twice")
@@ -1120,9 +1473,9 @@ def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
 
 
 def replay_paths(
-    paths: list[Path], policies: tuple[Policy, ...], trials: int, seed: int
+    paths: list[Path], policies: tuple[Policy, ...], trials: int, seed: int, searcher: Searcher | None = None
 ) -> tuple[list[Result], list[str]]:
-    """Replay every file (all are checked before any equity is computed); returns the hands and the errors."""
+    """Replay every file (all are checked before any equity or search); returns the hands and the errors."""
     files, errors = history_files(paths)
     results = []
     for path in files:
@@ -1130,4 +1483,4 @@ def replay_paths(
             results.append(replay(read_history(path), policies))
         except ReplayError as e:
             errors.append(str(e))
-    return [analyse(r, trials, seed) for r in results], errors
+    return [ask_search(analyse(r, trials, seed), searcher) for r in results], errors

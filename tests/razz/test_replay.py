@@ -5,7 +5,9 @@ project's ``razz play --phh`` writes that PokerKit can play, and hand-written al
 raise covering a short stack only in part, a short all-in raise, an all-in showdown on 6th street
 with 7th still dealt, dead antes, unknown cards) and which refuses the same illegal actions; the
 engine's own policies, which must choose again, through the view the replay builds, every move
-they made in the exported hands; the files' ``finishing_stacks``; exact heads-up equity.
+they made in the exported hands; the files' ``finishing_stacks``; exact heads-up equity; the search
+player of an exported run, whose moves the replay's search (same policy, field model and seed) must
+answer again, from an engine position that stays in step with every file.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ GOOD = sorted(DATA.glob("*.phh"))
 BAD = sorted((DATA / "bad").glob("*.phh"))
 FAST = ["--trials", "500", "--seed", "3"]
 DETERMINISTIC = ("station", "rock", "tag", "steal", "reader")
+QUICK_SEARCH = "search:samples=2"
 
 
 def replay_json(*args) -> dict:
@@ -80,6 +83,9 @@ def test_every_exported_hand_replays_to_pokerkits_stacks(tmp_path, name):
     compared = decisions = 0
     for hand in data["hands"]:
         assert hand["agrees"] is True, hand["file"]
+        assert (
+            hand["search"]["stopped"] is None and hand["search"]["engine_finishing_stacks"] == hand["finishing_stacks"]
+        )
         text = Path(hand["file"]).read_text()
         if "_pokerkit_replayable = true" in text:
             assert pokerkit_stacks(text) == hand["finishing_stacks"], hand["file"]
@@ -101,11 +107,16 @@ def test_many_engine_hands_replay_like_pokerkit_and_their_policies():
         *random_hands(35, 2, 10, (2,), True, uncapped_heads_up=True),
     ]
     asked = tuple(REGISTRY.parse(p) for p in DETERMINISTIC)
-    counts = {"pokerkit": 0, "rules PokerKit lacks": 0, "decisions": 0, "all-in": 0}
+    searcher = RP.searcher("search:samples=1", "tag", 9)
+    counts = {"pokerkit": 0, "rules PokerKit lacks": 0, "decisions": 0, "all-in": 0, "searched": 0, "reshuffled": 0}
     for settings, log, net, names in cases:
         text = hand_history(settings, log, names, net)
-        result = RP.replay(RP.parse_history(text, "engine.phh"), asked)
+        result = RP.ask_search(RP.replay(RP.parse_history(text, "engine.phh"), asked), searcher)
         assert result.agrees, text
+        run = result.engine
+        assert run is not None and (run.finishing == result.finishing or "reshuffled deck" in run.stopped), (run, text)
+        counts["searched"] += run.asked
+        counts["reshuffled"] += bool(run.stopped)
         if "_pokerkit_replayable = true" in text:
             assert pokerkit_stacks(text) == result.finishing, text
             counts["pokerkit"] += 1
@@ -120,6 +131,7 @@ def test_many_engine_hands_replay_like_pokerkit_and_their_policies():
                     counts["decisions"] += 1
     assert counts["pokerkit"] >= 200 and counts["rules PokerKit lacks"] >= 5, counts
     assert counts["decisions"] >= 1000 and counts["all-in"] >= 20, counts
+    assert counts["searched"] >= 5000 and 1 <= counts["reshuffled"] <= 10, counts
 
 
 # ----------------------------------------------------------------------------- hand-written all-in spots
@@ -201,7 +213,10 @@ def test_table_output_names_policies_and_the_verdict():
     result = invoke(["razz", "replay", DATA / "short-stack-raise.phh", *FAST])
     assert_ok(result)
     out = result.stdout
-    assert "search player is not asked in a replay" in " ".join(out.split()) and "tag, rock, station, steal, reader" in out
+    assert "search: what the search player search-strong would have done" in " ".join(out.split())
+    assert "tag, rock, station, steal, reader" in out
+    headers = [line.split() for line in out.splitlines() if line.strip().startswith("action")]
+    assert headers and all(h == ["action", "tag", "rock", "station", "steal", "reader", "search"] for h in headers)
     assert "3rd street: pot 3" in out and "p3 brings in 2" in out and "complete to 5 *" in out
     assert "Finishing stacks: p1 118, p2 64, p3 27" in out and "agree." in out and "Showdown: " in out
 
@@ -215,6 +230,119 @@ def test_policies_can_be_chosen_and_random_is_refused():
         assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
     result = invoke(["razz", "replay", DATA / "dead-antes.phh", "--trials", "0"])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, "trials")
+
+
+# ----------------------------------------------------------------------------- the search player
+
+
+SEARCH_RUNS = {
+    "six-handed": ["--players", "6", "--stacks", "60,150,100,200,80,120", "--seed", "11"],
+    "heads-up": ["--players", "2", "--stacks", "80,150", "--seed", "12"],
+}
+
+
+def betting(hand: dict) -> list[dict]:
+    return [a for s in hand["streets"] for a in s["actions"] if " sm" not in a["action"]]
+
+
+@pytest.mark.parametrize("name", SEARCH_RUNS)
+def test_the_search_answers_the_moves_the_exported_search_seat_made(tmp_path, name):
+    """A ``razz play --phh`` run of one search seat against tag, replayed with that search, field model tag and
+    the run's seed: the engine position stays in step with every file (actor, pot, cards and move at each
+    decision, then the finishing stacks) and the search answers, at its seat, exactly the moves it made."""
+    args, search = SEARCH_RUNS[name], "search:samples=4"
+    lineup = ["--policy", search, *["--policy", "tag"] * (int(args[1]) - 1)]
+    assert_ok(invoke(["razz", "play", *args, *lineup, "--hands", "12", "--phh", tmp_path / "h", "--quiet"]))
+    opts = ["--search", search, "--field-model", "tag", "--policy", "tag", "--trials", "200"]
+    data = replay_json(tmp_path / "h", *opts, "--seed", args[-1])
+    assert data["search"] == REGISTRY.parse(search).label and data["field_model"] == "tag" and len(data["hands"]) == 12
+    own = 0
+    for hand in data["hands"]:
+        run, actions = hand["search"], betting(hand)
+        assert run["stopped"] is None, (hand["file"], run)
+        assert run["engine_finishing_stacks"] == hand["finishing_stacks"] == hand["file_finishing_stacks"]
+        assert run["asked"] == len(actions) and all(a["search"] is not None for a in actions)
+        mine = [a for a in actions if REGISTRY.parse(hand["players"][int(a["player"][1:]) - 1]).spec.name == "search"]
+        assert [a["action"] for a in mine] == [a["search"]["action"] for a in mine], hand["file"]
+        own += len(mine)
+    assert own >= 20
+
+
+def test_the_search_column_repeats_with_the_seed_and_can_be_left_out():
+    args = [DATA / "short-stack-raise.phh", "--trials", "200", "--search", QUICK_SEARCH]
+    a, b = replay_json(*args, "--seed", "5"), replay_json(*args, "--seed", "5")
+    assert a == b and a["search"] == QUICK_SEARCH and a["field_model"] == "tag"
+    actions = betting(a["hands"][0])
+    assert a["hands"][0]["search"]["asked"] == len(actions) == 15 and all(x["search"] for x in actions)
+    result = invoke(["razz", "replay", *args, "--seed", "5"])
+    assert_ok(result)
+    assert f"search: what the search player {QUICK_SEARCH} would have done" in " ".join(result.stdout.split())
+    header = next(line for line in result.stdout.splitlines() if line.strip().startswith("action"))
+    assert header.split()[-1] == "search"
+    off = replay_json(DATA / "short-stack-raise.phh", *FAST, "--search", "none")
+    assert off["search"] is None and off["hands"][0]["search"] is None
+    assert all(x["search"] is None for x in betting(off["hands"][0]))
+    for option, value, fragment in (
+        ("--search", "tag", "not the search player"),
+        ("--field-model", "search", "cannot search itself"),
+        ("--policy", "search-strong", "asked with --search"),
+    ):
+        result = invoke(["razz", "replay", DATA / "dead-antes.phh", option, value])
+        assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
+
+
+def test_where_the_engine_and_the_file_part_the_search_stops_and_says_why_once():
+    hand = replay_json(DATA / "short-all-in-raise.phh", *FAST, "--search", QUICK_SEARCH)["hands"][0]
+    run, fourth = hand["search"], hand["streets"][1]["actions"]
+    assert run["stopped_at"] == "p3 cbr 9" and "less than a full bet" in run["stopped"]
+    assert run["asked"] == 5 and run["engine_finishing_stacks"] is None
+    assert [a["search"] is not None for a in fourth] == [True, True, False, False, False]
+    assert fourth[2]["search_note"] == run["stopped"] and fourth[3]["search_note"] == RP.STOPPED_EARLIER
+    out = invoke(["razz", "replay", DATA / "short-all-in-raise.phh", *FAST, "--search", QUICK_SEARCH]).stdout
+    assert out.count("search not asked from") == 1 and "call 4 *  -" in out
+    searcher = RP.searcher(QUICK_SEARCH, "tag", 1)
+    spots = (
+        ("dead-antes.phh", "", "the engine cannot play this table: every stack must cover ante and bring-in"),
+        ("short-stack-raise.phh", "antes = [1, 2, 1]", "the antes differ (1, 2, 1)"),
+    )
+    for name, antes, fragment in spots:
+        text = (DATA / name).read_text().replace("antes = [1, 1, 1]", antes or "antes = [1, 1, 1]")
+        run = RP.ask_search(RP.replay(RP.parse_history(text, name)), searcher).engine
+        assert run is not None and run.asked == 0 and fragment in run.stopped and run.at, (name, run)
+
+
+def test_the_engine_position_is_checked_against_the_file_at_each_decision():
+    """A decision whose actor, pot or cards the engine does not share stops the search there, naming the difference."""
+    searcher = RP.searcher(QUICK_SEARCH, "tag", 1)
+
+    def run_with(change) -> RP.EngineRun:
+        result = RP.replay(RP.parse_history((DATA / "short-stack-raise.phh").read_text(), "x.phh"))
+        change(result.streets[1])
+        run = RP.ask_search(result, searcher).engine
+        assert run is not None and run.at == "p1 cbr 5" and run.asked == 4
+        return run
+
+    pot = RP.replay(RP.parse_history((DATA / "short-stack-raise.phh").read_text(), "x.phh")).streets[1].actions[0].pot
+    assert (
+        run_with(lambda s: setattr(s.actions[0], "pot", pot + 1)).stopped
+        == f"the engine's pot is {pot}, the file's {pot + 1}"
+    )
+    assert run_with(lambda s: setattr(s.actions[0], "player", 1)).stopped == "the engine has p1 to act"
+    kd = RP.phh_cards("Kd")[0]
+    assert run_with(lambda s: s.cards[2].__setitem__(3, kd)).stopped == "the engine dealt p3 Qs where the file has Kd"
+
+
+def test_unknown_cards_of_the_others_are_filled_and_the_search_asks_the_known_seat():
+    result = RP.replay(RP.parse_history((DATA / "unknown-cards.phh").read_text(), "unknown"))
+    deck = RP.engine_deck(result)
+    known = {c for cards in result.cards for c in cards if c >= 0}
+    assert sorted(deck) == list(range(52)) and [int(c) for c in deck[:2]] == RP.phh_cards("As6d")  # p2 shows 6d
+    assert deck[2] not in known and deck[5] not in known  # p3's down cards, never shown: filled
+    run = RP.ask_search(result, RP.searcher(QUICK_SEARCH, "tag", 1)).engine
+    assert run is not None and run.stopped == "" and run.finishing == result.finishing == [584, 418, 498]
+    decisions = [d for s in result.streets for d in s.actions if d.pot is not None]
+    assert {d.player for d in decisions if d.search is not None} == {0} and run.asked == 5
+    assert all(d.search_note == RP.unknown_note(d.player) for d in decisions if d.player != 0)
 
 
 # ----------------------------------------------------------------------------- bad input
