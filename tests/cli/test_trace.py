@@ -92,6 +92,8 @@ CASES = {
         "--scoring",
         "ticks",
         "--officer",
+        *("--policy", "expect", "--policy", "undercut", "--policy", "lowest", "--policy", "thief"),
+        *("--policy", "holdlow"),  # the default mix when the file was written
         "--seed",
         "7",
         "--trace",

@@ -68,9 +68,9 @@ PINNED: dict[str, tuple[str, int, int]] = {
     "razzia three, duplicate": ("270463232b22404f", 3110, 7671217512),
     "razzia five, switches": ("1d6ea6904fa98764", 3176, 4552609029),
     "razzia two, spielbox": ("45a15db7c907411c", 3083, 4729514929),
-    "riffifi four, the default mix": ("e78cdeee791a20c4", 432, 328704181),
+    "riffifi four, the default mix": ("c44975dd7a8a4538", 432, 307831535),
     "riffifi three, officer, duplicate": ("8013496335480a90", 393, 273249357),
-    "riffifi five, ticks": ("e52d223bf71e2d62", 475, 190737513),
+    "riffifi five, ticks": ("06af6f5de9284232", 475, 206073494),
     "riffifi four, clockwise, stay": ("7a2eedaf302ebeb6", 432, 209721294),
 }
 
