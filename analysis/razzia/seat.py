@@ -592,7 +592,7 @@ def typing_hint(p: Position, seat: int) -> str:
     """How to type a move that is not listed, for the decision posed (an offer or a spielbox placement)."""
     kind = int(p.view(seat)[R.V_KIND])
     if kind == R.K_OFFER:
-        return f"or type an offer as SEAT:DOLLARS ({EXAMPLE_OFFER})"
+        return "or type an offer as SEAT:DOLLARS for each other contestant (the rest is yours)"
     if kind == R.K_ALL:
         return "or type a spielbox placement as bar numbers (1234561)"
     return ""
