@@ -17,11 +17,12 @@ from razzmatazz.analysis.report.findings import (
     Topic,
     against_reference,
     comparisons,
+    first_said,
     half_width,
-    oriented,
     say,
     spread,
-    strong_verdict,
+    strong_measure,
+    verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
     Run,
@@ -263,22 +264,7 @@ def verdicts(tables: Tables) -> pd.DataFrame:
             else [_lead_verdict(tables, r.players, r.mix, HAGGLING)]
         )
         rows += [{**base, **f} for f in found]
-    out = pd.DataFrame(rows, columns=VERDICT_COLUMNS[:-1])
-    order = {f: i for i, f in enumerate((POLICE, RANKING, HAGGLING, CROUPIER))}
-    out = out.sort_values(
-        ["finding", "players"], key=lambda c: c.map(order) if c.name == "finding" else c, kind="stable"
-    ).reset_index(drop=True)
-    out["verdict"] = [strong_verdict(lo, hi) for lo, hi in zip(out.strong_low, out.strong_high)]
-    return out
-
-
-def _first(established: bool) -> str:
-    return "established" if established else "not established"
-
-
-def _strong(d: float, lo: float, hi: float, flip: bool) -> dict:
-    d, lo, hi = oriented(d, lo, hi, flip)
-    return {"strong_difference": d, "strong_low": lo, "strong_high": hi}
+    return verdict_table(rows, VERDICT_COLUMNS, (POLICE, RANKING, HAGGLING, CROUPIER))
 
 
 def _pair(frame: pd.DataFrame, n: int, mix: str, a: str, b: str) -> pd.Series | None:
@@ -299,9 +285,9 @@ def _lead_verdict(tables: Tables, n: int, mix: str, finding: str) -> dict:
         raise ValueError(f"no comparison of {a} and {b} at {n} players in {mix}")
     s = _pair(tables["razzia_strong_pairs"], n, mix, a, b)
     strong = (
-        _strong(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
+        strong_measure(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
         if s is not None
-        else _strong(math.nan, math.nan, math.nan, False)
+        else strong_measure(math.nan, math.nan, math.nan, False)
     )
     return {
         "finding": finding,
@@ -311,7 +297,7 @@ def _lead_verdict(tables: Tables, n: int, mix: str, finding: str) -> dict:
         "difference": c.difference,
         "ci_low": c.ci_low,
         "ci_high": c.ci_high,
-        "first": _first(c.established),
+        "first": first_said(c.established),
         **strong,
     }
 
@@ -340,11 +326,11 @@ def _spread_verdict(
         "difference": o.gap,
         "ci_low": o.gap_low,
         "ci_high": o.gap_high,
-        "first": _first(o.established),
+        "first": first_said(o.established),
         **(
-            _strong(s.gap, s.gap_low, s.gap_high, s.highest != o.highest)
+            strong_measure(s.gap, s.gap_low, s.gap_high, s.highest != o.highest)
             if s is not None
-            else _strong(math.nan, math.nan, math.nan, False)
+            else strong_measure(math.nan, math.nan, math.nan, False)
         ),
     }
 

@@ -239,6 +239,29 @@ def oriented(difference: float, low: float, high: float, flip: bool) -> tuple[fl
     return (-difference, -high, -low) if flip else (difference, low, high)
 
 
+def first_said(established: bool) -> str:
+    """How a finding was first stated: ``established`` or ``not established``."""
+    return "established" if established else "not established"
+
+
+def strong_measure(difference: float, low: float, high: float, flip: bool) -> dict[str, float]:
+    """A verdict row's strong-play columns: the difference and its interval, :func:`oriented` by ``flip``."""
+    d, lo, hi = oriented(difference, low, high, flip)
+    return {"strong_difference": d, "strong_low": lo, "strong_high": hi}
+
+
+def verdict_table(rows: list[dict], columns: list[str], findings: tuple[str, ...]) -> pd.DataFrame:
+    """The verdict rows (``columns`` but ``verdict``) ordered by finding (as in ``findings``) and player count,
+    each with its :func:`strong_verdict`."""
+    out = pd.DataFrame(rows, columns=columns[:-1])
+    order = {f: i for i, f in enumerate(findings)}
+    out = out.sort_values(
+        ["finding", "players"], key=lambda c: c.map(order) if c.name == "finding" else c, kind="stable"
+    ).reset_index(drop=True)
+    out["verdict"] = [strong_verdict(lo, hi) for lo, hi in zip(out.strong_low, out.strong_high)]
+    return out
+
+
 def half_width(low: pd.Series, high: pd.Series) -> tuple[float, float]:
     """Largest and smallest half-width of a column of intervals (NaN ignored)."""
     hw = ((high - low) / 2).dropna()

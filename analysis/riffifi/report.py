@@ -16,11 +16,13 @@ from razzmatazz.analysis.report.findings import (
     Tables,
     Topic,
     comparisons,
+    first_said,
     half_width,
     oriented,
     say,
     spread,
-    strong_verdict,
+    strong_measure,
+    verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
     Run,
@@ -250,22 +252,7 @@ def verdicts(tables: Tables) -> pd.DataFrame:
             {"players": int(n), "variant": WITH_OFFICER, "seated": EVERY, **_officer_verdict(tables, n)},
             {"players": int(n), "variant": PLAIN, "seated": EVERY, **_eights_verdict(tables, n)},
         ]
-    out = pd.DataFrame(rows, columns=VERDICT_COLUMNS[:-1])
-    order = {f: i for i, f in enumerate((RANKING, POSITIONS, OFFICER, EIGHTS))}
-    out = out.sort_values(
-        ["finding", "players"], key=lambda c: c.map(order) if c.name == "finding" else c, kind="stable"
-    ).reset_index(drop=True)
-    out["verdict"] = [strong_verdict(lo, hi) for lo, hi in zip(out.strong_low, out.strong_high)]
-    return out
-
-
-def _first(established: bool) -> str:
-    return "established" if established else "not established"
-
-
-def _strong(d: float, lo: float, hi: float, flip: bool) -> dict:
-    d, lo, hi = oriented(d, lo, hi, flip)
-    return {"strong_difference": d, "strong_low": lo, "strong_high": hi}
+    return verdict_table(rows, VERDICT_COLUMNS, (RANKING, POSITIONS, OFFICER, EIGHTS))
 
 
 NO_MEASURE = {"strong_difference": math.nan, "strong_low": math.nan, "strong_high": math.nan}
@@ -291,7 +278,7 @@ def _lead_verdict(tables: Tables, n: int) -> dict:
         raise ValueError(f"no comparison of {a} and {b} at {n} players")
     s = _pair(tables["riffifi_strong_pairs"], n, a, b)
     strong = (
-        _strong(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
+        strong_measure(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
         if s is not None
         else NO_MEASURE
     )
@@ -303,7 +290,7 @@ def _lead_verdict(tables: Tables, n: int) -> dict:
         "difference": c.difference,
         "ci_low": c.ci_low,
         "ci_high": c.ci_high,
-        "first": _first(c.established),
+        "first": first_said(c.established),
         **strong,
     }
 
@@ -320,8 +307,8 @@ def _spread_verdict(first: pd.DataFrame, strong: pd.DataFrame, label: str, est: 
         "difference": o.gap,
         "ci_low": o.gap_low,
         "ci_high": o.gap_high,
-        "first": _first(o.established),
-        **(_strong(s.gap, s.gap_low, s.gap_high, s.highest != o.highest) if s is not None else NO_MEASURE),
+        "first": first_said(o.established),
+        **(strong_measure(s.gap, s.gap_low, s.gap_high, s.highest != o.highest) if s is not None else NO_MEASURE),
     }
 
 
@@ -373,8 +360,8 @@ def _officer_verdict(tables: Tables, n: int) -> dict:
         "difference": d,
         "ci_low": lo,
         "ci_high": hi,
-        "first": _first(bool(o.established)),
-        **(_strong(s.advantage.iloc[0], s.ci_low.iloc[0], s.ci_high.iloc[0], flip) if len(s) else NO_MEASURE),
+        "first": first_said(bool(o.established)),
+        **(strong_measure(s.advantage.iloc[0], s.ci_low.iloc[0], s.ci_high.iloc[0], flip) if len(s) else NO_MEASURE),
     }
 
 
