@@ -12,10 +12,12 @@ order), seats rotate and deals are duplicated where the game allows, as in the s
   again in every generation: each candidate's **improvement** is its score minus the starting
   row's on the same deals, which makes candidates of different generations comparable.
 - **Objective** (:data:`OBJECTIVES`): ``win`` (default) is the win rate first, payoff second: score =
-  win rate + 0.25 x payoff x (win rate's standard error / payoff's standard error), the ratio taken
-  from the starting row's first evaluation and kept for the run, so that one standard error of
-  payoff counts as a quarter of one of the win rate (it breaks near-ties of the win rate, never
-  outweighs a clear one). ``payoff`` is the same with the roles swapped.
+  win rate + 0.25 x (win rate's standard error / payoff's standard error) x the payoff's difference
+  from the starting row's on the same deals, that difference clipped to one payoff standard error
+  (the errors from the starting row's first evaluation, kept for the run). So the secondary moves a
+  score by at most a quarter of one standard error of the primary: it breaks near-ties of the win
+  rate and never outweighs a clear one, even where the two disagree by many errors (a loose Razz
+  row wins more pots and fewer chips). ``payoff`` is the same with the roles swapped.
 - **Budget**: ``budget`` evaluations in all (the starting row's included); a repeated row within a
   generation (integer rounding) is played once.
 - **Best row**: the candidate with the largest improvement; it is overrated by the choice, so it is
@@ -271,13 +273,14 @@ def _search(
     es = cma.CMAEvolutionStrategy(x0, SIGMA0, options)
     rows: list[dict] = []
     weight = None
+    first: dict = {}
     generation = 0
     while len(rows) < p.budget:
         gen_seed = derived_seed(seed, p.game.name, TUNE, [*texts, f"generation {generation}"])
         start = _evaluate(p, p.start, gen_seed, executor)
         if weight is None:
-            weight = _weight(p.objective, start)
-        rows.append(_row(p, generation, 0, p.start, start, start, weight, gen_seed))
+            weight, first = _weight(p.objective, start), start
+        rows.append(_row(p, generation, 0, p.start, start, start, first, weight, gen_seed))
         bar.update(1)
         asked = es.ask()
         take = asked[: p.budget - len(rows)]
@@ -287,7 +290,7 @@ def _search(
             cand = from_unit(p.start, p.params, u)
             if cand.text not in seen:
                 seen[cand.text] = _evaluate(p, cand, gen_seed, executor)
-            rows.append(_row(p, generation, c, cand, seen[cand.text], start, weight, gen_seed))
+            rows.append(_row(p, generation, c, cand, seen[cand.text], start, first, weight, gen_seed))
             scores.append(rows[-1]["score"])
             bar.update(1)
         if len(take) == len(asked):
@@ -323,17 +326,29 @@ def _weight(objective: str, start: dict) -> float:
     return SECONDARY * ratio if math.isfinite(ratio) else 0.0
 
 
-def score(objective: str, weight: float, outcome: dict) -> float:
-    """The objective of one evaluation: the primary measure plus ``weight`` x the secondary."""
-    if objective == "win":
-        return outcome["win_rate"] + weight * outcome["payoff"]
-    return outcome["payoff"] + weight * outcome["win_rate"]
+def score(objective: str, weight: float, outcome: dict, start: dict, first: dict) -> float:
+    """The objective of one evaluation: the primary measure plus ``weight`` x the secondary's difference
+    from ``start`` (the starting row on the same deals), clipped to one standard error of the secondary
+    in ``first`` (the starting row's first evaluation)."""
+    primary, secondary, se = (
+        ("win_rate", "payoff", "payoff_se") if objective == "win" else ("payoff", "win_rate", "win_se")
+    )
+    d = outcome[secondary] - start[secondary]
+    return outcome[primary] + weight * min(max(d, -first[se]), first[se])
 
 
 def _row(
-    p: Plan, generation: int, candidate: int, policy: Policy, out: dict, start: dict, weight: float, seed: int
+    p: Plan,
+    generation: int,
+    candidate: int,
+    policy: Policy,
+    out: dict,
+    start: dict,
+    first: dict,
+    weight: float,
+    seed: int,
 ) -> dict:
-    s = score(p.objective, weight, out)
+    s = score(p.objective, weight, out, start, first)
     return {
         "generation": generation + 1,
         "candidate": candidate,
@@ -341,7 +356,7 @@ def _row(
         "policy": policy.text,
         **out,
         "score": s,
-        "improvement": s - score(p.objective, weight, start),
+        "improvement": s - score(p.objective, weight, start, start, first),
         "seed": seed,
     }
 
@@ -362,8 +377,8 @@ def describe(result: TuneResult) -> list[str]:
         f"{', '.join(result.field_labels)} on {result.players} seats by CMA-ES: {len(result.history)} evaluations in "
         f"{result.generations} generations, {result.games_per_eval:,} {g.item}s each, every candidate of a "
         f"generation on the same deals; seed {result.seed}",
-        f"score: {primary} + {result.weight:.4g} x {secondary} ({secondary} second); improvement: score minus "
-        f"the starting row's on the same deals",
+        f"score: {primary} + {result.weight:.4g} x {secondary}'s difference from the starting row's, clipped to "
+        f"one standard error ({secondary} second); improvement: score minus the starting row's on the same deals",
         f"confirmation: {int(c.games):,} {g.item}s each for the best and the starting row on fresh seeds, "
         f"{paired.BATCHES} paired batches, 95 % t intervals; payoff in {g.unit}",
     ]

@@ -8,9 +8,11 @@ complete); the engine plays an impossible move as the nearest legal one (G10).
 Ranks in parameters are card values: ace 1, 2..10, jack 11, queen 12, king 13. A *qualifying*
 start is three different ranks no higher than ``max_card``; a low is *live* while the cards
 to come can still make five different ranks no higher than ``max_card``; *ahead* means the
-seat's best cards, as many as each opponent shows, beat every board still in the hand (G5
-order). Ids are stable: never renumber, only add. A user's own policies take ids from
-:data:`USER_ID` and run in their own jitted function (see ``analysis.razz_game``).
+seat's up cards beat every other board still in the hand (boards with boards), or its own best
+cards beat the best every other player still in can hold from the cards the seat has not seen (G5
+order; so at most two seats are ahead at once: the best board and a hand no other can beat). Ids
+are stable: never renumber, only add. A user's own policies take ids from :data:`USER_ID` and run
+in their own jitted function (see ``analysis.razz_game``).
 """
 
 from __future__ import annotations
@@ -134,6 +136,25 @@ SEARCH_STRONG = REGISTRY.preset(
     "search at a strong budget (32 samples): beats reader six-handed and both reader and tag heads-up by an "
     "established margin in chips (BENCHMARKS.md)",
 )
+TEXTBOOK = REGISTRY.add(
+    PolicySpec(
+        "textbook",
+        8,
+        (
+            _MAX,
+            _RIVER,
+            Param("door", 6, 1, 13, "steals an unopened pot with a door card this low or lower", integer=True),
+            Param(
+                "against", 10, 1, 13, "only when every other door card still in is this high or higher", integer=True
+            ),
+            Param("behind", 2, 0, 7, "at most this many players still to act after it when it steals", integer=True),
+        ),
+        "textbook tight-aggressive: completes qualifying starts and steals from late position with a low door "
+        "against high doors; against a completion re-raises with three cards all below the completer's door "
+        "and calls with a qualifying start; later bets when ahead (the best board, or a hand no other can "
+        "beat), folds to a bet while live or when a live board beats its best cards, calls otherwise",
+    )
+)
 SEARCH_ID = SEARCH.id
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
@@ -204,16 +225,99 @@ def n_up(view):
 
 
 @njit(cache=True)
-def ahead(view, m1, m2, m3, m4):
-    """Whether the seat's best cards beat every other board still in the hand."""
+def board_ahead(view):
+    """The seat's up cards beat every other board still in the hand (boards with boards, G5 order)."""
     j = n_up(view)
-    mine = best_key(m1, m2, m3, m4, j)
     me = view[R.V_SEAT]
+    mine = R.board_key(view, R.V_UP + 4 * me, R.V_UP + 4 * me + j)
     for s in range(view[R.V_PLAYERS]):
         if s != me and view[R.V_STATUS + s] != R.FOLDED:
             if R.board_key(view, R.V_UP + 4 * s, R.V_UP + 4 * s + j) <= mine:
                 return False
     return True
+
+
+@njit(cache=True)
+def seen_copies(view):
+    """Copies of each rank (0-12) in the seat's sight: its own cards, the community card, every up card."""
+    seen = np.zeros(13, np.int64)
+    me = view[R.V_SEAT]
+    for j in range(7):
+        c = view[R.V_OWN + j]
+        if c >= 0:
+            seen[c >> 2] += 1
+    if view[R.V_COMMUNITY] >= 0:
+        seen[view[R.V_COMMUNITY] >> 2] += 1
+    for s in range(view[R.V_PLAYERS]):
+        if s != me:
+            for j in range(4):
+                c = view[R.V_UP + 4 * s + j]
+                if c >= 0:
+                    seen[c >> 2] += 1
+    return seen
+
+
+@njit(cache=True)
+def best_possible_key(view, s, k, seen):
+    """:func:`rules.board_key` of the best ``min(k, 5)`` cards seat ``s`` can hold with ``k`` cards: its up
+    cards (and the community card) with its hidden cards drawn from the copies the viewer has not seen,
+    lowest ranks it does not show first."""
+    m1 = m2 = m3 = m4 = 0
+    n = 0
+    for j in range(4):
+        c = view[R.V_UP + 4 * s + j]
+        if c >= 0:
+            b = 1 << (c >> 2)
+            m4 |= m3 & b
+            m3 |= m2 & b
+            m2 |= m1 & b
+            m1 |= b
+            n += 1
+    if view[R.V_COMMUNITY] >= 0:
+        b = 1 << (view[R.V_COMMUNITY] >> 2)
+        m4 |= m3 & b
+        m3 |= m2 & b
+        m2 |= m1 & b
+        m1 |= b
+        n += 1
+    left = seen.copy()
+    for layer in range(4):  # new ranks first, then second copies, ...
+        for r in range(13):
+            if n >= k:
+                break
+            b = 1 << r
+            held = ((m1 & b) != 0) + ((m2 & b) != 0) + ((m3 & b) != 0) + ((m4 & b) != 0)
+            if held == layer and left[r] < 4:
+                left[r] += 1
+                m4 |= m3 & b
+                m3 |= m2 & b
+                m2 |= m1 & b
+                m1 |= b
+                n += 1
+    return best_key(m1, m2, m3, m4, min(n, 5))
+
+
+@njit(cache=True)
+def locked(view, m1, m2, m3, m4, k):
+    """The seat's best cards (five, or all it has) beat the best every other player still in can hold."""
+    j = min(k, 5)
+    mine = best_key(m1, m2, m3, m4, j)
+    seen = seen_copies(view)
+    me = view[R.V_SEAT]
+    for s in range(view[R.V_PLAYERS]):
+        if s != me and view[R.V_STATUS + s] != R.FOLDED:
+            if best_possible_key(view, s, k, seen) <= mine:
+                return False
+    return True
+
+
+@njit(cache=True)
+def ahead(view, m1, m2, m3, m4, k):
+    """Whether the seat is ahead: its board beats every other board still in (boards with boards), or its
+    own cards beat the best every other player still in can hold (:func:`locked`). At most one seat has
+    the best board, and a locked seat beats every other seat's real hand, so two seats are never both
+    ahead of each other on board, nor both locked."""
+    return board_ahead(view) or locked(view, m1, m2, m3, m4, k)
 
 
 @njit(cache=True)
@@ -278,17 +382,98 @@ def chance_of_low(view, m1, k, target):
 
 
 @njit(cache=True)
-def _tag(view, m1, m2, m3, m4, max_card, river):
+def _tag(view, m1, m2, m3, m4, k, max_card, river):
     st = view[R.V_STREET]
     if st == 3:
         return R.RAISE if qualifies(view, max_card) else R.FOLD
     if st < 7:
         if not live(m1, max_card, st):
             return R.FOLD
-        return R.RAISE if ahead(view, m1, m2, m3, m4) else R.CALL
+        return R.RAISE if ahead(view, m1, m2, m3, m4, k) else R.CALL
     if made_low(m1) <= river:
-        return R.RAISE if ahead(view, m1, m2, m3, m4) else R.CALL
+        return R.RAISE if ahead(view, m1, m2, m3, m4, k) else R.CALL
     return R.FOLD
+
+
+@njit(cache=True)
+def steal_spot(view, door, against, behind):
+    """An unopened 3rd street, the seat's door ``door`` or lower, at most ``behind`` players still to act,
+    and every other door still in ``against`` or higher."""
+    if view[R.V_COMPLETED] or (view[R.V_OWN + 2] >> 2) >= door or view[R.V_TO_ACT] > behind:
+        return False
+    me = view[R.V_SEAT]
+    for s in range(view[R.V_PLAYERS]):
+        if s != me and view[R.V_STATUS + s] != R.FOLDED and (view[R.V_UP + 4 * s] >> 2) + 1 < against:
+            return False
+    return True
+
+
+@njit(cache=True)
+def completer_door(view):
+    """Rank (0-12) of the lowest door among the other seats still in whose bet is the level, or 13 if none."""
+    me = view[R.V_SEAT]
+    d = 13
+    for s in range(view[R.V_PLAYERS]):
+        if s != me and view[R.V_STATUS + s] != R.FOLDED and view[R.V_BETS + s] == view[R.V_LEVEL]:
+            d = min(d, view[R.V_UP + 4 * s] >> 2)
+    return d
+
+
+@njit(cache=True)
+def start_top(view):
+    """Rank (0-12) of the highest of the seat's first three cards if they are three different ranks, else 13."""
+    m = 0
+    top = 0
+    for j in range(3):
+        r = view[R.V_OWN + j] >> 2
+        m |= 1 << r
+        top = max(top, r)
+    return top if popcount(m) == 3 else 13
+
+
+@njit(cache=True)
+def beaten_by_live_board(view, m1, m2, m3, m4, max_card):
+    """Another board still in is live (no pair, no card above ``max_card``) and beats the seat's best cards
+    of as many cards."""
+    j = n_up(view)
+    mine = best_key(m1, m2, m3, m4, j)
+    me = view[R.V_SEAT]
+    for s in range(view[R.V_PLAYERS]):
+        if s == me or view[R.V_STATUS + s] == R.FOLDED:
+            continue
+        b = 0
+        live_board = True
+        for i in range(j):
+            r = view[R.V_UP + 4 * s + i] >> 2
+            if r >= max_card or b & (1 << r):
+                live_board = False
+            b |= 1 << r
+        if live_board and R.board_key(view, R.V_UP + 4 * s, R.V_UP + 4 * s + j) < mine:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _textbook(view, m1, m2, m3, m4, k, row):
+    st = view[R.V_STREET]
+    max_card = np.int64(row[0])
+    free = view[R.V_TO_CALL] == 0 or view[R.V_BRING_IN]
+    quit = R.CALL if free else R.FOLD
+    if st == 3:
+        q = qualifies(view, max_card)
+        if not view[R.V_COMPLETED]:
+            return R.RAISE if q or steal_spot(view, row[2], row[3], row[4]) else quit
+        top, d = start_top(view), completer_door(view)
+        if q and top < d:
+            return R.RAISE
+        return R.CALL if q or (top < d and top <= max_card) else quit
+    if st < 7:
+        if not live(m1, max_card, st) or (not free and beaten_by_live_board(view, m1, m2, m3, m4, max_card)):
+            return quit
+        return R.RAISE if ahead(view, m1, m2, m3, m4, k) else R.CALL
+    if made_low(m1) <= row[1]:
+        return R.RAISE if ahead(view, m1, m2, m3, m4, k) else R.CALL
+    return quit
 
 
 @njit(cache=True)
@@ -317,28 +502,24 @@ def decide(pid, row, view, state):
             return (R.CALL if live(m1, max_card, st) else R.FOLD), state
         return (R.CALL if made_low(m1) <= row[1] else R.FOLD), state
     if pid == 3:  # tag
-        return _tag(view, m1, m2, m3, m4, np.int64(row[0]), row[1]), state
+        return _tag(view, m1, m2, m3, m4, k, np.int64(row[0]), row[1]), state
     if pid == 4:  # steal
-        if st == 3 and not view[R.V_COMPLETED] and (view[R.V_OWN + 2] >> 2) < row[0] and view[R.V_TO_ACT] <= row[2]:
-            me = view[R.V_SEAT]
-            high = True
-            for s in range(view[R.V_PLAYERS]):
-                if s != me and view[R.V_STATUS + s] != R.FOLDED and (view[R.V_UP + 4 * s] >> 2) + 1 < row[1]:
-                    high = False
-            if high:
-                return R.RAISE, state
-        return _tag(view, m1, m2, m3, m4, np.int64(row[3]), row[4]), state
+        if st == 3 and steal_spot(view, row[0], row[1], row[2]):
+            return R.RAISE, state
+        return _tag(view, m1, m2, m3, m4, k, np.int64(row[3]), row[4]), state
     if pid == 5:  # reader
         target = np.int64(row[0])
         if st == 7:
             if made_low(m1) <= target + 1:
-                return (R.RAISE if ahead(view, m1, m2, m3, m4) else R.CALL), state
+                return (R.RAISE if ahead(view, m1, m2, m3, m4, k) else R.CALL), state
             return R.FOLD, state
         p = chance_of_low(view, m1, k, target)
-        if p >= 0.5 and ahead(view, m1, m2, m3, m4):
+        if p >= 0.5 and ahead(view, m1, m2, m3, m4, k):
             return R.RAISE, state
         call = view[R.V_TO_CALL]
         if call == 0 or p * (view[R.V_POT] + call) >= row[1] * call:
             return R.CALL, state
         return R.FOLD, state
+    if pid == 8:  # textbook
+        return _textbook(view, m1, m2, m3, m4, k, row), state
     return R.CALL, state

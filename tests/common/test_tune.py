@@ -118,3 +118,19 @@ def test_the_unit_cube_maps_onto_the_declared_ranges():
 def test_bad_input_is_an_input_error(game, args, kwargs, fragment):
     with pytest.raises(InputError, match=fragment):
         plan(game, *args, **kwargs)
+
+
+def test_the_secondary_objective_never_outweighs_a_clear_primary_difference():
+    # A loose Razz row wins many more pots (the secondary, +30 of its errors) and fewer chips (-1 error
+    # of the primary): its score must stay below the starting row's; a near-tie goes to the secondary.
+    from razzmatazz.analysis.studies.tune import _weight, score
+
+    first = {"payoff": 3.0, "payoff_se": 0.6, "win_rate": 0.15, "win_se": 0.002}
+    weight = _weight("payoff", first)
+    start = first
+    loose = {**first, "payoff": 3.0 - 0.6, "win_rate": 0.15 + 30 * 0.002}
+    assert score("payoff", weight, loose, start, first) < score("payoff", weight, start, start, first)
+    near = {**first, "payoff": 3.0 - 0.01, "win_rate": 0.15 + 0.002}
+    assert score("payoff", weight, near, start, first) > score("payoff", weight, start, start, first)
+    worse = {**first, "payoff": 3.0 + 0.01, "win_rate": 0.15 - 30 * 0.002}
+    assert score("payoff", weight, worse, start, first) < score("payoff", weight, start, start, first)
