@@ -9,10 +9,25 @@ with duplicate deals) from stream ``razz/deal`` and rotates the players one seat
 
 Counts (one int64 vector, blocks named by :func:`blocks`, read with :func:`view`): per player (the lineup's order)
 ``hands, net, net², vpip, showdowns, showdowns won, won without showdown``; per seat the
-same; ``hands, blocks, community cards, reshuffles``; and per block (one
+same; ``hands, blocks, community cards, reshuffles``; per block (one
 hand, or the N hands of one duplicate deal) the cross sums ``Σ X_p X_q`` of each player's
 net chips, then of each player's hands won (a pot or a share of it), from which any difference
-between two players gets a paired interval.
+between two players gets a paired interval; and per street (``streets``, rows 3rd to 7th street)
+``rounds, capped``:
+
+- ``rounds``: the betting rounds of that street in which at least one decision was asked (the
+  bring-in's own decision counts). That is the rounds that begin with at least two players neither
+  folded nor all-in: every hand's 3rd street, and each later street that is dealt while two players
+  can still bet (a street dealt to one player who can bet and others all-in has no round).
+- ``capped``: those rounds in which the completions, bets and raises made (the view's
+  ``V_BETS_MADE``; the bring-in is not one) reached the cap (``Settings.cap``, the view's ``V_CAP``).
+  With ``uncapped_heads_up`` a round counts when that number reached the cap, also where the cap was
+  lifted because two players were left (the betting may then go beyond it): ``capped`` counts the
+  rounds with ``cap`` or more bets, a cap war, whether or not the cap stopped a raise.
+
+Each hand writes them in the workspace (rows ``W_ROUND``, ``W_CAPPED``, column ``street - 3``) as it
+plays, the kernel in :func:`_betting`, the decision-point steps in :mod:`.state`, and
+:func:`_tally_streets` adds them in.
 """
 
 from __future__ import annotations
@@ -47,9 +62,13 @@ G_HANDS, G_BLOCKS, G_COMMUNITY, G_RESHUFFLE = range(4)
 N_GFIELDS = 4
 # per-seat results of one hand (play_hand's res rows)
 H_NET, H_VPIP, H_SHOWDOWN, H_SD_WON, H_WON_NO_SD = range(5)
-# workspace rows
-W_STATUS, W_STACK, W_PUT, W_BET, W_ACTED, W_CLASS, W_WON, W_DECISIONS = range(8)
-N_WS = 8
+# per-street fields (the ``streets`` block, one row per street 3..7)
+ST_ROUNDS, ST_CAPPED = range(2)
+N_STFIELDS = 2
+N_STREETS = 5
+# workspace rows (per seat; W_ROUND and W_CAPPED: per street, column street - 3, see the module doc)
+W_STATUS, W_STACK, W_PUT, W_BET, W_ACTED, W_CLASS, W_WON, W_DECISIONS, W_ROUND, W_CAPPED = range(10)
+N_WS = 10
 
 
 def blocks(n_players: int) -> Blocks:
@@ -61,6 +80,7 @@ def blocks(n_players: int) -> Blocks:
         ("global", (N_GFIELDS,)),
         ("cross", (n, n)),
         ("cross_win", (n, n)),
+        ("streets", (N_STREETS, N_STFIELDS)),
     )
 
 
@@ -239,6 +259,7 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
         ws[W_ACTED, s] = 1
         n_in, n_able = _counts(ws, n)
         s = (s + 1) % n
+    ws[W_CAPPED, street - 3] = 1 if made >= cap else 0
     for t in range(n):
         ws[W_BET, t] = 0
         view[R.V_BETS + t] = 0
@@ -356,6 +377,7 @@ def _decide(
     view[R.V_COMPLETED] = completed
     view[R.V_DECISIONS] = ws[W_DECISIONS, s]
     ws[W_DECISIONS, s] += 1
+    ws[W_ROUND, street - 3] = 1
     for j in range(7):
         view[R.V_OWN + j] = hands[s, j]
     a, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
@@ -510,6 +532,9 @@ def _setup(cfg, rotation, deck, ws, hands, view, log, res):
     view[R.V_POT] = 0
     view[R.V_COMMUNITY] = -1
     view[R.V_BRING_IN] = 0
+    for k in range(N_STREETS):
+        ws[W_ROUND, k] = 0
+        ws[W_CAPPED, k] = 0
     for s in range(n):
         ws[W_STATUS, s] = R.IN
         ws[W_STACK, s] = cfg[R.S_PLAYER_STACKS + (s - rotation) % n]
@@ -625,6 +650,14 @@ def _tally(out, base, res, s):
     out[base + P_WON_NO_SD] += res[s, H_WON_NO_SD]
 
 
+@njit(cache=True, inline="always")
+def _tally_streets(out, base, ws):
+    """Add the hand's betting rounds and capped rounds per street (workspace rows ``W_ROUND``, ``W_CAPPED``)."""
+    for k in range(N_STREETS):
+        out[base + k * N_STFIELDS + ST_ROUNDS] += ws[W_ROUND, k]
+        out[base + k * N_STFIELDS + ST_CAPPED] += ws[W_CAPPED, k]
+
+
 @njit(cache=True)
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user):
     n = cfg[R.S_PLAYERS]
@@ -632,7 +665,8 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     o_glob = o_seat + n * N_QFIELDS
     o_cross = o_glob + N_GFIELDS
     o_win = o_cross + n * n
-    out = np.zeros(o_win + n * n, np.int64)
+    o_streets = o_win + n * n
+    out = np.zeros(o_streets + N_STREETS * N_STFIELDS, np.int64)
     ws = np.zeros((N_WS, R.MAX_PLAYERS), np.int64)
     hands = np.full((R.MAX_PLAYERS, 7), -1, np.int64)
     view = np.full(R.VIEW_LEN, -1, np.int64)
@@ -660,6 +694,7 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
             out[o_glob + G_HANDS] += 1
             out[o_glob + G_COMMUNITY] += flags & 1
             out[o_glob + G_RESHUFFLE] += flags >> 1
+            _tally_streets(out, o_streets, ws)
             r = g % n
             for s in range(n):
                 p = (s - r) % n

@@ -150,7 +150,8 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
     o_glob = o_seat + n * E.N_QFIELDS
     o_cross = o_glob + E.N_GFIELDS
     o_win = o_cross + n * n
-    out = np.zeros(o_win + n * n, np.int64)
+    o_streets = o_win + n * n
+    out = np.zeros(o_streets + E.N_STREETS * E.N_STFIELDS, np.int64)
     ro = (cfg, deal_key, policy_keys, nopair, paired)
     pos = np.zeros(S.POS_LEN, np.int64)
     block = np.zeros(n, np.int64)
@@ -167,6 +168,7 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
             out[o_glob + E.G_HANDS] += 1
             out[o_glob + E.G_COMMUNITY] += pos[S.P_FLAGS] & 1
             out[o_glob + E.G_RESHUFFLE] += pos[S.P_FLAGS] >> 1
+            E._tally_streets(out, o_streets, S._ws(pos))
             r = g % n
             for s in range(n):
                 q = (s - r) % n

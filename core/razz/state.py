@@ -10,9 +10,12 @@ Layout: the header (game, rotation, actor, the betting round's state: street, cu
 seats, level, bets made, completed, bet size, bring-in seat, players in and able, deck top,
 community card, G6 flags, log rows, deal stream state), then each seat's policy random state
 (uint64 bits), the deck (52, dealt cards first; a reshuffled pool in ``deck[52 - m:]``), the
-engine's workspace rows ``W_*`` (8 x 8), the hands (8 x 7, stud order, -1 not dealt), the public
+engine's workspace rows ``W_*`` (10 x 8), the hands (8 x 7, stud order, -1 not dealt), the public
 view (``rules.V_*`` with ``V_OWN`` = -1), the per-seat results ``H_*`` (8 x 5) and the log
-(``rules.LOG_ROWS`` rows of 4, row 0 = count, as ``GameJob.trace`` writes it).
+(``rules.LOG_ROWS`` rows of 4, row 0 = count, as ``GameJob.trace`` writes it). The workspace rows
+``W_ROUND`` and ``W_CAPPED`` (column ``street - 3``) are the hand's street counts, set as the kernel
+sets them: a round counts when its first decision is offered (:func:`_offer`), and is capped when it
+ends with ``cap`` or more bets made (:func:`_advance`); :func:`tally` adds them in.
 
 An observation is the header without the deal stream, the seat, its policy state, the hands
 as the seat knows them (-2: dealt but unseen; at a showdown the shown hands are known), the
@@ -233,6 +236,7 @@ def _offer(cfg, pos, s):
         pos[P_NIN],
         pos[P_NABLE],
     )
+    _ws(pos)[E.W_ROUND, pos[P_STREET] - 3] = 1  # a decision is asked: the round counts (engine module doc)
     pos[P_ACTOR] = s
 
 
@@ -263,6 +267,7 @@ def _advance(ro, pos):
         if s >= 0:
             _offer(cfg, pos, s)
             return
+        ws[E.W_CAPPED, pos[P_STREET] - 3] = 1 if pos[P_MADE] >= cfg[R.S_CAP] else 0
         E._end_round(n, ws, view)
         street = pos[P_STREET] + 1
         if street > 7 or E._count_in(ws, n) <= 1:
@@ -395,10 +400,12 @@ def tally(ro, pos, out):
     o_glob = o_seat + n * E.N_QFIELDS
     o_cross = o_glob + E.N_GFIELDS
     o_win = o_cross + n * n
+    o_streets = o_win + n * n
     out[o_glob + E.G_HANDS] += 1
     out[o_glob + E.G_BLOCKS] += 1
     out[o_glob + E.G_COMMUNITY] += pos[P_FLAGS] & 1
     out[o_glob + E.G_RESHUFFLE] += pos[P_FLAGS] >> 1
+    E._tally_streets(out, o_streets, _ws(pos))
     for s in range(n):
         E._tally(out, ((s - r) % n) * E.N_PFIELDS, res, s)
         E._tally(out, o_seat + s * E.N_QFIELDS, res, s)

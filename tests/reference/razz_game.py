@@ -30,6 +30,10 @@ Conventions (the rules' words, made exact):
   the best low among the players still in who reached its level; a tie splits it, the chips
   that do not divide go one each to the tied winners from the dealer's left. Chips above
   every level of a player still in (nobody matched them) go back.
+* Street counts (the engine's ``streets`` block, streets 3 to 7): a street's betting round
+  *counts* when at least one seat was asked to decide in it (the bring-in's decision included);
+  it is *capped* when the completions, bets and raises made in it reached ``cap`` (also a
+  heads-up round with ``uncapped_heads_up``, where the betting may go on beyond the cap).
 * Log rows are those documented in :mod:`razzmatazz.core.razz.rules`. ``L_STREET``'s seat
   is the one G5 names to open (3rd street: the bring-in), also when that seat is all-in and
   the action passes to the next seat clockwise that can act (or nobody acts at all).
@@ -113,6 +117,8 @@ NET, VPIP, SHOWDOWN, SHOWDOWN_WON, WON_WITHOUT_SHOWDOWN = range(5)
 PLAYER_FIELDS = ("hands", "net", "net2", "vpip", "showdowns", "showdowns_won", "won_without_showdown")
 SEAT_FIELDS = ("hands", "net", "net2", "vpip", "showdown", "showdown_won", "won_without_showdown")
 GLOBAL_FIELDS = ("hands", "blocks", "community", "reshuffles")
+STREETS = (3, 4, 5, 6, 7)
+STREET_FIELDS = ("rounds", "capped")
 
 DOWN1, DOWN2, DOOR, FOURTH, FIFTH, SIXTH, SEVENTH = range(7)
 UP_SLOTS = (DOOR, FOURTH, FIFTH, SIXTH)
@@ -241,6 +247,8 @@ class Hand:
         self.vpip = [0] * n
         self.log: list[tuple[int, int, int, int]] = []
         self.res = np.zeros((n, 5), np.int64)
+        self.rounds = dict.fromkeys(STREETS, 0)  # 1: the street's betting round asked a decision
+        self.capped = dict.fromkeys(STREETS, 0)  # 1: ... and its bets reached the cap
 
     # --- bookkeeping ------------------------------------------------------------------------
 
@@ -375,6 +383,7 @@ class Hand:
     def ask(self, seat: int, r: dict, forced: bool = False) -> int:
         """The policy's move, made legal (G10)."""
         view = self.view_of(seat, r, forced)
+        r["asked"] = True
         pid = self.pids[seat]
         state = np.uint64(self.pstates[seat])
         if pid >= USER_ID:
@@ -401,6 +410,7 @@ class Hand:
             "completed": street > 3,
             "acted": set(),
             "bring_in": bring_in,
+            "asked": False,
         }
         if bring_in >= 0:
             if self.ask(bring_in, r, forced=True) == RAISE:
@@ -436,6 +446,8 @@ class Hand:
             r["acted"].add(s)
             seat = (s + 1) % self.n
         self.bet = [0] * self.n
+        self.rounds[street] = int(r["asked"])
+        self.capped[street] = int(r["asked"] and r["made"] >= self.cap)
 
     def complete_or_raise(self, seat: int, r: dict) -> None:
         target = self.raise_target(r)
@@ -510,7 +522,7 @@ def hand_of_run(job, g: int) -> Hand:
 
 
 def layout_size(n: int) -> int:
-    return n * len(PLAYER_FIELDS) + n * len(SEAT_FIELDS) + len(GLOBAL_FIELDS) + 2 * n * n
+    return n * len(PLAYER_FIELDS) + n * len(SEAT_FIELDS) + len(GLOBAL_FIELDS) + 2 * n * n + len(STREETS) * 2
 
 
 def reference_play_games(job, start: int, stop: int) -> np.ndarray:
@@ -522,6 +534,7 @@ def reference_play_games(job, start: int, stop: int) -> np.ndarray:
     glob = dict.fromkeys(GLOBAL_FIELDS, 0)
     cross = [[0] * n for _ in range(n)]
     cross_win = [[0] * n for _ in range(n)]
+    streets = {t: dict.fromkeys(STREET_FIELDS, 0) for t in STREETS}
     for item in range(start, stop):
         block = [0] * n
         won = [0] * n  # hands won (a pot or a share of it) in the block
@@ -531,6 +544,9 @@ def reference_play_games(job, start: int, stop: int) -> np.ndarray:
             glob["hands"] += 1
             glob["community"] += flags & 1
             glob["reshuffles"] += flags >> 1
+            for t in STREETS:
+                streets[t]["rounds"] += hand.rounds[t]
+                streets[t]["capped"] += hand.capped[t]
             for p in range(n):
                 s = (p + g) % n
                 net = int(hand.res[s, NET])
@@ -558,6 +574,7 @@ def reference_play_games(job, start: int, stop: int) -> np.ndarray:
                 cross_win[p][q] += won[p] * won[q]
     out = [x for row in players for x in row] + [x for row in seats for x in row]
     out += [glob[k] for k in GLOBAL_FIELDS] + [x for row in cross for x in row] + [x for row in cross_win for x in row]
+    out += [streets[t][k] for t in STREETS for k in STREET_FIELDS]
     assert len(out) == layout_size(n)
     return np.array(out, np.int64)
 
