@@ -494,11 +494,13 @@ def _razzia_strong(scale: float, seed: int, threads: int) -> None:
 
 
 RAZZ_STRONG_TABLES = (
-    (6, ("tag", "rock", "station", "steal", "reader", "random"), "reader"),
-    (2, ("reader", "tag"), "reader"),
-    (2, ("reader", "tag"), "tag"),
+    (6, ("textbook-tuned", "reader-tuned", "steal-tuned", "tag", "rock-tuned", "textbook-tuned"), "steal-tuned"),
+    (6, ("textbook-tuned", "reader-tuned", "steal-tuned", "tag", "rock-tuned", "textbook-tuned"), "textbook-tuned"),
+    (2, ("textbook-tuned", "textbook-tuned"), "textbook-tuned"),
+    (2, ("steal-tuned", "steal-tuned"), "steal-tuned"),
 )
-"""Razz's strong-play lineups: (players, the field, the heuristic whose seat the searcher takes)."""
+"""Razz's strong-play lineups: (players, the field, the heuristic whose seat the searcher takes): the tough
+field six-handed in the seats of its two best tuned heuristics, and heads-up against each of them."""
 
 
 def bench_razz_strong(games: int, seed: int, by: str = "search-strong") -> list[tuple]:

@@ -72,7 +72,16 @@ def _settings(
     multiple=True,
     metavar="NAME[:k=v,...]",
     help="Policy of the next player (repeat; the list is repeated to fill the table). "
-    "Default: the mix tag, rock, station, steal, reader, random. See 'razz policies'.",
+    "Default: the --field's mix. See 'razz policies'.",
+)
+@click.option(
+    "--field",
+    "field_name",
+    type=click.Choice(["tough", "loose"]),
+    default="tough",
+    show_default=True,
+    help="The mix without --policy: tough (textbook-tuned, reader-tuned, steal-tuned, tag, rock-tuned) or "
+    "loose (tag, rock, station, steal, reader, random: who exploits weak players best).",
 )
 @click.option("--hands", type=int, default=200_000, show_default=True, help="Hands to play.")
 @click.option(
@@ -156,6 +165,7 @@ def play_cmd(
     ctx: click.Context,
     players: int,
     policy_texts: tuple[str, ...],
+    field_name: str,
     hands: int,
     duplicate: bool,
     ante: int,
@@ -191,6 +201,7 @@ def play_cmd(
     \b
     Examples:
       razzmatazz razz play --hands 1000000
+      razzmatazz razz play --field loose --duplicate   # the old mix, two weak seats
       razzmatazz razz play --players 2 --policy tag --policy steal:door=7 --duplicate
       razzmatazz razz play --players 3 --policy reader --trace 12
       razzmatazz razz play --hands 100000000 --out results/big   # then, if stopped:
@@ -208,7 +219,7 @@ def play_cmd(
     settings = _settings(
         players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie, exhausted, stack, stacks
     )
-    lineup = G.lineup(policy_texts, players, user)
+    lineup = G.lineup(policy_texts, players, user, field_name)
     G.check_hands(hands)
     if seed is not None:
         check_seed(seed)
@@ -230,8 +241,9 @@ def play_cmd(
     check_cluster(cluster, scheduler)
     n_threads = set_threads(threads)
     if not policy_texts:
-        mix = ", ".join(G.DEFAULT_MIX[:players])
-        note(quiet or fmt != "table", f"no --policy given: playing the default mix {mix}")
+        mix = ", ".join(G.FIELDS[field_name][:players])
+        which = "the default mix (the tough field)" if field_name == "tough" else "the loose field"
+        note(quiet or fmt != "table", f"no --policy given: playing {which} {mix}")
     if trace is not None:
         seed = draw_seed(seed, quiet)
         emit_trace(fmt, G.trace(settings, lineup, seed, trace, duplicate=duplicate, user=user))
@@ -274,7 +286,13 @@ def play_cmd(
             )
             paths = write_result(
                 target,
-                {"policies": result.policies, "players": result.players, "seats": result.seats, "pairs": result.pairs},
+                {
+                    "policies": result.policies,
+                    "players": result.players,
+                    "seats": result.seats,
+                    "pairs": result.pairs,
+                    "streets": result.streets,
+                },
                 meta,
             )
             written = "; ".join(filter(None, [written, f"written: {target}/ ({', '.join(p.name for p in paths)})"]))
@@ -344,6 +362,7 @@ def _play_text(result: Any, wall: float, written: str) -> str:
             "Differences between policies (paired; clear = the interval excludes 0):",
             columns(pairs, list(pairs[0]), right=("bb/100",)),
         ]
+    lines += ["", *_streets_text(result.streets)]
     if result.community or result.reshuffles:
         lines.append(
             f"The deck ran short on 7th street in {result.community + result.reshuffles:,} hands "
@@ -352,6 +371,24 @@ def _play_text(result: Any, wall: float, written: str) -> str:
     if written:
         lines.append(written)
     return "\n".join(lines)
+
+
+def _streets_text(streets: Any) -> list[str]:
+    """The "capped rounds by street" block: betting rounds per street and the share that reached the cap."""
+    rows = [
+        {
+            "street": f"{r.street}th" if r.street > 3 else "3rd",
+            "rounds": f"{r.rounds:,}",
+            "capped": f"{r.capped:,}",
+            "share": f"{r.capped_share:.1%}" if r.rounds else "-",
+            "95% interval": f"[{r.capped_low:.1%}, {r.capped_high:.1%}]" if r.rounds else "-",
+        }
+        for r in streets.itertuples()
+    ]
+    return [
+        "Capped rounds by street (betting rounds played; capped: the bets and raises reached the cap):",
+        columns(rows, list(rows[0]), right=("rounds", "capped", "share")),
+    ]
 
 
 def _play_json(result: Any) -> dict:
@@ -367,6 +404,7 @@ def _play_json(result: Any) -> dict:
         "players": result.players.to_dict(orient="records"),
         "seats": result.seats.to_dict(orient="records"),
         "pairs": result.pairs.to_dict(orient="records"),
+        "streets": result.streets.to_dict(orient="records"),
     }
 
 

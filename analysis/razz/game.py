@@ -8,6 +8,11 @@ sums per *block* (one hand, or the N hands of one duplicate deal): blocks are in
 hands within a block are not (same cards, or same pot). Rates (VPIP, showdowns) have Wilson
 intervals over hands.
 
+``streets`` tells how often each street's betting round reached the cap (a cap war): one row per
+street 3 to 7 with the betting rounds played (a decision was asked in them), those capped (the
+completions, bets and raises reached the cap; definitions in :mod:`razzmatazz.core.razz.engine`)
+and the capped share with its Wilson interval over rounds.
+
 A user's own policy: a :class:`~razzmatazz.core.policy.PolicySpec` with an id from
 ``USER_ID`` and a jitted ``decide(pid, row, view, state) -> (move, state)`` for those ids,
 given to :func:`play` as ``user=(specs, decide)`` (see the README and ``load_plugin``).
@@ -37,8 +42,14 @@ from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz.policies import REGISTRY, USER_ID
 
-DEFAULT_MIX = ("tag", "rock", "station", "steal", "reader", "random")
-"""The lineup when none is given: one of each style, cycled to the number of players."""
+TOUGH_MIX = ("textbook-tuned", "reader-tuned", "steal-tuned", "tag", "rock-tuned")
+"""The tough field, the lineup when none is given: the tuned heuristics (seeds/razz.md, "Tuned presets and the
+fields"), cycled to the number of players."""
+LOOSE_MIX = ("tag", "rock", "station", "steal", "reader", "random")
+"""The loose field (``--field loose``), the default before issue 27: one of each style, two of them weak
+(station, random); for the question "who exploits weak players best"."""
+FIELDS = {"tough": TOUGH_MIX, "loose": LOOSE_MIX}
+DEFAULT_MIX = TOUGH_MIX
 MAX_HANDS = 10**10
 MAX_PHH_HANDS = 100_000
 
@@ -55,11 +66,16 @@ def load_plugin(path: str | Path) -> plugins.UserPolicies:
     return plugins.load_plugin(path, REGISTRY, USER_ID)
 
 
-def lineup(texts: Sequence[str], players: int, user: plugins.UserPolicies | None = None) -> tuple[Policy, ...]:
-    """The policies of players 1..N: ``texts`` in order, repeated to fill the table (default: the mix)."""
+def lineup(
+    texts: Sequence[str], players: int, user: plugins.UserPolicies | None = None, field: str = "tough"
+) -> tuple[Policy, ...]:
+    """The policies of players 1..N: ``texts`` in order, repeated to fill the table (default: the ``field``'s
+    mix, :data:`FIELDS`)."""
     if not 2 <= players <= R.MAX_PLAYERS:
         raise InputError(f"Razz is played by 2 to {R.MAX_PLAYERS} players, got {players}")
-    texts = list(texts) or list(DEFAULT_MIX[:players])
+    if field not in FIELDS:
+        raise InputError(f"unknown Razz field {field!r}; known: {', '.join(FIELDS)}")
+    texts = list(texts) or list(FIELDS[field][:players])
     if len(texts) > players:
         raise InputError(f"{len(texts)} policies given for {players} players; give at most one per player")
     registry = user.registry() if user else REGISTRY
@@ -107,6 +123,8 @@ class PlayResult:
     community: int
     reshuffles: int
     counts: np.ndarray = field(repr=False)
+    streets: pd.DataFrame = field(default_factory=pd.DataFrame)
+    """Per street 3-7: betting rounds, rounds capped, the capped share and its 95 % interval (:func:`streets_table`)."""
 
     @property
     def games(self) -> int:
@@ -188,7 +206,36 @@ def summarise(
         int(glob[E.G_COMMUNITY]),
         int(glob[E.G_RESHUFFLE]),
         counts,
+        streets=streets_table(c["streets"]),
     )
+
+
+STREETS_COLUMNS = ("street", "rounds", "capped", "capped_share", "capped_low", "capped_high")
+"""The columns of :attr:`PlayResult.streets`."""
+
+
+def streets_table(streets: np.ndarray) -> pd.DataFrame:
+    """One row per street 3 to 7 from the counts' ``streets`` block: betting rounds, capped rounds, their share.
+
+    ``rounds``: the street's betting rounds in which a decision was asked; ``capped``: those whose
+    completions, bets and raises reached the cap (see :mod:`razzmatazz.core.razz.engine`);
+    ``capped_share`` = capped / rounds with its 95 % Wilson interval (rounds taken as independent; NaN
+    without rounds).
+    """
+    rounds = np.asarray(streets[:, E.ST_ROUNDS], np.int64)
+    capped = np.asarray(streets[:, E.ST_CAPPED], np.int64)
+    lo, hi = rate_interval(capped, rounds)
+    frame = pd.DataFrame(
+        {
+            "street": np.arange(3, 3 + E.N_STREETS),
+            "rounds": rounds,
+            "capped": capped,
+            "capped_share": np.where(rounds > 0, capped / np.maximum(rounds, 1), np.nan),
+            "capped_low": lo,
+            "capped_high": hi,
+        }
+    )
+    return frame[list(STREETS_COLUMNS)]
 
 
 def _rows(

@@ -133,8 +133,8 @@ SEARCH = REGISTRY.add(
 SEARCH_STRONG = REGISTRY.preset(
     "search-strong",
     "search:samples=32",
-    "search at a strong budget (32 samples): beats reader six-handed and both reader and tag heads-up by an "
-    "established margin in chips (BENCHMARKS.md)",
+    "search at a strong budget (32 samples): beats the tough field's best tuned heuristics (textbook-tuned, "
+    "steal-tuned) six-handed and heads-up by an established margin in chips (BENCHMARKS.md)",
 )
 TEXTBOOK = REGISTRY.add(
     PolicySpec(
@@ -155,6 +155,22 @@ TEXTBOOK = REGISTRY.add(
         "beat), folds to a bet while live or when a live board beats its best cards, calls otherwise",
     )
 )
+_TUNED = (
+    "tuned six-handed against the tough field by `razzmatazz tune razz --objective payoff` (seeds/razz.md, "
+    '"Tuned presets and the fields")'
+)
+TEXTBOOK_TUNED = REGISTRY.preset(
+    "textbook-tuned",
+    "textbook:max_card=8,river_card=10,door=12,against=1,behind=3",
+    f"textbook stealing any unopened pot with a door of queen or lower from the last three seats; {_TUNED}",
+)
+READER_TUNED = REGISTRY.preset("reader-tuned", "reader:odds=1.24", f"reader asking for better pot odds; {_TUNED}")
+STEAL_TUNED = REGISTRY.preset(
+    "steal-tuned",
+    "steal:door=9,against=1,behind=6,max_card=8,river_card=8",
+    f"steal completing any unopened pot with a door of nine or lower from almost any seat; {_TUNED}",
+)
+ROCK_TUNED = REGISTRY.preset("rock-tuned", "rock:river_card=8", f"rock folding a nine on 7th street; {_TUNED}")
 SEARCH_ID = SEARCH.id
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""

@@ -50,7 +50,20 @@ def test_default_mix_is_named_and_results_add_up():
     assert len(players) == 6 and (players.hands == 3000).all()
     chips = (players.bb_per_100 * players.hands / 100 * 20).sum()
     assert abs(chips) < 1e-6  # zero-sum: every chip won was lost by someone
-    assert set(pd.DataFrame(data["policies"]).policy) == {"tag", "rock", "station", "steal", "reader", "random"}
+    tough = {"textbook-tuned", "reader-tuned", "steal-tuned", "tag", "rock-tuned"}
+    assert set(pd.DataFrame(data["policies"]).policy) == tough
+
+
+def test_field_loose_plays_the_old_mix_and_a_bad_field_is_refused():
+    table = invoke(["razz", "play", "--hands", "600", "--seed", "5", "--field", "loose"])
+    assert_ok(table)
+    assert "the loose field tag, rock, station, steal, reader, random" in " ".join(table.stderr.split())
+    result = invoke(["razz", "play", "--hands", "600", "--seed", "5", "--field", "loose", "--format", "json"])
+    assert_ok(result)
+    loose = {"tag", "rock", "station", "steal", "reader", "random"}
+    assert set(pd.DataFrame(json.loads(result.stdout)["policies"]).policy) == loose
+    bad = invoke(["razz", "play", "--hands", "600", "--field", "weak"])
+    assert bad.exit_code == 2 and "weak" in bad.output and "Traceback" not in bad.output
 
 
 def test_same_seed_same_bytes_and_seed_matters():

@@ -19,6 +19,14 @@ from razzmatazz.core import batch
 CASES = {
     # name: (game, settings, lineup texts, duplicate, seed, items)
     "razz six, the default mix": ("razz", {"players": 6}, [], False, 1, 3000),
+    "razz six, the loose field": (
+        "razz",
+        {"players": 6},
+        ["tag", "rock", "station", "steal", "reader", "random"],
+        False,
+        1,
+        3000,
+    ),
     "razz heads-up, duplicate": ("razz", {"players": 2}, ["tag", "steal:door=7,behind=1"], True, 2, 2000),
     "razz eight, reshuffle, stacks": (
         "razz",
@@ -61,9 +69,10 @@ CASES = {
 
 PINNED: dict[str, tuple[str, int, int]] = {
     # name: (sha256 of the counts' bytes, first 16 hex digits; number of counts; their sum)
-    "razz six, the default mix": ("c54c96367255140f", 160, 417291463),
-    "razz heads-up, duplicate": ("06ff2370675fe43d", 40, 15908048),
-    "razz eight, reshuffle, stacks": ("4ef89c5d94a18ac6", 244, 356488005),
+    "razz six, the default mix": ("c3b3edb84aabc4e3", 170, 33040438),
+    "razz six, the loose field": ("e71cf1af24ee1a0c", 170, 140742668),
+    "razz heads-up, duplicate": ("70218f888f77d20b", 50, 3167682),
+    "razz eight, reshuffle, stacks": ("029d05f4be6351be", 254, 207818678),
     "razzia four, the default mix": ("845de5dbf7e0fe49", 3141, 6855052809),
     "razzia three, duplicate": ("270463232b22404f", 3110, 7671217512),
     "razzia five, switches": ("1d6ea6904fa98764", 3176, 4552609029),

@@ -236,8 +236,8 @@ def test_policies_can_be_chosen_and_random_is_refused():
 
 
 SEARCH_RUNS = {
-    "six-handed": ["--players", "6", "--stacks", "60,150,100,200,80,120", "--seed", "11"],
-    "heads-up": ["--players", "2", "--stacks", "80,150", "--seed", "12"],
+    "six-handed": ["--players", "6", "--stacks", "60,150,100,200,80,120", "--hands", "12", "--seed", "11"],
+    "heads-up": ["--players", "2", "--stacks", "80,150", "--hands", "20", "--seed", "12"],
 }
 
 
@@ -252,10 +252,11 @@ def test_the_search_answers_the_moves_the_exported_search_seat_made(tmp_path, na
     decision, then the finishing stacks) and the search answers, at its seat, exactly the moves it made."""
     args, search = SEARCH_RUNS[name], "search:samples=4"
     lineup = ["--policy", search, *["--policy", "tag"] * (int(args[1]) - 1)]
-    assert_ok(invoke(["razz", "play", *args, *lineup, "--hands", "12", "--phh", tmp_path / "h", "--quiet"]))
+    assert_ok(invoke(["razz", "play", *args, *lineup, "--phh", tmp_path / "h", "--quiet"]))
     opts = ["--search", search, "--field-model", "tag", "--policy", "tag", "--trials", "200"]
     data = replay_json(tmp_path / "h", *opts, "--seed", args[-1])
-    assert data["search"] == REGISTRY.parse(search).label and data["field_model"] == "tag" and len(data["hands"]) == 12
+    assert data["search"] == REGISTRY.parse(search).label and data["field_model"] == "tag"
+    assert len(data["hands"]) == int(args[args.index("--hands") + 1])
     own = 0
     for hand in data["hands"]:
         run, actions = hand["search"], betting(hand)
