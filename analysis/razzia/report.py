@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from razzmatazz.analysis.report.findings import (
     say,
     spread,
     strong_measure,
+    strong_seat,
     verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
@@ -104,15 +105,6 @@ def leaders(pol: pd.DataFrame, n: int, mix: str) -> tuple[str, ...]:
     """The two policies of one lineup with the highest win rates, best first (the pair the lead finding states)."""
     part = pol[(pol.players == n) & (pol.mix == mix)].sort_values("win_rate", ascending=False, kind="stable")
     return tuple(part.policy[:2])
-
-
-def strong_seat(labels: Sequence[str], keep: Sequence[str]) -> int:
-    """The seat (index) the strong player takes: the last whose policy is not in ``keep``, else the last
-    whose policy another seat also plays, else the last."""
-    free = [i for i, x in enumerate(labels) if x not in keep] or [
-        i for i, x in enumerate(labels) if list(labels).count(x) > 1
-    ]
-    return free[-1] if free else len(labels) - 1
 
 
 def strong_study(pol: pd.DataFrame, players: list[int], games: int, seed: int, progress: bool | None) -> Tables:

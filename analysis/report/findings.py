@@ -10,7 +10,7 @@ test can read each cell back from the written table.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
@@ -286,3 +286,12 @@ def interval_text(frame: pd.DataFrame, est: str, low: str, high: str, fmt: str, 
         ],
         index=frame.index,
     )
+
+
+def strong_seat(labels: Sequence[str], keep: Sequence[str]) -> int:
+    """The seat (index) the strong player takes: the last whose policy is not in ``keep``, else the last
+    whose policy another seat also plays, else the last."""
+    free = [i for i, x in enumerate(labels) if x not in keep] or [
+        i for i, x in enumerate(labels) if list(labels).count(x) > 1
+    ]
+    return free[-1] if free else len(labels) - 1

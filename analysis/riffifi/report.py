@@ -22,6 +22,7 @@ from razzmatazz.analysis.report.findings import (
     say,
     spread,
     strong_measure,
+    strong_seat,
     verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
@@ -97,12 +98,6 @@ def leaders(pol: pd.DataFrame, n: int) -> tuple[str, ...]:
     """The two policies with the highest win rates at ``n`` players without the Officer, best first."""
     part = pol[(pol.players == n) & ~pol.officer].sort_values("win_rate", ascending=False, kind="stable")
     return tuple(part.policy[:2])
-
-
-def strong_seat(labels: Sequence[str], keep: Sequence[str]) -> int:
-    """The seat (index) the strong player takes: the last whose policy is not in ``keep``, else the last."""
-    free = [i for i, x in enumerate(labels) if x not in keep]
-    return free[-1] if free else len(labels) - 1
 
 
 def strong_lineups(pol: pd.DataFrame, players: Sequence[int]) -> list[dict]:
