@@ -31,6 +31,8 @@ NAME = re.compile(r"[a-z][a-z0-9_-]*")
 """Policy and parameter names: lowercase, free of the separators ``:``, ``,`` and ``=``."""
 
 SYNTAX = "write NAME or NAME:key=value,key=value"
+KNOWN_WIDTH = 100
+"""Widest list of names an unknown-policy error gives in full."""
 
 
 class PolicyError(InputError):
@@ -207,13 +209,22 @@ class Registry:
         """The specs in id order."""
         return iter([self._by_id[i] for i in sorted(self._by_id)])
 
+    def _known(self) -> str:
+        """The names for an error line: every policy and preset, or past :data:`KNOWN_WIDTH` characters the
+        policies and how many presets ``<game> policies`` lists."""
+        known = ", ".join([s.name for s in self] + list(self._presets)) or "none"
+        if len(known) <= KNOWN_WIDTH:
+            return known
+        n = len(self._presets)
+        return ", ".join(s.name for s in self) + f" and {n} preset{'s' * (n != 1)} (see '{self.game} policies')"
+
     def get(self, name: str) -> PolicySpec:
         """The spec named ``name`` (case and surrounding spaces ignored)."""
         try:
             return self._by_name[name.strip().lower()]
         except KeyError:
-            known = ", ".join([s.name for s in self] + list(self._presets)) or "none"
-            raise PolicyError(f"unknown {self.game} policy {shorten(name.strip())!r}; known: {known}") from None
+            shown = shorten(name.strip(), 30)
+            raise PolicyError(f"unknown {self.game} policy {shown!r}; known: {self._known()}") from None
 
     def by_id(self, id: int) -> PolicySpec:
         """The spec with dispatch id ``id``."""

@@ -51,6 +51,9 @@ HEURISTICS = (
     "tag:max_card=9",
     "steal:door=8,against=8,behind=3",
     "reader:target=9,odds=0.5",
+    "textbook",
+    "textbook-tuned",
+    "steal-tuned",
 )
 LOOSE = ("station", "random:fold=0.02,raise=0.2", "random:fold=0,raise=0.5")
 KIND = ("ante", "deal", "street", "bring-in", "fold", "check", "call", "raise", "reshuffle", "show", "win")
