@@ -25,6 +25,7 @@ from razzmatazz.analysis.report.findings import (
     spread,
     strong_measure,
     strong_seat,
+    verdict_columns,
     verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
@@ -323,23 +324,7 @@ FINDING = {TOUGH: RANKING, LOOSE: EXPLOIT}
 FIELD_TABLES = {TOUGH: ("razz_policies", "razz_comparisons"), LOOSE: ("razz_loose_policies", "razz_loose_comparisons")}
 """Each field's policies and comparisons tables (of the run without a strong seat)."""
 FMT, UNIT = "+.1f", " bb/100"
-VERDICT_COLUMNS = [
-    "finding",
-    "players",
-    "field",
-    "higher",
-    "lower",
-    "fmt",
-    "difference",
-    "ci_low",
-    "ci_high",
-    "first",
-    "seated",
-    "strong_difference",
-    "strong_low",
-    "strong_high",
-    "verdict",
-]
+VERDICT_COLUMNS = verdict_columns("field")
 """The Razzia report's verdict columns, ``field`` (:data:`TOUGH` or :data:`LOOSE`) in place of its ``mix``."""
 AHEAD, BEHIND, UNCLEAR = f"{STRONG} is ahead, established", f"{STRONG} is behind, established", "not established"
 """How the :data:`STRONG` seat's difference from the best heuristic at its table comes out (95 %, paired)."""

@@ -23,6 +23,7 @@ from razzmatazz.analysis.report.findings import (
     spread,
     strong_measure,
     strong_seat,
+    verdict_columns,
     verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
@@ -217,23 +218,7 @@ def _card_rates(cards: pd.DataFrame) -> pd.DataFrame:
 # ----------------------------------------------------------------------------- the findings under strong play
 
 POLICE, RANKING, HAGGLING, CROUPIER = "police cards", "policy ranking", "haggling styles", "croupier effect"
-VERDICT_COLUMNS = [
-    "finding",
-    "players",
-    "mix",
-    "higher",
-    "lower",
-    "fmt",
-    "difference",
-    "ci_low",
-    "ci_high",
-    "first",
-    "seated",
-    "strong_difference",
-    "strong_low",
-    "strong_high",
-    "verdict",
-]
+VERDICT_COLUMNS = verdict_columns("mix")
 
 
 def verdicts(tables: Tables) -> pd.DataFrame:

@@ -295,3 +295,25 @@ def strong_seat(labels: Sequence[str], keep: Sequence[str]) -> int:
         i for i, x in enumerate(labels) if list(labels).count(x) > 1
     ]
     return free[-1] if free else len(labels) - 1
+
+
+def verdict_columns(by: str) -> list[str]:
+    """The columns of a report's verdict table (:func:`verdict_table`), ``by`` naming what sets a finding's
+    table apart (Razzia's ``mix``, Riffifi's ``variant``, Razz's ``field``)."""
+    return [
+        "finding",
+        "players",
+        by,
+        "higher",
+        "lower",
+        "fmt",
+        "difference",
+        "ci_low",
+        "ci_high",
+        "first",
+        "seated",
+        "strong_difference",
+        "strong_low",
+        "strong_high",
+        "verdict",
+    ]

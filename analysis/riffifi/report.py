@@ -23,6 +23,7 @@ from razzmatazz.analysis.report.findings import (
     spread,
     strong_measure,
     strong_seat,
+    verdict_columns,
     verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
@@ -194,23 +195,7 @@ def derive_riffifi(tables: Tables, sizes: Sizes) -> None:
 RANKING, POSITIONS, OFFICER, EIGHTS = "policy ranking", "start-position effect", "Officer effect", "early eights"
 PLAIN, WITH_OFFICER = "plain rules", "with the Officer"
 EARLY_EIGHT, EARLY_LOW = "an early 8", "an early card below 8"
-VERDICT_COLUMNS = [
-    "finding",
-    "players",
-    "variant",
-    "higher",
-    "lower",
-    "fmt",
-    "difference",
-    "ci_low",
-    "ci_high",
-    "first",
-    "seated",
-    "strong_difference",
-    "strong_low",
-    "strong_high",
-    "verdict",
-]
+VERDICT_COLUMNS = verdict_columns("variant")
 """The Razzia report's verdict columns, ``variant`` (the rules: :data:`PLAIN` or :data:`WITH_OFFICER`) in place
 of its ``mix``."""
 
