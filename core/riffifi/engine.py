@@ -612,14 +612,6 @@ def tally_block(out, n, o_glob, o_cross, block, block_win):
 
 
 @njit(cache=True, nogil=True)
-def play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
-    """:func:`play_games` with the users' policy function ``user`` and the game-playing function ``play``
-    given as arguments (compiled again in each process; the cached kernels of ``search`` name theirs as
-    module attributes instead)."""
-    return _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play)
-
-
-@njit(cache=True, nogil=True)
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
     """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
 
@@ -636,8 +628,9 @@ def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupl
     return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)
 
 
-@njit(cache=True)
-def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+@njit(cache=True, inline="always")
+def _trace_begin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
+    """Game ``g``'s workspace, dealt: (pos, view, pids, params, log, out, o_pos, o_glob)."""
     n = cfg[R.C_PLAYERS]
     pos, view, pids, params = _workspace(n, lineup_params.shape[1])
     log = np.zeros((cfg[R.C_MAX_DEALS] * LOG_PER_DEAL + 64, 5), np.int64)  # never fills: see LOG_PER_DEAL
@@ -648,9 +641,27 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
     seat_policies(g, n, lineup_pids, lineup_params, pids, params)
     item = g // n if duplicate else g
     begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_glob + N_GFIELDS, o_glob)
+    return pos, view, pids, params, log, out, o_pos, o_glob
+
+
+@njit(cache=True)
+def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+    pos, view, pids, params, log, out, o_pos, o_glob = _trace_begin(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g
+    )
     play_game(cfg, pos, pids, params, view, log, out, o_pos, o_glob + N_GFIELDS, o_glob, user)
-    res = results(pos)
-    return log[1 : log[0, 0] + 1].copy(), res[:n].copy()
+    return log[1 : log[0, 0] + 1].copy(), results(pos)[: cfg[R.C_PLAYERS]].copy()
+
+
+@njit(cache=True)
+def _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, play):
+    """:func:`_trace` with the game played by ``play`` (the search player's ``search.play_game``), as in
+    :func:`_play_games_by`."""
+    pos, view, pids, params, log, out, o_pos, o_glob = _trace_begin(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g
+    )
+    play(cfg, pos, pids, params, view, log, out, o_pos, o_glob + N_GFIELDS, o_glob, user)
+    return log[1 : log[0, 0] + 1].copy(), results(pos)[: cfg[R.C_PLAYERS]].copy()
 
 
 @njit(cache=True)
@@ -724,7 +735,13 @@ class GameJob(BaseJob[Args]):
         return play_games_with(*args, start, stop, with_nrt(self.user))
 
     def trace(self, g: int) -> Trace:
-        """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
+        """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns), played as
+        :meth:`run_chunk` plays it (a ``search`` seat searches)."""
+        if self.searching:
+            from razzmatazz.core.riffifi import search
+
+            user = None if self.user is None else with_nrt(self.user)
+            return Trace(*search.trace_game(*self.kernel_args(), g, user))
         if self.user is None:
             return Trace(*trace_game(*self.kernel_args(), g))
         return Trace(*trace_game_with(*self.kernel_args(), g, with_nrt(self.user)))

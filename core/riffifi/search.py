@@ -270,3 +270,23 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
     if user is None or user is P.no_user_policy:
         return _play_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
     return _play_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)
+
+
+@njit(cache=True)
+def _trace_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
+    return E._trace_by(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, P.no_user_policy, _SEARCH.play_game
+    )
+
+
+@njit
+def _trace_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+    return E._trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, play_game)
+
+
+def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user=None):
+    """:func:`.engine.trace_game` for a lineup with ``search`` seats: (log rows, per-seat results), game ``g``
+    played as :func:`play_games` plays it."""
+    if user is None or user is P.no_user_policy:
+        return _trace_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g)
+    return _trace_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user)

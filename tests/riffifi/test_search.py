@@ -153,6 +153,22 @@ def test_a_game_with_a_search_seat_is_reproducible_from_its_seed_whatever_the_ch
     assert not np.array_equal(whole, other.run_chunk(0, 10))
 
 
+def test_the_trace_of_a_search_seat_plays_the_game_the_run_plays():
+    """Game g's trace gives every player the points of ``run_chunk(g, g + 1)`` (player p sits in seat
+    (p + g) mod N), and at least one of the games' logs differs from the lineup that plays the search seat's
+    rollout policy in its place (so the trace searches, and does not play the model)."""
+    j = job(["search:samples=2"] + FIELD[:3], games=4)
+    model = job(["expect"] + FIELD[:3], games=4)
+    n, differs = 4, False
+    for g in range(4):
+        log, res, _ = j.trace(g)
+        counts = E.view(j.run_chunk(g, g + 1), n)["player"]
+        for p in range(n):
+            assert res[(p + g) % n, E.H_SCORE] == counts[p, E.P_SCORE]
+        differs |= not np.array_equal(log, model.trace(g).log)
+    assert differs
+
+
 def test_the_fast_lane_refuses_a_search_seat_and_the_kernel_is_the_interface():
     j = job(["search:samples=1"] + FIELD[:3], games=6)
     pids = j.kernel_args().lineup_pids
