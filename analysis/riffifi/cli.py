@@ -61,6 +61,7 @@ def _settings(
     tick_at: int,
     max_deals: int | None,
     tally: str,
+    officer_as_one: bool = False,
 ) -> Any:
     from razzmatazz.core.riffifi.rules import Settings
 
@@ -81,6 +82,7 @@ def _settings(
         tick_at=tick_at,
         max_deals=20 if max_deals is None else max_deals,
         tally=tally,
+        officer_as_one=officer_as_one,
     )
 
 
@@ -102,6 +104,12 @@ def _settings(
     "(games rounded up to a multiple of N).",
 )
 @click.option("--officer", is_flag=True, help="The Officer variant (G5).")
+@click.option(
+    "--officer-as-one",
+    is_flag=True,
+    help="The Officer variant's deals with the Officer played as the 1 it replaced: with the same --seed as an "
+    "--officer run, the Officer table gives that 1's holder, so the difference is the Officer's worth over a 1.",
+)
 @click.option(
     "--scoring",
     type=click.Choice(["chips", "ticks"]),
@@ -200,6 +208,7 @@ def play_cmd(
     games: int,
     duplicate: bool,
     officer: bool,
+    officer_as_one: bool,
     scoring: str,
     tick_at: int,
     tally: str,
@@ -264,6 +273,7 @@ def play_cmd(
         tick_at,
         max_deals,
         tally,
+        officer_as_one,
     )
     lineup = F.lineup(policy_texts, players, user)
     F.check_games(games)
@@ -353,6 +363,8 @@ def _play_text(result: Any, wall: float, written: str) -> str:
     ]
     if s.officer:
         switches.append("Officer")
+    if s.officer_as_one:
+        switches.append("the Officer's deals, the Officer as a 1")
     head = (
         f"Riffifi, {s.players} players, {result.games:,} games ({result.deals:,} deals"
         f"{', duplicate' if result.duplicate else ''}), seed {result.seed}, {', '.join(switches)}; {wall:.1f} s"
@@ -405,13 +417,20 @@ def _play_text(result: Any, wall: float, written: str) -> str:
     if len(early):
         row = "  ".join(f"{int(r.value)}: {r.paid_rate:.0%}" for r in early.itertuples())
         lines += ["", "First card of each player in a deal, how often it pays, by value:", "  " + row]
-    if len(result.officer):
+    if len(result.officer) and s.officer_as_one:
+        o = result.officer.iloc[0]
+        lines += [
+            "",
+            f"The 1 in the Officer's place: its holder ends a deal with {o.advantage:+.2f} chips against the "
+            f"mean of the others (95% [{o.ci_low:+.2f}, {o.ci_high:+.2f}], {int(o.deals):,} deals).",
+        ]
+    elif len(result.officer):
         o = result.officer.iloc[0]
         lines += [
             "",
             f"The Officer: its holder ends a deal with {o.advantage:+.2f} chips against the mean of the "
-            f"others (95% [{o.ci_low:+.2f}, {o.ci_high:+.2f}]); it turned a card down {o.hits:,} times "
-            f"in {o.deals:,} deals.",
+            f"others (95% [{o.ci_low:+.2f}, {o.ci_high:+.2f}]); it turned a card down {int(o.hits):,} times "
+            f"in {int(o.deals):,} deals.",
         ]
     if written:
         lines.append(written)

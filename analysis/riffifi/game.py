@@ -510,6 +510,66 @@ def study(
     return out
 
 
+def officer_as_one(
+    players: Sequence[int],
+    games: int,
+    seed: int,
+    *,
+    texts: Sequence[str] = (),
+    executor: Executor | None = None,
+    progress: bool | None = False,
+    chunk_size: int | None = None,
+) -> pd.DataFrame:
+    """The ``officer`` table of the Officer variant's deals with the Officer played as the 1 it replaced
+    (``officer_as_one``), per player count: that 1's holder's chips a deal over the mean of the others. With the
+    same ``seed``, ``texts`` and ``games`` as the Officer runs, every deal holds the same cards but that one."""
+    parts = []
+    for n in players:
+        result = play(
+            R.Settings(players=n, officer_as_one=True),
+            lineup(texts, n),
+            games,
+            seed,
+            executor=executor,
+            progress=progress,
+            chunk_size=chunk_size,
+        )
+        parts.append(result.officer.assign(players=n, officer=False))
+    frame = pd.concat(parts, ignore_index=True)
+    return frame[["players", "officer", *[c for c in frame.columns if c not in ("players", "officer")]]]
+
+
+def officer_worth(officer: pd.DataFrame, one: pd.DataFrame) -> pd.DataFrame:
+    """Per player count, what the Officer is worth to its holder over the 1 it replaces: the holder's chips a
+    deal over the others' mean with the Officer (``officer``: rows with ``officer`` true) minus the same for the 1
+    in its place (``one``: :func:`officer_as_one`). The two come from separate runs of the same deals; their
+    correlation is not measured, so the interval adds the two variances (wider than a paired one when, as the
+    shared deals make likely, the two are positively correlated)."""
+    off = officer[officer.officer].set_index("players")
+    rows = []
+    for r in one.itertuples():
+        o = off.loc[r.players]
+        se = math.hypot(o.ci_high - o.ci_low, r.ci_high - r.ci_low) / (2 * Z95)
+        worth = float(o.advantage - r.advantage)
+        rows.append(
+            {
+                "players": int(r.players),
+                "officer": float(o.advantage),
+                "officer_low": float(o.ci_low),
+                "officer_high": float(o.ci_high),
+                "one": float(r.advantage),
+                "one_low": float(r.ci_low),
+                "one_high": float(r.ci_high),
+                "worth": worth,
+                "ci_low": worth - Z95 * se,
+                "ci_high": worth + Z95 * se,
+                "established": bool(abs(worth) > Z95 * se),
+                "deals": int(o.deals),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 def study_summary(tables: dict[str, pd.DataFrame]) -> str:
     """The study's answers as a few lines of text."""
     lines = []

@@ -58,7 +58,9 @@ SEATED_TABLES = ("policies", "pairs")
 """What the runs with one strong seat are for: the ranking."""
 EVERY_TABLES = ("positions", "cards", "officer")
 """What the runs with strong players in every seat are for: positions, early cards, the Officer."""
-STRONG_TABLES = ("lineups", *SEATED_TABLES, *EVERY_TABLES)
+ONE = "officer_one"
+"""The table of the runs of the Officer's deals with the 1 it replaced in its place (``officer_as_one``)."""
+STRONG_TABLES = ("lineups", *SEATED_TABLES, *EVERY_TABLES, ONE)
 
 
 def simulate_riffifi(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tables, list[Run]]:
@@ -67,10 +69,12 @@ def simulate_riffifi(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Ta
 
     timer, games = Timer(), sizes.shares()
     study = riffifi.study(list(PLAYERS[sizes.mode]), games, seed, progress=progress)
-    names = ("policies", "pairs", "positions", "cards", "officer")
+    study["officer_one"] = riffifi.officer_as_one(list(PLAYERS[sizes.mode]), games, seed, progress=progress)
+    names = ("policies", "pairs", "positions", "cards", "officer", "officer_one")
     runs = [
         Run(
-            f"Riffifi study: default mix, {len(PLAYERS[sizes.mode])} player counts, without and with the Officer",
+            f"Riffifi study: default mix, {len(PLAYERS[sizes.mode])} player counts, without and with the Officer, "
+            "and the Officer's deals with the 1 it replaced in its place",
             ", ".join(f"riffifi_{n}" for n in names),
             f"{games:,} games per player count and variant",
             seed,
@@ -84,7 +88,7 @@ def simulate_riffifi(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Ta
     runs.append(
         Run(
             f"Riffifi under strong play: one {STRONG} seat in the default mix ({n} player counts, no Officer), "
-            f"and {STRONG} in {EVERY} ({n} player counts, without and with the Officer)",
+            f"and {STRONG} in {EVERY} ({n} player counts, without and with the Officer, and with a 1 in its place)",
             ", ".join(f"riffifi_strong_{k}" for k in STRONG_TABLES),
             f"{one:,} games per player count with one {STRONG} seat, {every:,} per player count and variant "
             f"with {STRONG} in {EVERY}",
@@ -92,7 +96,62 @@ def simulate_riffifi(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Ta
             timer(),
         )
     )
+    timer = Timer()
+    tables.update(exploit_study(list(PLAYERS[sizes.mode]), one, seed, progress))
+    runs.append(
+        Run(
+            f"Riffifi exploitability: {STRONG} in the seat of each policy of the default mix in turn, the same deals "
+            f"played by the mix itself ({n} player counts, no Officer)",
+            EXPLOITED,
+            f"{one:,} games per lineup and player count",
+            seed,
+            timer(),
+        )
+    )
     return tables, runs
+
+
+EXPLOITED = "riffifi_exploit"
+"""The exploit runs' gains (:func:`razzmatazz.analysis.studies.exploit.exploit`), one row per player count and
+policy."""
+
+
+def exploit_study(players: Sequence[int], games: int, seed: int, progress: bool | None) -> Tables:
+    """Per player count, :data:`STRONG`'s paired gain in the seat of each policy of the default mix."""
+    from razzmatazz.analysis.riffifi.game import DEFAULT_MIX
+    from razzmatazz.analysis.studies.exploit import exploit
+
+    parts = [
+        exploit("riffifi", list(DEFAULT_MIX[:n]), n, STRONG, games, seed, progress=progress).gains.assign(players=n)
+        for n in players
+    ]
+    f = pd.concat(parts, ignore_index=True)
+    return {EXPLOITED: f[["players", *[c for c in f.columns if c != "players"]]]}
+
+
+def least_exploitable(gains: pd.DataFrame) -> pd.DataFrame:
+    """Per player count, the policy in whose seat :data:`STRONG` gains the fewest win-rate points, and the next
+    fewest; ``separated`` when the two 95 % intervals do not overlap (a conservative test: both gains come from
+    one run of the mix)."""
+    rows = []
+    for n, part in gains.groupby("players", sort=True):
+        a, b = part.sort_values("win_rate_difference", kind="stable").iloc[:2].itertuples()
+        rows.append(
+            {
+                "players": int(n),
+                "policy": a.policy,
+                "gain": a.win_rate_difference,
+                "gain_low": a.win_rate_low,
+                "gain_high": a.win_rate_high,
+                "next": b.policy,
+                "next_gain": b.win_rate_difference,
+                "next_low": b.win_rate_low,
+                "next_high": b.win_rate_high,
+                "separated": bool(a.win_rate_high < b.win_rate_low),
+                "games": int(a.games),
+            }
+        )
+    return pd.DataFrame(rows)
 
 
 def leaders(pol: pd.DataFrame, n: int) -> tuple[str, ...]:
@@ -103,7 +162,8 @@ def leaders(pol: pd.DataFrame, n: int) -> tuple[str, ...]:
 
 def strong_lineups(pol: pd.DataFrame, players: Sequence[int]) -> list[dict]:
     """The strong runs: per player count, the default mix without the Officer with one :data:`STRONG` seat in
-    place of a policy that neither leader plays, then :data:`STRONG` in every seat without and with the Officer."""
+    place of a policy that neither leader plays, then :data:`STRONG` in every seat without and with the Officer,
+    and with the 1 it replaced in its place."""
     from razzmatazz.analysis.riffifi.game import DEFAULT_MIX
 
     plans = []
@@ -111,8 +171,12 @@ def strong_lineups(pol: pd.DataFrame, players: Sequence[int]) -> list[dict]:
         labels = list(DEFAULT_MIX[:n])
         seat = strong_seat(labels, leaders(pol, n))
         texts = [STRONG if i == seat else x for i, x in enumerate(labels)]
-        plans.append({"players": n, "officer": False, "seat": seat + 1, "replaced": labels[seat], "texts": texts})
-        plans += [{"players": n, "officer": o, "seat": 0, "replaced": EVERY, "texts": [STRONG]} for o in (False, True)]
+        one_seat = {"players": n, "officer": False, "as_one": False, "seat": seat + 1, "replaced": labels[seat]}
+        plans.append({**one_seat, "texts": texts})
+        plans += [
+            {"players": n, "officer": o, "as_one": a, "seat": 0, "replaced": EVERY, "texts": [STRONG]}
+            for o, a in ((False, False), (True, False), (False, True))
+        ]
     return plans
 
 
@@ -129,17 +193,19 @@ def strong_study(
     for p in strong_lineups(pol, players):
         n, officer, full = p["players"], p["officer"], p["replaced"] == EVERY
         result = riffifi.play(
-            Settings(players=n, officer=officer),
+            Settings(players=n, officer=officer, officer_as_one=p["as_one"]),
             riffifi.lineup(p["texts"], n),
             every if full else one,
             seed,
             progress=progress,
             chunk_size=STRONG_CHUNK,
         )
-        row = {"players": n, "officer": officer, "seat": p["seat"], "replaced": p["replaced"], "games": result.games}
+        row = {k: p[k] for k in ("players", "officer", "as_one", "seat", "replaced")}
+        row["games"] = result.games
         parts["lineups"].append(pd.DataFrame([{**row, "lineup": ", ".join(x.label for x in result.lineup)}]))
-        for k in EVERY_TABLES if full else SEATED_TABLES:
-            part = getattr(result, k)
+        keys = (ONE,) if p["as_one"] else EVERY_TABLES if full else SEATED_TABLES
+        for k in keys:
+            part = getattr(result, "officer" if k == ONE else k)
             if len(part):
                 parts[k].append(part.assign(players=n, officer=officer))
     out = {}
@@ -153,6 +219,8 @@ def strong_study(
 
 def derive_riffifi(tables: Tables, sizes: Sizes) -> None:
     """Add the comparison, position-spread, Officer and early-card tables, and the verdicts under strong play."""
+    from razzmatazz.analysis.riffifi.game import officer_worth
+
     tables["riffifi_comparisons"] = comparisons(
         tables["riffifi_pairs"], "win_rate_difference", "win_rate_low", "win_rate_high", ["players", "officer"]
     )
@@ -168,7 +236,13 @@ def derive_riffifi(tables: Tables, sizes: Sizes) -> None:
     tables["riffifi_early_eights"] = cards[(~cards.officer) & (cards.orbit == 1) & (cards.value == 8)].reset_index(
         drop=True
     )
+    tables["riffifi_officer_worth"] = officer_worth(off, tables["riffifi_officer_one"])
+    if EXPLOITED in tables:
+        tables["riffifi_least_exploitable"] = least_exploitable(tables[EXPLOITED])
     if "riffifi_strong_lineups" in tables:
+        tables["riffifi_strong_officer_worth"] = officer_worth(
+            tables["riffifi_strong_officer"], tables["riffifi_strong_officer_one"]
+        )
         tables["riffifi_first_cards"] = first_cards(cards)
         tables["riffifi_strong_first_cards"] = first_cards(tables["riffifi_strong_cards"])
         tables["riffifi_verdicts"] = verdicts(tables)
@@ -193,6 +267,7 @@ def derive_riffifi(tables: Tables, sizes: Sizes) -> None:
 # ----------------------------------------------------------------------------- the findings under strong play
 
 RANKING, POSITIONS, OFFICER, EIGHTS = "policy ranking", "start-position effect", "Officer effect", "early eights"
+WORTH = "Officer's worth over a 1"
 PLAIN, WITH_OFFICER = "plain rules", "with the Officer"
 EARLY_EIGHT, EARLY_LOW = "an early 8", "an early card below 8"
 VERDICT_COLUMNS = verdict_columns("variant")
@@ -230,9 +305,10 @@ def verdicts(tables: Tables) -> pd.DataFrame:
             {"players": int(n), "variant": PLAIN, "seated": one.replaced.iloc[0], **_lead_verdict(tables, n)},
             {"players": int(n), "variant": PLAIN, "seated": EVERY, **_positions_verdict(tables, n)},
             {"players": int(n), "variant": WITH_OFFICER, "seated": EVERY, **_officer_verdict(tables, n)},
+            {"players": int(n), "variant": WITH_OFFICER, "seated": EVERY, **_worth_verdict(tables, n)},
             {"players": int(n), "variant": PLAIN, "seated": EVERY, **_eights_verdict(tables, n)},
         ]
-    return verdict_table(rows, VERDICT_COLUMNS, (RANKING, POSITIONS, OFFICER, EIGHTS))
+    return verdict_table(rows, VERDICT_COLUMNS, (RANKING, POSITIONS, OFFICER, WORTH, EIGHTS))
 
 
 NO_MEASURE = {"strong_difference": math.nan, "strong_low": math.nan, "strong_high": math.nan}
@@ -345,6 +421,30 @@ def _officer_verdict(tables: Tables, n: int) -> dict:
     }
 
 
+def _worth_verdict(tables: Tables, n: int) -> dict:
+    """The Officer's worth to its holder over the 1 it replaces (stated the way round it first came out), and with
+    strong players in every seat."""
+    w = tables["riffifi_officer_worth"].set_index("players").loc[n]
+    flip = bool(w.worth < 0)
+    s = tables["riffifi_strong_officer_worth"].set_index("players")
+    higher, lower = ("the 1 it replaces", "the Officer") if flip else ("the Officer", "the 1 it replaces")
+    d, lo, hi = oriented(w.worth, w.ci_low, w.ci_high, flip)
+    strong = (
+        strong_measure(s.at[n, "worth"], s.at[n, "ci_low"], s.at[n, "ci_high"], flip) if n in s.index else NO_MEASURE
+    )
+    return {
+        "finding": WORTH,
+        "higher": higher,
+        "lower": lower,
+        "fmt": "+.2f",
+        "difference": d,
+        "ci_low": lo,
+        "ci_high": hi,
+        "first": first_said(bool(w.established)),
+        **strong,
+    }
+
+
 STRONG_UNIT = {"+%": " points", "+.2f": " chips a deal"}
 STRONG_COLUMNS = ("strong_difference", "strong_low", "strong_high")
 WIN_CELLS = (("policy", "s"), ("players", "d"), ("win_rate", "%"), ("win_low", "%"), ("win_high", "%"), ("games", "d"))
@@ -440,6 +540,7 @@ def _verdict_display(v: pd.DataFrame) -> pd.DataFrame:
 def riffifi_topics(tables: Tables) -> list[Topic]:
     """Findings, displays and figure plans of the Riffifi report, from its tables."""
     strong = [_strong_topic(tables)] if "riffifi_verdicts" in tables else []
+    strong += [_exploit_topic(tables)] if EXPLOITED in tables else []
     return [
         _riffifi_policies_topic(tables),
         _riffifi_positions_topic(tables),
@@ -447,6 +548,48 @@ def riffifi_topics(tables: Tables) -> list[Topic]:
         *strong,
         precision_topic(tables, "riffifi_precision", "games"),
     ]
+
+
+def _exploit_topic(tables: Tables) -> Topic:
+    cell, name, out = Cells(tables), "riffifi_least_exploitable", []
+    for i, r in tables[name].iterrows():
+        c = {k: cell(name, i, k, "+%") for k in ("gain", "gain_low", "gain_high", "next_gain", "next_low", "next_high")}
+        c.update({k: cell(name, i, k, "s") for k in ("policy", "next")})
+        c.update({k: cell(name, i, k, "d") for k in ("players", "games")})
+        told = (
+            "their intervals do not overlap, so {policy} is the least exploitable."
+            if r.separated
+            else "their intervals overlap, so the two are not told apart."
+        )
+        out.append(
+            say(
+                "With {players} players, " + STRONG + " in {policy}'s seat gains the fewest points of win rate: "
+                "{gain} (95 % CI {gain_low} to {gain_high}, {games} games); next fewest in {next}'s seat, {next_gain} "
+                "({next_low} to {next_high}): " + told,
+                **c,
+            )
+        )
+    gains = tables[EXPLOITED]
+    shown = display(
+        gains.assign(its=gains.win_rate.map(lambda x: f"{x:.1%}"), there=gains.by_win_rate.map(lambda x: f"{x:.1%}")),
+        {
+            "players": "players",
+            "policy": "policy",
+            "its win rate": "its",
+            f"{STRONG}'s win rate there": "there",
+            "gain, win-rate points (95 % CI)": ("win_rate_difference", "win_rate_low", "win_rate_high", "+%", ""),
+            "gain, chips a game (95 % CI)": ("payoff_difference", "payoff_low", "payoff_high", "+.1f", ""),
+        },
+    )
+    return Topic(
+        "Which heuristic is least exploitable",
+        f"How much each policy of the default mix leaves on the table: {STRONG} (default budget) takes the seat of "
+        "that policy's first player, the rest of the mix unchanged, and both lineups play the same deals in 20 "
+        "batches (duplicate deals, no Officer). The gain is paired over the batches. The least exploitable "
+        "heuristic is the one whose seat the strong player improves least.",
+        out,
+        displays=[Display("Exploitability", "The strong player's paired gain in each policy's seat.", shown)],
+    )
 
 
 def _riffifi_policies_topic(tables: Tables) -> Topic:
@@ -529,6 +672,24 @@ def _riffifi_positions_topic(tables: Tables) -> Topic:
     )
 
 
+def _worth_findings(tables: Tables) -> list[Finding]:
+    """Per player count, the Officer's worth over the 1 it replaces (:func:`.game.officer_worth`)."""
+    cell, name, out = Cells(tables), "riffifi_officer_worth", []
+    for i, r in tables[name].iterrows():
+        c = {k: cell(name, i, k, "+.2f") for k in ("worth", "ci_low", "ci_high", "officer", "one")}
+        c["players"] = cell(name, i, "players", "d")
+        verdict = "established." if r.established else "not established (the interval covers zero)."
+        out.append(
+            say(
+                "With {players} players, the Officer is worth {worth} chips a deal to its holder over the card it "
+                "replaces, a one (95 % CI {ci_low} to {ci_high}): its holder's edge over the others' mean is "
+                "{officer}, the same deals' holder of that one has {one}; the difference is " + verdict,
+                **c,
+            )
+        )
+    return out
+
+
 def _riffifi_officer_topic(tables: Tables) -> Topic:
     cell, name, out = Cells(tables), "riffifi_officer_effect", []
     for i, r in tables[name].iterrows():
@@ -550,6 +711,7 @@ def _riffifi_officer_topic(tables: Tables) -> Topic:
                 **c,
             )
         )
+    out += _worth_findings(tables)
     eights = "riffifi_early_eights"
     for i in tables[eights].index:
         c = {
@@ -588,7 +750,22 @@ def _riffifi_officer_topic(tables: Tables) -> Topic:
                 "The Officer",
                 "The holder's chips a deal minus the mean of the others, with 95 % intervals over games.",
                 shown,
-            )
+            ),
+            Display(
+                "The Officer against the 1 it replaces",
+                "The same deals played twice, once with the Officer and once with the 1 it replaced in its "
+                "place: each holder's chips a deal over the others' mean, and the difference (its interval adds "
+                "the two runs' variances).",
+                display(
+                    tables["riffifi_officer_worth"],
+                    {
+                        "players": "players",
+                        "the Officer's holder (95 % CI)": ("officer", "officer_low", "officer_high", "+.2f", ""),
+                        "the 1's holder (95 % CI)": ("one", "one_low", "one_high", "+.2f", ""),
+                        "worth over a 1 (95 % CI)": ("worth", "ci_low", "ci_high", "+.2f", ""),
+                    },
+                ),
+            ),
         ],
     )
 

@@ -35,7 +35,7 @@ from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import USER_ID, decide
-from razzmatazz.core.rng import deal_from, game_state, lemire32, next_u64
+from razzmatazz.core.rng import deal_from, game_state, lemire32, mix64, next_u64
 from razzmatazz.core.trace import Trace
 
 WIN = 60
@@ -77,7 +77,7 @@ PS_END_T = PS_ORBIT + 1  # PH_END: the collector's place in the last orbit
 PS_BEFORE = PS_END_T + 1  # the claim being collected: chips of its colour the collector held before,
 PS_VALUE = PS_BEFORE + 1  # its value
 PS_CLAIM_ORBIT = PS_VALUE + 1  # and the orbit its card was played in (at most ORBITS - 1)
-PS_HOLDER = PS_CLAIM_ORBIT + 1  # the seat dealt the Officer this deal, -1 none
+PS_HOLDER = PS_CLAIM_ORBIT + 1  # the seat dealt the Officer this deal (its PS_MARK card), -1 none
 PS_OFFICER_SUM = PS_HOLDER + 1  # the Officer holders' points over the others' (G_OFFICER_SUM), this game
 PS_POS_SUM = PS_OFFICER_SUM + 1  # 5: points per start position (0 = the start player), this game
 PS_RES = PS_POS_SUM + R.MAX_PLAYERS  # 5 x N_RES: per-seat results (H_*, :func:`results`)
@@ -88,7 +88,8 @@ PS_GLOB = PS_ASIDE_ORBIT + R.OFFICER + 1  # N_GFIELDS: the global counters of th
 PS_TABLE = PS_GLOB + N_GFIELDS  # N_TABLE: its card table     the kernels count into their own sums)
 PS_DECK = PS_TABLE + N_TABLE  # 41: scratch of a shuffle
 PS_SWAP = PS_DECK + R.OFFICER + 1  # 41: scratch of a shuffle
-POS_LEN = PS_SWAP + R.OFFICER + 1
+PS_MARK = PS_SWAP + R.OFFICER + 1  # the card PS_HOLDER holds: the Officer, or with officer_as_one its 1
+POS_LEN = PS_MARK + 1
 PH_TURN, PH_END, PH_OVER = range(3)
 LOG_PER_DEAL = 700
 """More log rows than a deal can write: 40 turns of at most 15 rows (turn, retire, claim, two lapses, takes from
@@ -131,17 +132,19 @@ def _below(state, n):
 
 @njit(cache=True)
 def deal_hands(cfg, state, deck, swap, dealt):
-    """A fresh deal (C2-C4) into ``dealt`` (a hand mask per seat); returns (stream state, redeals)."""
+    """A fresh deal (C2-C4) into ``dealt`` (a hand mask per seat); returns (stream state, redeals). With
+    ``officer_as_one`` the deal is the Officer variant's (its draws and redeals); :func:`as_one` then turns the
+    Officer into a 1."""
     n = cfg[R.C_PLAYERS]
     size = cfg[R.C_HAND]
     redeals = 0
     while True:
         m = 0
         keep_one = -1
-        if n == 3 and not cfg[R.C_OFFICER]:
+        if n == 3 and not (cfg[R.C_OFFICER] or cfg[R.C_OFFICER_AS_ONE]):
             state, keep_one = _below(state, R.N_COLOURS)
         drop_one = -1
-        if n > 3 and cfg[R.C_OFFICER]:
+        if n > 3 and (cfg[R.C_OFFICER] or cfg[R.C_OFFICER_AS_ONE]):
             state, drop_one = _below(state, R.N_COLOURS)
         for card in range(R.OFFICER):
             if card % R.N_VALUES == 0:
@@ -152,7 +155,7 @@ def deal_hands(cfg, state, deck, swap, dealt):
                     continue
             deck[m] = card
             m += 1
-        if cfg[R.C_OFFICER]:
+        if cfg[R.C_OFFICER] or cfg[R.C_OFFICER_AS_ONE]:
             deck[m] = R.OFFICER
             m += 1
         state = deal_from(state, deck[:m], m, swap)
@@ -166,6 +169,28 @@ def deal_hands(cfg, state, deck, swap, dealt):
         if ok or not cfg[R.C_REDEAL]:
             return state, redeals
         redeals += 1
+
+
+@njit(cache=True)
+def as_one(cfg, state, dealt):
+    """``officer_as_one``: the Officer of the fresh deal ``dealt`` (dealt from stream state ``state``) turned into
+    the 1 it replaced, the 1 of the colour the deal left out (4-5 players: every card is dealt, so it is the 1 no
+    hand holds; 3 players, where all five leave, a colour drawn from a hash of ``state``, which leaves the
+    stream as it is); returns that card."""
+    n = cfg[R.C_PLAYERS]
+    held = np.int64(0)
+    for s in range(n):
+        held |= dealt[s]
+    colour = np.int64(mix64(state) % np.uint64(R.N_COLOURS))
+    if n > 3:
+        for c in range(R.N_COLOURS):
+            if not (held >> np.int64(c * R.N_VALUES)) & 1:
+                colour = np.int64(c)
+    one = colour * R.N_VALUES
+    for s in range(n):
+        if (dealt[s] >> np.int64(R.OFFICER)) & 1:
+            dealt[s] = (dealt[s] & ~R.bit(R.OFFICER)) | R.bit(one)
+    return one
 
 
 @njit(cache=True, inline="always")
@@ -304,22 +329,24 @@ def _open_deal(cfg, pos, deal, log, out, o_table, o_glob):
             shown[(s - k + 1) % n] |= pos[R.ST_PLAYED + s] & pos[R.ST_PUBLIC]
     else:
         shown[:] = 0
+        before = np.uint64(pos[PS_DEAL_RNG])
         state, redeals = deal_hands(
             cfg,
-            np.uint64(pos[PS_DEAL_RNG]),
+            before,
             pos[PS_DECK : PS_DECK + R.OFFICER + 1],
             pos[PS_SWAP : PS_SWAP + R.OFFICER + 1],
             dealt,
         )
         pos[PS_DEAL_RNG] = np.int64(state)
         out[o_glob + G_REDEALS] += redeals
+        pos[PS_MARK] = as_one(cfg, before, dealt) if cfg[R.C_OFFICER_AS_ONE] else R.OFFICER
     hands = pos[PS_HANDS : PS_HANDS + R.MAX_PLAYERS]
     for s in range(n):
         hands[s] = dealt[(s - k) % n] if cfg[R.C_PASSING] == 0 else dealt[s]
     start = deal % n if cfg[R.C_START] == 0 else 0
     pos[PS_HOLDER] = -1
     for s in range(n):
-        if (hands[s] >> np.int64(R.OFFICER)) & 1:
+        if (hands[s] >> pos[PS_MARK]) & 1:
             pos[PS_HOLDER] = s
     R.new_deal(cfg, pos, hands, deal, start, cfg[R.C_CHIPS])
     for s in range(R.MAX_PLAYERS):

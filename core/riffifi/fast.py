@@ -83,7 +83,7 @@ FOLLOWED = (
 )
 """Settings the fast lane follows through the settings row (``tick_at``, ``max_deals`` and ``tally`` are read
 only by the ticks scoring, which is the general engine's)."""
-GENERAL = ("officer", "after_claim", "scoring")
+GENERAL = ("officer", "after_claim", "scoring", "officer_as_one")
 """Settings the fast lane plays only at their defaults: any other value sends the game to the general engine.
 Every field of :class:`~razzmatazz.core.riffifi.rules.Settings` is in exactly one of the two lists (tested),
 so a new switch cannot run in the fast lane until it is classified."""

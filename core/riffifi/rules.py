@@ -49,8 +49,9 @@ CAP = 12
     C_TICK_AT,
     C_MAX_DEALS,
     C_TALLY,
-) = range(15)
-N_CFG = 15
+    C_OFFICER_AS_ONE,
+) = range(16)
+N_CFG = 16
 AFTER = ("pile", "stay")
 END = ("orbit", "lapse")
 TIE = ("clockwise", "chooser")
@@ -135,11 +136,12 @@ class Settings:
     tick_at: int = 7
     max_deals: int = 20
     tally: str = "running"
+    officer_as_one: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or self.players not in (3, 4, 5):
             raise InputError(f"Riffifi is for 3, 4 or 5 players, got {self.players!r}")
-        for name in ("officer", "redeal", "reveal_own"):
+        for name in ("officer", "redeal", "reveal_own", "officer_as_one"):
             if not isinstance(getattr(self, name), bool):
                 raise InputError(f"{name.replace('_', '-')} must be true or false, got {_brief(getattr(self, name))}")
         for name in ("chips_per_colour", "tick_at", "max_deals"):
@@ -164,6 +166,8 @@ class Settings:
             raise InputError(f"tick-at must be 1 to {CAP}, got {self.tick_at!r}")
         if not self.players <= self.max_deals <= 1000:
             raise InputError(f"max-deals must be {self.players} to 1000, got {self.max_deals!r}")
+        if self.officer and self.officer_as_one:
+            raise InputError("officer-as-one plays the Officer's deals without the Officer: not with officer")
         if self.scoring == "chips" and self.max_deals != 20:
             raise InputError("max-deals applies only to the ticks scoring variant")
 
@@ -189,6 +193,7 @@ class Settings:
         cfg[C_TICK_AT] = self.tick_at
         cfg[C_MAX_DEALS] = self.max_deals if self.scoring == "ticks" else self.players
         cfg[C_TALLY] = TALLY.index(self.tally)
+        cfg[C_OFFICER_AS_ONE] = self.officer_as_one
         return cfg
 
 

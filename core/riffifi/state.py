@@ -435,6 +435,7 @@ def determinize(ro, obs, seat, key, draw, pos):
         if ok:
             break
     k = pos[R.ST_DEAL] % n if cfg[R.C_PASSING] == 0 else 0
+    pos[E.PS_MARK] = R.OFFICER  # which 1 officer_as_one marks is not the seat's to know: rollouts count none
     pos[E.PS_HOLDER] = -1
     for o in range(n):
         if o != seat:

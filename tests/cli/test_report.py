@@ -267,7 +267,7 @@ def test_provenance_lists_seed_counts_versions_commit(made, tables):
         assert (commit or "unknown") in text
         assert re.search(r"run time.{0,40}\d+(\.\d+)? s in all", text, re.S)
     meta = json.loads((made.directory / "manifest.json").read_text())
-    assert meta["seed"] == SEED and meta["kind"] == "report" and len(meta["runs"]) == 11
+    assert meta["seed"] == SEED and meta["kind"] == "report" and len(meta["runs"]) == 12
 
 
 # ----------------------------------------------------------------------------- the command

@@ -6,24 +6,30 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from razzmatazz.analysis.report.findings import HOLDS, NOT_ESTABLISHED, REVERSED
+from razzmatazz.analysis.riffifi.game import officer_worth
 from razzmatazz.analysis.riffifi.report import (
     EARLY_EIGHT,
     EARLY_LOW,
     EIGHTS,
     EVERY,
+    EXPLOITED,
     OFFICER,
     PLAIN,
     POSITIONS,
     RANKING,
     STRONG,
     WITH_OFFICER,
+    WORTH,
+    _exploit_topic,
     _strong_topic,
     first_cards,
     leaders,
+    least_exploitable,
     strong_lineups,
     strong_seat,
     verdicts,
@@ -51,11 +57,16 @@ def _effect(advantage: float, low: float, high: float) -> pd.DataFrame:
     return f.assign(established=(f.ci_low > 0) | (f.ci_high < 0))
 
 
+def _one(advantage: float, low: float, high: float) -> pd.DataFrame:
+    """The Officer table of the runs with a 1 in the Officer's place (its ``officer`` column false)."""
+    return _effect(advantage, low, high).assign(officer=False).drop(columns="established")
+
+
 @pytest.fixture
 def tables() -> dict[str, pd.DataFrame]:
     """One player count: the ranking held (the strong run's pair stated the other way round), the start-position
-    effect reversed (the other position now highest), the Officer's loss to its holder not established, early
-    eights held."""
+    effect reversed (the other position now highest), the Officer's loss to its holder not established, its worth
+    over the 1 it replaces established first and not under strong play, early eights held."""
     pol = _frame(
         ("policy", "win_rate"),
         [("expect", 0.4), ("lowest", 0.33), ("undercut", 0.27)] + [("expect", 0.3)],
@@ -85,6 +96,8 @@ def tables() -> dict[str, pd.DataFrame]:
         "riffifi_strong_positions": _positions([(19.0, 18.5, 19.5), (18.0, 17.5, 18.5), (17.0, 16.5, 17.5)]),
         "riffifi_officer_effect": _effect(-0.3, -0.4, -0.2),
         "riffifi_strong_officer": _effect(-0.1, -0.5, 0.3).drop(columns="established"),
+        "riffifi_officer_worth": officer_worth(_effect(-0.3, -0.4, -0.2), _one(-0.7, -0.8, -0.6)),
+        "riffifi_strong_officer_worth": officer_worth(_effect(-0.1, -0.5, 0.3), _one(-0.3, -0.5, -0.1)),
         "riffifi_first_cards": first_cards(_cards([(1, 8, 100, 2), (1, 1, 100, 100), (1, 2, 100, 60), (2, 8, 50, 40)])),
         "riffifi_strong_first_cards": first_cards(_cards([(1, 8, 200, 80), (1, 3, 300, 210)])),
     }
@@ -103,10 +116,22 @@ def test_first_cards_pool_the_first_orbit_below_8_against_the_8():
 
 def test_each_finding_gets_its_verdict(tables):
     v = verdicts(tables).set_index("finding")
-    assert list(v.index) == [RANKING, POSITIONS, OFFICER, EIGHTS]
-    assert v.verdict.to_dict() == {RANKING: HOLDS, POSITIONS: REVERSED, OFFICER: NOT_ESTABLISHED, EIGHTS: HOLDS}
-    assert v.variant.to_dict() == {RANKING: PLAIN, POSITIONS: PLAIN, OFFICER: WITH_OFFICER, EIGHTS: PLAIN}
-    assert v.seated.to_dict() == {RANKING: "undercut", POSITIONS: EVERY, OFFICER: EVERY, EIGHTS: EVERY}
+    assert list(v.index) == [RANKING, POSITIONS, OFFICER, WORTH, EIGHTS]
+    assert v.verdict.to_dict() == {
+        RANKING: HOLDS,
+        POSITIONS: REVERSED,
+        OFFICER: NOT_ESTABLISHED,
+        WORTH: NOT_ESTABLISHED,
+        EIGHTS: HOLDS,
+    }
+    assert v.variant.to_dict() == {
+        RANKING: PLAIN,
+        POSITIONS: PLAIN,
+        OFFICER: WITH_OFFICER,
+        WORTH: WITH_OFFICER,
+        EIGHTS: PLAIN,
+    }
+    assert v.seated.to_dict() == {RANKING: "undercut", POSITIONS: EVERY, OFFICER: EVERY, WORTH: EVERY, EIGHTS: EVERY}
     rank = v.loc[RANKING]  # the strong run states lowest - expect = -0.02: expect - lowest = +0.02 (0.01 to 0.03)
     assert (rank.higher, rank.lower, rank.first) == ("expect", "lowest", "established")
     assert (rank.strong_difference, rank.strong_low, rank.strong_high) == pytest.approx((0.02, 0.01, 0.03))
@@ -127,6 +152,22 @@ def test_an_officer_that_costs_its_holder_is_stated_as_a_loss(tables):
     assert (off.strong_difference, off.strong_low, off.strong_high) == pytest.approx((0.1, -0.3, 0.5))
 
 
+def test_the_officers_worth_is_its_holders_edge_minus_the_ones_with_both_variances():
+    w = officer_worth(_effect(-0.3, -0.4, -0.2), _one(-0.7, -0.8, -0.6)).iloc[0]
+    half = math.hypot(0.1, 0.1)  # each half-width is 0.1: the half-widths add in quadrature
+    assert (w.players, w.worth, w.officer, w.one) == (N, pytest.approx(0.4), -0.3, -0.7)
+    assert (w.ci_low, w.ci_high) == pytest.approx((0.4 - half, 0.4 + half)) and w.established
+    wide = officer_worth(_effect(0.0, -0.3, 0.3), _one(-0.2, -0.5, 0.1)).iloc[0]
+    assert wide.worth == pytest.approx(0.2) and not wide.established and np.isclose(wide.ci_high - 0.2, 0.3 * 2**0.5)
+
+
+def test_a_worth_below_the_one_is_stated_the_other_way_round(tables):
+    tables["riffifi_officer_worth"] = officer_worth(_effect(-0.9, -1.0, -0.8), _one(-0.3, -0.4, -0.2))
+    w = verdicts(tables).set_index("finding").loc[WORTH]
+    assert (w.higher, w.lower, w.first) == ("the 1 it replaces", "the Officer", "established")
+    assert (w.difference, w.strong_difference) == pytest.approx((0.6, -0.2))
+
+
 def test_an_officer_worth_chips_reversed_by_strong_holders(tables):
     tables["riffifi_officer_effect"] = _effect(0.05, -0.05, 0.15)
     tables["riffifi_strong_officer"] = _effect(-0.5, -0.7, -0.3)
@@ -144,8 +185,9 @@ def test_a_finding_the_strong_run_lost_is_not_established(tables):
     tables["riffifi_strong_pairs"] = tables["riffifi_strong_pairs"].iloc[:1]
     tables["riffifi_strong_officer"] = tables["riffifi_strong_officer"].iloc[:0]
     tables["riffifi_strong_positions"] = tables["riffifi_strong_positions"].iloc[:1]
+    tables["riffifi_strong_officer_worth"] = tables["riffifi_strong_officer_worth"].iloc[:0]
     v = verdicts(tables).set_index("finding")
-    for f in (RANKING, OFFICER, POSITIONS):
+    for f in (RANKING, OFFICER, POSITIONS, WORTH):
         assert v.at[f, "verdict"] == NOT_ESTABLISHED and math.isnan(v.at[f, "strong_difference"])
 
 
@@ -153,7 +195,7 @@ def test_the_sentences_say_the_verdicts(tables):
     tables["riffifi_verdicts"] = verdicts(tables)
     topic = _strong_topic(tables)
     texts = [f.text for f in topic.findings]
-    assert len(texts) == 5 and texts[0] == (
+    assert len(texts) == 6 and texts[0] == (
         "With one search seat in place of undercut (3 players, plain rules), search wins 95.0 % of games "
         "(95 % CI 94.0–96.0 %, 900 games)."
     )
@@ -169,10 +211,12 @@ def test_the_sentences_say_the_verdicts(tables):
     assert "; established); with search in every seat it is -2.00 chips a deal" in texts[2]
     assert texts[2].endswith(f": {REVERSED}.") and texts[3].endswith(f": {NOT_ESTABLISHED}.")
     assert "(with the Officer): the others' mean minus the holder was +0.30 chips a deal" in texts[3]
-    assert "an early card below 8 minus an early 8 was +78.0 points" in texts[4]
+    assert "Officer's worth over a 1 with 3 players (with the Officer): the Officer minus the 1 it replaces" in texts[4]
+    assert texts[4].endswith(f": {NOT_ESTABLISHED}.")
+    assert "an early card below 8 minus an early 8 was +78.0 points" in texts[5]
     shown = topic.displays[0].frame
-    assert len(shown) == 4 and list(shown.verdict) == list(tables["riffifi_verdicts"].verdict)
-    assert list(shown["search seated"]) == ["in place of undercut", "in every seat", "in every seat", "in every seat"]
+    assert len(shown) == 5 and list(shown.verdict) == list(tables["riffifi_verdicts"].verdict)
+    assert list(shown["search seated"]) == ["in place of undercut"] + ["in every seat"] * 4
     assert shown.at[1, "under strong play (95 % CI)"].startswith("-2.00 chips a deal (")
 
 
@@ -188,13 +232,58 @@ def test_the_strong_runs_are_one_seat_and_every_seat(tables):
     pol = pd.concat([tables["riffifi_policies"], tables["riffifi_policies"].assign(players=4)], ignore_index=True)
     pol.loc[(pol.players == 4) & (pol.policy == "undercut"), "win_rate"] = 0.5  # leaders at 4: undercut, expect
     plans = strong_lineups(pol, [3, 4])
-    assert [(p["players"], p["officer"], p["seat"], p["replaced"]) for p in plans] == [
-        (3, False, 2, "undercut"),
-        (3, False, 0, EVERY),
-        (3, True, 0, EVERY),
-        (4, False, 4, "thief-tuned"),
-        (4, False, 0, EVERY),
-        (4, True, 0, EVERY),
+    assert [(p["players"], p["officer"], p["as_one"], p["seat"], p["replaced"]) for p in plans] == [
+        (3, False, False, 2, "undercut"),
+        (3, False, False, 0, EVERY),
+        (3, True, False, 0, EVERY),
+        (3, False, True, 0, EVERY),
+        (4, False, False, 4, "thief-tuned"),
+        (4, False, False, 0, EVERY),
+        (4, True, False, 0, EVERY),
+        (4, False, True, 0, EVERY),
     ]
     assert plans[0]["texts"] == ["expect", STRONG, "lowest"]
-    assert plans[3]["texts"] == ["expect", "undercut", "lowest", STRONG] and plans[4]["texts"] == [STRONG]
+    assert plans[4]["texts"] == ["expect", "undercut", "lowest", STRONG] and plans[5]["texts"] == [STRONG]
+
+
+def _gains(rows: list[tuple[int, str, float, float, float]]) -> pd.DataFrame:
+    """Exploit gains (players, policy, gain, low, high) as :func:`exploit_study` writes them."""
+    return pd.DataFrame(
+        [
+            {
+                "players": n,
+                "policy": p,
+                "games": 1000,
+                "win_rate_difference": d,
+                "win_rate_low": lo,
+                "win_rate_high": hi,
+                "payoff_difference": 10 * d,
+                "payoff_low": 10 * lo,
+                "payoff_high": 10 * hi,
+                "win_rate": 0.3,
+                "by_win_rate": 0.3 + d,
+            }
+            for n, p, d, lo, hi in rows
+        ]
+    )
+
+
+def test_the_least_exploitable_policy_is_named_and_told_apart_only_without_overlap():
+    gains = _gains(
+        [
+            (3, "expect", 0.5, 0.45, 0.55),
+            (3, "lowest", 0.3, 0.28, 0.32),
+            (3, "undercut", 0.4, 0.35, 0.45),
+            (4, "expect", 0.2, 0.1, 0.3),
+            (4, "lowest", 0.25, 0.2, 0.3),
+        ]
+    )
+    least = least_exploitable(gains).set_index("players")
+    assert (least.at[3, "policy"], least.at[3, "next"], bool(least.at[3, "separated"])) == ("lowest", "undercut", True)
+    assert (least.at[4, "policy"], least.at[4, "next"], bool(least.at[4, "separated"])) == ("expect", "lowest", False)
+    tables = {EXPLOITED: gains, "riffifi_least_exploitable": least_exploitable(gains)}
+    texts = [f.text for f in _exploit_topic(tables).findings]
+    assert texts[0].startswith("With 3 players, search in lowest's seat gains the fewest points of win rate: +30.0")
+    assert texts[0].endswith("so lowest is the least exploitable.")
+    assert texts[1].endswith("their intervals overlap, so the two are not told apart.")
+    assert len(_exploit_topic(tables).displays[0].frame) == 5
