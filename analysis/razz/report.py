@@ -597,44 +597,48 @@ def _mix(tables: Tables, field: str) -> str:
     return f" ({hit.policies.iloc[0]})" if len(hit) else ""
 
 
-def _razz_policies_topic(tables: Tables) -> Topic:
-    pol = "razz_policies"
+def _field_topic(tables: Tables, prefix: str, title: str, text: str, caption: str) -> Topic:
+    """A field's policy results: its findings, the policies' table and their differences (tables ``prefix_*``)."""
+    pol = f"{prefix}_policies"
     return Topic(
+        title,
+        text,
+        _policy_findings(tables, pol, f"{prefix}_comparisons", f"{prefix}_comparison_counts"),
+        displays=[
+            Display(
+                caption,
+                "Big bets per 100 hands and rates, each with its 95 % interval.",
+                _policies_display(tables[pol]),
+            ),
+            _differences_display(tables[f"{prefix}_comparisons"]),
+        ],
+    )
+
+
+def _razz_policies_topic(tables: Tables) -> Topic:
+    return _field_topic(
+        tables,
+        "razz",
         POLICIES_TITLE,
         f"The built-in policies play fixed-limit Razz against each other (ante, bring-in, five betting rounds) in "
         f"the tough field, the default mix of tuned heuristics{_mix(tables, TOUGH)}, cycled to the "
         "number of seats; players rotated one seat a hand and every deck replayed with the players rotated "
         "(duplicate deals, so differences are paired). Results are big bets won per 100 hands; a policy that "
         "plays two seats is counted over both.",
-        _policy_findings(tables, pol, "razz_comparisons", "razz_comparison_counts"),
-        displays=[
-            Display(
-                "Policies",
-                "Big bets per 100 hands and rates, each with its 95 % interval.",
-                _policies_display(tables[pol]),
-            ),
-            _differences_display(tables["razz_comparisons"]),
-        ],
+        "Policies",
     )
 
 
 def _razz_loose_topic(tables: Tables) -> Topic:
-    pol = "razz_loose_policies"
-    return Topic(
+    return _field_topic(
+        tables,
+        "razz_loose",
         LOOSE_TITLE,
         f"The loose field{_mix(tables, LOOSE)} was the default mix before issue 27: one policy of each style, two "
         "of them weak (station calls down to the river, random plays at random). Its results say who exploits "
         "weak players best, not who plays best; the tough field above answers that. The same decks as the "
         "tough field's run (same seed, duplicate deals), players rotated one seat a hand.",
-        _policy_findings(tables, pol, "razz_loose_comparisons", "razz_loose_comparison_counts"),
-        displays=[
-            Display(
-                "Policies in the loose field",
-                "Big bets per 100 hands and rates, each with its 95 % interval.",
-                _policies_display(tables[pol]),
-            ),
-            _differences_display(tables["razz_loose_comparisons"]),
-        ],
+        "Policies in the loose field",
     )
 
 

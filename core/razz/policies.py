@@ -22,7 +22,7 @@ from numba import njit
 
 from razzmatazz.core.policy import Param, PolicySpec, Registry
 from razzmatazz.core.razz import rules as R
-from razzmatazz.core.razz.evaluate import best_layers, lowest_bits, popcount
+from razzmatazz.core.razz.evaluate import add_rank, best_layers, lowest_bits, popcount
 from razzmatazz.core.rng import next_u64
 from razzmatazz.core.search import budget_params
 
@@ -283,18 +283,10 @@ def best_possible_key(view, s, k, seen):
     for j in range(4):
         c = view[R.V_UP + 4 * s + j]
         if c >= 0:
-            b = 1 << (c >> 2)
-            m4 |= m3 & b
-            m3 |= m2 & b
-            m2 |= m1 & b
-            m1 |= b
+            m1, m2, m3, m4 = add_rank(m1, m2, m3, m4, c >> 2)
             n += 1
     if view[R.V_COMMUNITY] >= 0:
-        b = 1 << (view[R.V_COMMUNITY] >> 2)
-        m4 |= m3 & b
-        m3 |= m2 & b
-        m2 |= m1 & b
-        m1 |= b
+        m1, m2, m3, m4 = add_rank(m1, m2, m3, m4, view[R.V_COMMUNITY] >> 2)
         n += 1
     left = seen.copy()
     for layer in range(4):  # new ranks first, then second copies, ...
@@ -305,10 +297,7 @@ def best_possible_key(view, s, k, seen):
             held = ((m1 & b) != 0) + ((m2 & b) != 0) + ((m3 & b) != 0) + ((m4 & b) != 0)
             if held == layer and left[r] < 4:
                 left[r] += 1
-                m4 |= m3 & b
-                m3 |= m2 & b
-                m2 |= m1 & b
-                m1 |= b
+                m1, m2, m3, m4 = add_rank(m1, m2, m3, m4, r)
                 n += 1
     return best_key(m1, m2, m3, m4, min(n, 5))
 
