@@ -32,13 +32,29 @@ _NONE = -1
 
 REGISTRY = Registry("riffifi")
 _OFFICER_AT = Param(
-    "officer_at", 5, 1, 8, "plays the Officer on an opponent's claim this large or larger", integer=True
+    "officer_at",
+    1,
+    1,
+    8,
+    "the smallest opponent claim the Officer turns down; it is played on one that is worth more chips than "
+    "the card the policy would play collects",
+    integer=True,
+)
+_OFFICER_WEIGHT = Param(
+    "officer_weight",
+    2.0,
+    0,
+    10,
+    "the Officer's score: this times the claim it turns down, against the chips the card it replaces would "
+    "collect times that card's survival (10: the Officer on the first claim of officer_at or more)",
 )
 RANDOM = REGISTRY.add(
     PolicySpec("random", 0, (), "plays a random card; the Officer hits a random face-up card of an opponent")
 )
 LOWEST = REGISTRY.add(
-    PolicySpec("lowest", 1, (_OFFICER_AT,), "plays its lowest card (the colour that would stay face up first)")
+    PolicySpec(
+        "lowest", 1, (_OFFICER_AT, _OFFICER_WEIGHT), "plays its lowest card (the colour that would stay face up first)"
+    )
 )
 UNDERCUT = REGISTRY.add(
     PolicySpec(
@@ -47,6 +63,7 @@ UNDERCUT = REGISTRY.add(
         (
             Param("min_claim", 3, 1, 8, "undercuts an opponent's face-up card of at least this value", integer=True),
             _OFFICER_AT,
+            _OFFICER_WEIGHT,
         ),
         "undercuts the largest face-up claim of an opponent with its highest card that still goes under; "
         "otherwise plays the lowest card that stays face up",
@@ -59,6 +76,7 @@ HOLDLOW = REGISTRY.add(
         (
             Param("keep", 2, 0, 6, "low cards kept back for the last turns", integer=True),
             _OFFICER_AT,
+            _OFFICER_WEIGHT,
         ),
         "keeps its lowest cards for the end and plays the highest other card that stays face up",
     )
@@ -79,6 +97,7 @@ THIEF = REGISTRY.add(
                 1,
                 "chance that an opponent holding a lower card of the colour plays it (its survival pessimism)",
             ),
+            _OFFICER_WEIGHT,
         ),
         "steal-aware: scores each card by survival x chips it would take (chips from opponents count "
         "extra), avoids colours it leads, likes turning down opponents' claims",
@@ -93,6 +112,7 @@ EXPECT = REGISTRY.add(
             Param("deny", 2.0, 0, 3, "weight of an opponent's claim it turns down"),
             Param("save", 0.0, 0, 2, "value of keeping a low card for later, per point below 5"),
             _OFFICER_AT,
+            _OFFICER_WEIGHT,
         ),
         "one-ply expectation: for every card, the chips it collects (cap, middle and stealing played out) "
         "times its survival, plus the claims it turns down, minus the low cards it spends (defaults: the best of a "
@@ -160,6 +180,10 @@ _CARDS = (np.int64(1) << np.int64(R.OFFICER)) - 1
 """Mask of the 40 coloured cards (not the Officer)."""
 _OFFICER_AT_INDEX = np.array([0, 0, 1, 1, 3, 3], np.int64)
 """Where each built-in policy's row holds officer_at (random has none)."""
+_OFFICER_WEIGHT_INDEX = np.array([0, 1, 2, 2, 5, 4], np.int64)
+"""Where each built-in policy's row holds officer_weight."""
+SURVIVAL_MODEL = 0.3
+"""The aggression of the survival model the Officer's score weighs a card by (expect's default)."""
 
 
 @njit(cache=True)
@@ -346,14 +370,29 @@ def leader(view, tied):
 
 
 @njit(cache=True)
-def _officer_wanted(view, hand, at):
-    """True if the Officer should be played now: a large opponent claim, or nothing else left."""
+def with_officer(view, hand, card, at, weight):
+    """The Officer as a scored move against ``card``, the card the policy would play (-1: none left): the
+    Officer is played when it is the last card, or when the largest opponent claim it can turn down is at least
+    ``at`` and ``weight`` times it beats what ``card`` is worth: the chips it would collect now
+    (:func:`card_chips`) times its chance to survive to the seat's next turn (:func:`survival`, aggression
+    :data:`SURVIVAL_MODEL`); else ``card``."""
     if not (hand >> np.int64(R.OFFICER)) & 1:
-        return False
-    if hand == (np.int64(1) << np.int64(R.OFFICER)):
-        return True
+        return card
+    if card < 0:
+        return np.int64(R.OFFICER)
     _, value = best_target(view)
-    return value >= at
+    if value >= at and weight * value > card_chips(view, card) * survival(view, card, SURVIVAL_MODEL):
+        return np.int64(R.OFFICER)
+    return card
+
+
+@njit(cache=True, inline="always")
+def card_chips(view, card):
+    """The chips ``card`` would collect now (from the middle and opponents) if it stays face up, else 0."""
+    if not stays_up(view, card):
+        return 0
+    got, _ = collectable(view, card // R.N_VALUES, _value(card))
+    return got
 
 
 @njit(cache=True)
@@ -479,21 +518,21 @@ def _play(pid, row, view, state):
     hand = view[R.ST_HAND + s]
     if pid == 0:
         return _random_bit(state, hand)
-    officer_at = row[_OFFICER_AT_INDEX[pid]] if pid < 6 else 99.0
-    if _officer_wanted(view, hand, officer_at):
-        return state, R.OFFICER
     if pid == 1:
-        return state, _lowest_up(view, hand)
-    if pid == 2:
+        card = _lowest_up(view, hand)
+    elif pid == 2:
         card = _undercut(view, hand, row[0])
-        return state, card if card >= 0 else _lowest_up(view, hand)
-    if pid == 3:
-        return state, _holdlow(view, hand, int(row[0]))
-    if pid == 4:
-        return state, _best_scored(view, hand, row[4], row[0], row[1], row[2], 0.0)
-    if pid == 5:
-        return state, _best_scored(view, hand, row[0], 1.0, 0.0, row[1], row[2])
-    return state, -1
+        if card < 0:
+            card = _lowest_up(view, hand)
+    elif pid == 3:
+        card = _holdlow(view, hand, int(row[0]))
+    elif pid == 4:
+        card = _best_scored(view, hand, row[4], row[0], row[1], row[2], 0.0)
+    elif pid == 5:
+        card = _best_scored(view, hand, row[0], 1.0, 0.0, row[1], row[2])
+    else:
+        return state, -1
+    return state, with_officer(view, hand, card, row[_OFFICER_AT_INDEX[pid]], row[_OFFICER_WEIGHT_INDEX[pid]])
 
 
 @njit(cache=True, inline="always")

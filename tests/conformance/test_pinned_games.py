@@ -78,7 +78,7 @@ PINNED: dict[str, tuple[str, int, int]] = {
     "razzia five, switches": ("1d6ea6904fa98764", 3176, 4552609029),
     "razzia two, spielbox": ("45a15db7c907411c", 3083, 4729514929),
     "riffifi four, the default mix": ("c44975dd7a8a4538", 432, 307831535),
-    "riffifi three, officer, duplicate": ("8013496335480a90", 393, 273249357),
+    "riffifi three, officer, duplicate": ("279370c4f7f7f90c", 393, 273129255),
     "riffifi five, ticks": ("06af6f5de9284232", 475, 206073494),
     "riffifi four, clockwise, stay": ("7a2eedaf302ebeb6", 432, 209721294),
 }
