@@ -503,11 +503,12 @@ def study(
                 part = getattr(result, name)
                 if len(part):
                     frame.append(part.assign(players=n, officer=officer))
-    out = {}
-    for name, parts in tables.items():
-        frame = pd.concat(parts, ignore_index=True)
-        out[name] = frame[["players", "officer", *[c for c in frame.columns if c not in ("players", "officer")]]]
-    return out
+    return {name: leading(pd.concat(parts, ignore_index=True)) for name, parts in tables.items()}
+
+
+def leading(frame: pd.DataFrame, first: Sequence[str] = ("players", "officer")) -> pd.DataFrame:
+    """``frame`` with the columns ``first`` moved to the front, in that order."""
+    return frame[[*first, *[c for c in frame.columns if c not in first]]]
 
 
 def officer_as_one(
@@ -535,8 +536,7 @@ def officer_as_one(
             chunk_size=chunk_size,
         )
         parts.append(result.officer.assign(players=n, officer=False))
-    frame = pd.concat(parts, ignore_index=True)
-    return frame[["players", "officer", *[c for c in frame.columns if c not in ("players", "officer")]]]
+    return leading(pd.concat(parts, ignore_index=True))
 
 
 def officer_worth(officer: pd.DataFrame, one: pd.DataFrame) -> pd.DataFrame:

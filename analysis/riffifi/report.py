@@ -118,15 +118,14 @@ policy."""
 
 def exploit_study(players: Sequence[int], games: int, seed: int, progress: bool | None) -> Tables:
     """Per player count, :data:`STRONG`'s paired gain in the seat of each policy of the default mix."""
-    from razzmatazz.analysis.riffifi.game import DEFAULT_MIX
+    from razzmatazz.analysis.riffifi.game import DEFAULT_MIX, leading
     from razzmatazz.analysis.studies.exploit import exploit
 
     parts = [
         exploit("riffifi", list(DEFAULT_MIX[:n]), n, STRONG, games, seed, progress=progress).gains.assign(players=n)
         for n in players
     ]
-    f = pd.concat(parts, ignore_index=True)
-    return {EXPLOITED: f[["players", *[c for c in f.columns if c != "players"]]]}
+    return {EXPLOITED: leading(pd.concat(parts, ignore_index=True), ("players",))}
 
 
 def least_exploitable(gains: pd.DataFrame) -> pd.DataFrame:
@@ -208,13 +207,9 @@ def strong_study(
             part = getattr(result, "officer" if k == ONE else k)
             if len(part):
                 parts[k].append(part.assign(players=n, officer=officer))
-    out = {}
-    for k, frames in parts.items():
-        f = pd.concat(frames, ignore_index=True)
-        out[f"riffifi_strong_{k}"] = f[
-            ["players", "officer"] + [c for c in f.columns if c not in ("players", "officer")]
-        ]
-    return out
+    from razzmatazz.analysis.riffifi.game import leading
+
+    return {f"riffifi_strong_{k}": leading(pd.concat(f, ignore_index=True)) for k, f in parts.items()}
 
 
 def derive_riffifi(tables: Tables, sizes: Sizes) -> None:
@@ -400,49 +395,42 @@ def _eights_verdict(tables: Tables, n: int) -> dict:
     return {**v, "finding": EIGHTS, "fmt": "+%"}
 
 
-def _officer_verdict(tables: Tables, n: int) -> dict:
-    """The Officer holder's chips a deal against the mean of the others (stated the way round the first
-    measurement came out), and with strong players in every seat."""
-    o = _at(tables["riffifi_officer_effect"], n, True).iloc[0]
-    flip = bool(o.advantage < 0)
-    s = _at(tables["riffifi_strong_officer"], n, True)
-    higher, lower = ("the others' mean", "the holder") if flip else ("the holder", "the others' mean")
-    d, lo, hi = oriented(o.advantage, o.ci_low, o.ci_high, flip)
+def _signed_verdict(finding: str, pair: tuple[str, str], first: pd.Series, strong: pd.Series | None, est: str) -> dict:
+    """A chips-a-deal finding stated the way round it first came out: ``pair`` is (higher, lower) when the first
+    measurement ``first`` (columns ``est``, ``ci_low``, ``ci_high``, ``established``) is positive; ``strong`` is
+    the same row of the strong run, or None."""
+    flip = bool(first[est] < 0)
+    higher, lower = pair[::-1] if flip else pair
+    d, lo, hi = oriented(first[est], first.ci_low, first.ci_high, flip)
     return {
-        "finding": OFFICER,
+        "finding": finding,
         "higher": higher,
         "lower": lower,
         "fmt": "+.2f",
         "difference": d,
         "ci_low": lo,
         "ci_high": hi,
-        "first": first_said(bool(o.established)),
-        **(strong_measure(s.advantage.iloc[0], s.ci_low.iloc[0], s.ci_high.iloc[0], flip) if len(s) else NO_MEASURE),
+        "first": first_said(bool(first.established)),
+        **(strong_measure(strong[est], strong.ci_low, strong.ci_high, flip) if strong is not None else NO_MEASURE),
     }
+
+
+def _officer_verdict(tables: Tables, n: int) -> dict:
+    """The Officer holder's chips a deal against the mean of the others (stated the way round the first
+    measurement came out), and with strong players in every seat."""
+    s = _at(tables["riffifi_strong_officer"], n, True)
+    first = _at(tables["riffifi_officer_effect"], n, True).iloc[0]
+    pair = ("the holder", "the others' mean")
+    return _signed_verdict(OFFICER, pair, first, s.iloc[0] if len(s) else None, "advantage")
 
 
 def _worth_verdict(tables: Tables, n: int) -> dict:
     """The Officer's worth to its holder over the 1 it replaces (stated the way round it first came out), and with
     strong players in every seat."""
-    w = tables["riffifi_officer_worth"].set_index("players").loc[n]
-    flip = bool(w.worth < 0)
     s = tables["riffifi_strong_officer_worth"].set_index("players")
-    higher, lower = ("the 1 it replaces", "the Officer") if flip else ("the Officer", "the 1 it replaces")
-    d, lo, hi = oriented(w.worth, w.ci_low, w.ci_high, flip)
-    strong = (
-        strong_measure(s.at[n, "worth"], s.at[n, "ci_low"], s.at[n, "ci_high"], flip) if n in s.index else NO_MEASURE
-    )
-    return {
-        "finding": WORTH,
-        "higher": higher,
-        "lower": lower,
-        "fmt": "+.2f",
-        "difference": d,
-        "ci_low": lo,
-        "ci_high": hi,
-        "first": first_said(bool(w.established)),
-        **strong,
-    }
+    first = tables["riffifi_officer_worth"].set_index("players").loc[n]
+    pair = ("the Officer", "the 1 it replaces")
+    return _signed_verdict(WORTH, pair, first, s.loc[n] if n in s.index else None, "worth")
 
 
 STRONG_UNIT = {"+%": " points", "+.2f": " chips a deal"}
