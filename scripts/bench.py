@@ -290,12 +290,18 @@ def bench_razzia_search(games: int, seed: int) -> tuple[float, list[tuple[str, f
 
 
 def bench_strong(
-    name: str, games: int, seed: int, players: tuple[int, ...], by: str, against: str | None = None
+    name: str,
+    games: int,
+    seed: int,
+    players: tuple[int, ...],
+    by: str,
+    against: str | None = None,
+    texts: tuple[str, ...] = (),
 ) -> list[tuple]:
-    """``by`` in the seat of a heuristic of game ``name``'s default mix (``against``, or else the preset of the
-    highest win rate there), duplicate deals in the paired batches of ``exploit``, one thread, per player
-    count: (players, the heuristic, its win rate, ``by``'s, the paired gain and its 95 % interval, games per
-    lineup, seconds)."""
+    """``by`` in the seat of a heuristic of game ``name``'s default mix (or of ``texts``) (``against``, or else
+    the preset of the highest win rate there), duplicate deals in the paired batches of ``exploit``, one thread,
+    per player count: (players, the heuristic, its win rate, ``by``'s, the paired gain and its 95 % interval,
+    games per lineup, seconds)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from razzmatazz.analysis.games import game
     from razzmatazz.analysis.studies import exploit, paired
@@ -304,7 +310,7 @@ def bench_strong(
     rows = []
     for n in players:
         begin = time.perf_counter()
-        settings, field = g.settings(n), g.module.lineup([], n)
+        settings, field = g.settings(n), g.module.lineup(list(texts), n)
         seeds = paired.batch_seeds(seed, g, exploit.EXPLOIT, [x.text for x in field])
         size = paired.batch_games(games)
         duplicate = g.duplicate(settings, None)
@@ -570,11 +576,18 @@ def _riffifi_strong(scale: float, seed: int) -> None:
     _razzia_search_report(
         *bench_search("riffifi", 4, int(1000 * scale) + 20, seed, RIFFIFI_BUDGETS), title="Riffifi search, 4 players"
     )
-    rows = bench_strong("riffifi", int(4000 * scale) + 200, seed, (3, 4, 5), "search", "expect")
+    games = int(4000 * scale) + 200
+    # expect at its best row: its defaults at 3 players (expect-tuned loses there), expect-tuned at 4 (in expect's
+    # place in the mix) and 5 (the mix's own)
+    rows = bench_strong("riffifi", games, seed, (3,), "search", "expect")
+    tuned4 = ("expect-tuned", "undercut", "lowest", "thief-tuned")
+    rows += bench_strong("riffifi", games, seed, (4,), "search", "expect-tuned", tuned4)
+    rows += bench_strong("riffifi", games, seed, (5,), "search", "expect-tuned")
     _razzia_strong_report(
         rows,
-        "\nRiffifi, search (default budget) in the seat of expect in the default mix (paired, duplicate deals, one "
-        "thread; target: an established gain at 3, 4 and 5 players)",
+        "\nRiffifi, search (default budget) in the seat of expect at its best row in the default mix (expect at 3 "
+        "players, expect-tuned at 4 and 5; paired, duplicate deals, one thread; target: an established gain at 3, 4 "
+        "and 5 players)",
     )
 
 

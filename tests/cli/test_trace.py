@@ -92,8 +92,10 @@ CASES = {
         "--scoring",
         "ticks",
         "--officer",
-        *("--policy", "expect", "--policy", "undercut", "--policy", "lowest", "--policy", "thief"),
-        *("--policy", "holdlow"),  # the default mix when the file was written
+        # the default mix when the file was written, with the Officer rule of then: officer_weight 10 is the old
+        # rule (the Officer on the first claim of officer_at or more), and the game is the file's to the last
+        # card; only the Seats line, which names the rows, was rewritten when the defaults changed
+        *(f"--policy={p}:officer_at=5,officer_weight=10" for p in ("expect", "undercut", "lowest", "thief", "holdlow")),
         "--seed",
         "7",
         "--trace",
