@@ -36,8 +36,7 @@ _OFFICER_AT = Param(
     1,
     1,
     8,
-    "the smallest opponent claim the Officer turns down; it is played on one that is worth more chips than "
-    "the card the policy would play collects",
+    "the smallest opponent claim the Officer may turn down (when it is played: officer_weight)",
     integer=True,
 )
 _OFFICER_WEIGHT = Param(
