@@ -18,14 +18,18 @@ from razzmatazz.analysis.report.findings import (
     against_reference,
     comparisons,
     first_said,
+    gate_clause,
     half_width,
     interval_text,
+    lead_texts,
     oriented,
     say,
     spread,
+    strong_lead_low,
     strong_measure,
     strong_seat,
     verdict_columns,
+    verdict_rule,
     verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
@@ -360,6 +364,7 @@ def _lead_verdict(tables: Tables, field: str) -> dict:
         raise ValueError(f"no comparison of {a} and {b} in the {field} field")
     pairs = tables["razz_strong_pairs"]
     s = _pair(pairs[pairs.field == field], a, b)
+    lead = strong_lead_low(pairs[pairs.field == field], STRONG, "ci_low", "ci_high")
     strong = (
         strong_measure(s.difference_bb_per_100, s.ci_low, s.ci_high, s.policy != c.policy)
         if s is not None
@@ -376,6 +381,7 @@ def _lead_verdict(tables: Tables, field: str) -> dict:
         "ci_high": c.ci_high,
         "first": first_said(c.established),
         **strong,
+        "strong_lead_low": lead,
     }
 
 
@@ -805,17 +811,19 @@ def _razz_strong_topic(tables: Tables) -> Topic:
                 for k in ("difference", "ci_low", "ci_high", "strong_difference", "strong_low", "strong_high")
             }
         )
+        c["strong_lead_low"] = cell(name, i, "strong_lead_low", FMT)
+        gate = gate_clause(v.at[i, "verdict"], v.at[i, "strong_lead_low"], STRONG, UNIT)
         out.append(
             say(
                 "Under strong play, {finding} in the {field} field ({players}-handed): {higher} minus {lower} was "
                 "{difference}" + UNIT + " (95 % CI {ci_low} to {ci_high}; {first}); with " + SEATED + " in place "
                 "of {seated} it is {strong_difference}" + UNIT + " (95 % CI {strong_low} to {strong_high}): "
-                "{verdict}.",
+                "{verdict}" + gate + ".",
                 **c,
             )
         )
     shown = display(
-        v,
+        v.assign(lead_text=lead_texts(v.strong_lead_low, FMT, UNIT)),
         {
             "finding": "finding",
             "field": "field",
@@ -825,6 +833,7 @@ def _razz_strong_topic(tables: Tables) -> Topic:
             "first (95 % CI)": ("difference", "ci_low", "ci_high", FMT, UNIT),
             f"{STRONG} seated in place of": "seated",
             f"with {SEATED} (95 % CI)": ("strong_difference", "strong_low", "strong_high", FMT, UNIT),
+            f"{STRONG}'s smallest lead, low end": "lead_text",
             "verdict": "verdict",
         },
     )
@@ -839,8 +848,7 @@ def _razz_strong_topic(tables: Tables) -> Topic:
         "samples, is the one that beats the heuristics; BENCHMARKS.md). The lead of the best policy over the "
         "second (higher minus lower as first measured; established or not as the lead finding judged it, over "
         "all the comparisons at once) is measured the same way in that run (paired over deals), with its 95 % "
-        "interval: it holds under strong play when that interval lies above zero (same sign, established), is "
-        "not established when it covers zero, and is reversed (an artifact of the field) when it lies below. "
+        "interval: " + verdict_rule(STRONG) + " "
         f"The {STRONG} seat draws from its own random stream, so a duplicate deal is not the same hand played "
         "again at its seat.",
         out,

@@ -18,12 +18,16 @@ from razzmatazz.analysis.report.findings import (
     against_reference,
     comparisons,
     first_said,
+    gate_clause,
     half_width,
+    lead_texts,
     say,
     spread,
+    strong_lead_low,
     strong_measure,
     strong_seat,
     verdict_columns,
+    verdict_rule,
     verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
@@ -240,7 +244,10 @@ def verdicts(tables: Tables) -> pd.DataFrame:
             if r.mix == DEFAULT_MIX
             else [_lead_verdict(tables, r.players, r.mix, HAGGLING)]
         )
-        rows += [{**base, **f} for f in found]
+        pairs = tables["razzia_strong_pairs"]
+        at = pairs[(pairs.players == r.players) & (pairs.mix == r.mix)]
+        lead = strong_lead_low(at, STRONG, "win_rate_low", "win_rate_high")
+        rows += [{**base, **f, "strong_lead_low": lead} for f in found]
     return verdict_table(rows, VERDICT_COLUMNS, (POLICE, RANKING, HAGGLING, CROUPIER))
 
 
@@ -416,8 +423,10 @@ def _razzia_strong_topic(tables: Tables) -> Topic:
                 ("strong_low", f),
                 ("strong_high", f),
                 ("verdict", "s"),
+                ("strong_lead_low", "+%"),
             )
         }
+        gate = gate_clause(v.at[i, "verdict"], v.at[i, "strong_lead_low"], STRONG, " points of win rate")
         out.append(
             say(
                 "Under strong play, {finding} with {players} players ({mix}): {higher} minus {lower} was "
@@ -428,14 +437,14 @@ def _razzia_strong_topic(tables: Tables) -> Topic:
                 + " seat in place of {seated} it is {strong_difference}"
                 + unit
                 + " (95 % CI {strong_low} "
-                "to {strong_high}): {verdict}.",
+                "to {strong_high}): {verdict}" + gate + ".",
                 **c,
             )
         )
     shown = pd.concat(
         [
             display(
-                part,
+                part.assign(lead_text=lead_texts(part.strong_lead_low, "+%", " points")),
                 {
                     "finding": "finding",
                     "players": "players",
@@ -451,6 +460,7 @@ def _razzia_strong_topic(tables: Tables) -> Topic:
                         f,
                         STRONG_UNIT[f],
                     ),
+                    "search's smallest lead, low end": "lead_text",
                     "verdict": "verdict",
                 },
             ).set_index(part.index)
@@ -467,9 +477,7 @@ def _razzia_strong_topic(tables: Tables) -> Topic:
         "policy against the second, the distances from the croupier that won the most and the "
         "least; established or not as the finding itself judged it) is measured the same way in that "
         "run (paired within its games; for a gap, its conservative interval), with its 95 % interval: "
-        "it holds under strong "
-        "play when that interval lies above zero (same sign, established), is not established when "
-        "it covers zero, and is reversed (an artifact of the field) when it lies below.",
+        + verdict_rule(STRONG),
         out,
         displays=[
             Display(

@@ -218,8 +218,10 @@ def spread(frame: pd.DataFrame, label: str, est: str, low: str, high: str, by: l
 HOLDS = "holds under strong play"
 NOT_ESTABLISHED = "not established under strong play"
 REVERSED = "reversed under strong play (an artifact of the field)"
-VERDICTS = (HOLDS, NOT_ESTABLISHED, REVERSED)
-"""What a finding measured again with a strong player seated comes to (:func:`strong_verdict`)."""
+NO_VERDICT = "no verdict"
+VERDICTS = (HOLDS, NOT_ESTABLISHED, REVERSED, NO_VERDICT)
+"""What a finding measured again with a strong player seated comes to (:func:`strong_verdict`); :data:`NO_VERDICT`
+where the strong player is not established ahead of every other policy at its table (:func:`gated_verdict`)."""
 
 
 def strong_verdict(low: float, high: float) -> str:
@@ -232,6 +234,55 @@ def strong_verdict(low: float, high: float) -> str:
     if high < 0:
         return REVERSED
     return NOT_ESTABLISHED
+
+
+def gated_verdict(lead_low: float, low: float, high: float) -> str:
+    """:func:`strong_verdict` of the interval ``low``, ``high`` if the strong player is established stronger at its
+    table (``lead_low``, :func:`strong_lead_low`, above zero), else :data:`NO_VERDICT`: a player not shown to be
+    ahead of the others cannot confirm or overturn a finding about them."""
+    return strong_verdict(low, high) if lead_low > 0 else NO_VERDICT
+
+
+def strong_lead_low(pairs: pd.DataFrame, strong: str, low: str, high: str) -> float:
+    """The smallest lower 95 % bound of ``strong``'s paired lead over each other policy of one run's ``pairs`` table
+    (columns ``policy``, ``versus`` and ``low``, ``high``: the interval of ``policy - versus``); NaN when no pair
+    has ``strong`` against another policy."""
+    lows = [
+        lo if a == strong else -hi
+        for a, b, lo, hi in zip(pairs.policy, pairs.versus, pairs[low], pairs[high])
+        if strong in (a, b) and a != b
+    ]
+    return float(min(lows)) if lows else math.nan
+
+
+def gate_clause(verdict: str, lead_low: float, strong: str, unit: str) -> str:
+    """What a finding's sentence adds after its verdict: nothing, or after :data:`NO_VERDICT` why (a template with
+    the field ``strong_lead_low``, written in ``unit``, where a lead was measured)."""
+    if verdict != NO_VERDICT:
+        return ""
+    if math.isnan(lead_low):
+        return f" (no run measured {strong}'s lead over the others at its table)"
+    return (
+        f" ({strong} is not established stronger than every other policy at its table: the lowest 95 % bound "
+        "of its paired leads there is {strong_lead_low}" + unit + ")"
+    )
+
+
+def verdict_rule(strong: str) -> str:
+    """How a report's topic under strong play states the verdicts (:func:`gated_verdict`)."""
+    return (
+        "it holds under strong play when that interval lies above zero (same sign, established), is not "
+        "established when it covers zero, and is reversed when it lies below; but only where "
+        f"{strong} is established ahead, paired, of every other policy at its table in that very run (the lowest "
+        "95 % bound of its leads above zero; where it sits in every seat, its lead in the run with one "
+        f"{strong} seat at the same player count and rules). Elsewhere the finding gets no verdict: a player not "
+        "shown to be stronger than the others can neither confirm nor overturn what they found."
+    )
+
+
+def lead_texts(lead_low: pd.Series, fmt: str, unit: str) -> pd.Series:
+    """The gate column of a displayed verdict table: each ``strong_lead_low`` written in ``fmt`` and ``unit``."""
+    return lead_low.map(lambda v: "not measured" if pd.isna(v) else f"{FORMATS[fmt](v)}{unit}")
 
 
 def oriented(difference: float, low: float, high: float, flip: bool) -> tuple[float, float, float]:
@@ -252,13 +303,15 @@ def strong_measure(difference: float, low: float, high: float, flip: bool) -> di
 
 def verdict_table(rows: list[dict], columns: list[str], findings: tuple[str, ...]) -> pd.DataFrame:
     """The verdict rows (``columns`` but ``verdict``) ordered by finding (as in ``findings``) and player count,
-    each with its :func:`strong_verdict`."""
+    each with its :func:`gated_verdict` (the gate: the row's ``strong_lead_low``)."""
     out = pd.DataFrame(rows, columns=columns[:-1])
     order = {f: i for i, f in enumerate(findings)}
     out = out.sort_values(
         ["finding", "players"], key=lambda c: c.map(order) if c.name == "finding" else c, kind="stable"
     ).reset_index(drop=True)
-    out["verdict"] = [strong_verdict(lo, hi) for lo, hi in zip(out.strong_low, out.strong_high)]
+    out["verdict"] = [
+        gated_verdict(g, lo, hi) for g, lo, hi in zip(out.strong_lead_low, out.strong_low, out.strong_high)
+    ]
     return out
 
 
@@ -299,7 +352,9 @@ def strong_seat(labels: Sequence[str], keep: Sequence[str]) -> int:
 
 def verdict_columns(by: str) -> list[str]:
     """The columns of a report's verdict table (:func:`verdict_table`), ``by`` naming what sets a finding's
-    table apart (Razzia's ``mix``, Riffifi's ``variant``, Razz's ``field``)."""
+    table apart (Razzia's ``mix``, Riffifi's ``variant``, Razz's ``field``). ``strong_lead_low`` is the gate of
+    :func:`gated_verdict`: :func:`strong_lead_low` of the run with one strong seat at that table (the same player
+    count and rules where the strong player sits in every seat)."""
     return [
         "finding",
         "players",
@@ -315,5 +370,6 @@ def verdict_columns(by: str) -> list[str]:
         "strong_difference",
         "strong_low",
         "strong_high",
+        "strong_lead_low",
         "verdict",
     ]

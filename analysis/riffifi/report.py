@@ -17,13 +17,17 @@ from razzmatazz.analysis.report.findings import (
     Topic,
     comparisons,
     first_said,
+    gate_clause,
     half_width,
+    lead_texts,
     oriented,
     say,
     spread,
+    strong_lead_low,
     strong_measure,
     strong_seat,
     verdict_columns,
+    verdict_rule,
     verdict_table,
 )
 from razzmatazz.analysis.report.sections import (
@@ -170,8 +174,9 @@ def strong_lineups(pol: pd.DataFrame, players: Sequence[int]) -> list[dict]:
         labels = list(DEFAULT_MIX[:n])
         seat = strong_seat(labels, leaders(pol, n))
         texts = [STRONG if i == seat else x for i, x in enumerate(labels)]
-        one_seat = {"players": n, "officer": False, "as_one": False, "seat": seat + 1, "replaced": labels[seat]}
-        plans.append({**one_seat, "texts": texts})
+        for officer in (False, True):  # the gate of every verdict at these rules (findings.gated_verdict)
+            one_seat = {"players": n, "officer": officer, "as_one": False, "seat": seat + 1, "replaced": labels[seat]}
+            plans.append({**one_seat, "texts": texts})
         plans += [
             {"players": n, "officer": o, "as_one": a, "seat": 0, "replaced": EVERY, "texts": [STRONG]}
             for o, a in ((False, False), (True, False), (False, True))
@@ -295,19 +300,27 @@ def verdicts(tables: Tables) -> pd.DataFrame:
     """
     lineups, rows = tables["riffifi_strong_lineups"], []
     for n in sorted(lineups.players.unique()):
-        one = lineups[(lineups.players == n) & (lineups.replaced != EVERY)]
+        one = lineups[(lineups.players == n) & (lineups.replaced != EVERY) & ~lineups.officer]
+        plain, officer = (_lead_low(tables, n, o) for o in (False, True))
         rows += [
-            {"players": int(n), "variant": PLAIN, "seated": one.replaced.iloc[0], **_lead_verdict(tables, n)},
-            {"players": int(n), "variant": PLAIN, "seated": EVERY, **_positions_verdict(tables, n)},
-            {"players": int(n), "variant": WITH_OFFICER, "seated": EVERY, **_officer_verdict(tables, n)},
-            {"players": int(n), "variant": WITH_OFFICER, "seated": EVERY, **_worth_verdict(tables, n)},
-            {"players": int(n), "variant": PLAIN, "seated": EVERY, **_eights_verdict(tables, n)},
+            {"players": int(n), "variant": PLAIN, "seated": one.replaced.iloc[0], **_lead_verdict(tables, n), **plain},
+            {"players": int(n), "variant": PLAIN, "seated": EVERY, **_positions_verdict(tables, n), **plain},
+            {"players": int(n), "variant": WITH_OFFICER, "seated": EVERY, **_officer_verdict(tables, n), **officer},
+            {"players": int(n), "variant": WITH_OFFICER, "seated": EVERY, **_worth_verdict(tables, n), **officer},
+            {"players": int(n), "variant": PLAIN, "seated": EVERY, **_eights_verdict(tables, n), **plain},
         ]
     return verdict_table(rows, VERDICT_COLUMNS, (RANKING, POSITIONS, OFFICER, WORTH, EIGHTS))
 
 
 NO_MEASURE = {"strong_difference": math.nan, "strong_low": math.nan, "strong_high": math.nan}
 """A finding the strong run could not measure again (not established)."""
+
+
+def _lead_low(tables: Tables, n: int, officer: bool) -> dict[str, float]:
+    """The gate of the verdicts at ``n`` players and these rules: :func:`strong_lead_low` of the run with one
+    :data:`STRONG` seat (win rate)."""
+    pairs = _at(tables["riffifi_strong_pairs"], n, officer)
+    return {"strong_lead_low": strong_lead_low(pairs, STRONG, "win_rate_low", "win_rate_high")}
 
 
 def _at(frame: pd.DataFrame, n: int, officer: bool = False) -> pd.DataFrame:
@@ -443,11 +456,14 @@ def _strong_wins(tables: Tables) -> list[Finding]:
     cell, pol, lineups = Cells(tables), tables["riffifi_strong_policies"], tables["riffifi_strong_lineups"]
     out = []
     for i in pol[pol.policy == STRONG].index:
-        j = lineups[(lineups.players == pol.at[i, "players"]) & (lineups.replaced != EVERY)].index[0]
+        officer = bool(pol.at[i, "officer"])
+        at = (lineups.players == pol.at[i, "players"]) & (lineups.replaced != EVERY) & (lineups.officer == officer)
+        j = lineups[at].index[0]
         c = {k: cell("riffifi_strong_policies", i, k, f) for k, f in WIN_CELLS}
+        rules = WITH_OFFICER if officer else PLAIN
         out.append(
             say(
-                "With one {policy} seat in place of {seated} ({players} players, plain rules), {policy} wins "
+                "With one {policy} seat in place of {seated} ({players} players, " + rules + "), {policy} wins "
                 "{win_rate} % of games (95 % CI {win_low}–{win_high} %, {games} games).",
                 seated=cell("riffifi_strong_lineups", j, "replaced", "s"),
                 **c,
@@ -464,6 +480,8 @@ def _strong_topic(tables: Tables) -> Topic:
         c = {k: cell(name, i, k, "s") for k in ("finding", "variant", "higher", "lower", "first", "seated", "verdict")}
         c["players"] = cell(name, i, "players", "d")
         c.update({k: cell(name, i, k, f) for k in ("difference", "ci_low", "ci_high", *STRONG_COLUMNS)})
+        c["strong_lead_low"] = cell(name, i, "strong_lead_low", "+%")
+        gate = gate_clause(v.at[i, "verdict"], v.at[i, "strong_lead_low"], STRONG, " points of win rate")
         strong = (
             f"one {STRONG} seat in place of {{seated}}" if v.at[i, "seated"] != EVERY else f"{STRONG} in {{seated}}"
         )
@@ -471,7 +489,7 @@ def _strong_topic(tables: Tables) -> Topic:
             say(
                 "Under strong play, {finding} with {players} players ({variant}): {higher} minus {lower} was "
                 "{difference}" + unit + " (95 % CI {ci_low} to {ci_high}; {first}); with " + strong + " it is "
-                "{strong_difference}" + unit + " (95 % CI {strong_low} to {strong_high}): {verdict}.",
+                "{strong_difference}" + unit + " (95 % CI {strong_low} to {strong_high}): {verdict}" + gate + ".",
                 **c,
             )
         )
@@ -488,9 +506,7 @@ def _strong_topic(tables: Tables) -> Topic:
         "passed left and the start rotating the deals of a game are not one deal played again, as they are "
         "between identical deterministic players. The finding's difference (higher minus lower as first "
         "measured; established or not as the finding itself judged it) is measured the same way in that run "
-        "(for a gap, its conservative interval), with its 95 % interval: it holds under strong play when that "
-        "interval lies above zero (same sign, established), is not established when it covers zero, and is "
-        "reversed (an artifact of the field) when it lies below.",
+        "(for a gap, its conservative interval), with its 95 % interval: " + verdict_rule(STRONG),
         out,
         displays=[
             Display(
@@ -504,7 +520,10 @@ def _strong_topic(tables: Tables) -> Topic:
 
 
 def _verdict_display(v: pd.DataFrame) -> pd.DataFrame:
-    v = v.assign(where=[f"in {x}" if x == EVERY else f"in place of {x}" for x in v.seated])
+    v = v.assign(
+        where=[f"in {x}" if x == EVERY else f"in place of {x}" for x in v.seated],
+        lead_text=lead_texts(v.strong_lead_low, "+%", " points"),
+    )
     shown = [
         display(
             part,
@@ -517,6 +536,7 @@ def _verdict_display(v: pd.DataFrame) -> pd.DataFrame:
                 "first (95 % CI)": ("difference", "ci_low", "ci_high", f, STRONG_UNIT[f]),
                 f"{STRONG} seated": "where",
                 "under strong play (95 % CI)": (*STRONG_COLUMNS, f, STRONG_UNIT[f]),
+                f"{STRONG}'s smallest lead, low end": "lead_text",
                 "verdict": "verdict",
             },
         ).set_index(part.index)

@@ -229,8 +229,25 @@ def test_razzia_carries_a_strong_play_verdict_per_headline_finding(made, tables)
     for r, text in zip(v.itertuples(), said):
         assert text.startswith(f"Under strong play, {r.finding} with {r.players} players ({r.mix}): {r.higher} minus")
         assert f"in place of {r.seated} it is {FORMATS[r.fmt](r.strong_difference)}" in text
-        assert text.endswith(f": {r.verdict}.")
+        assert f": {r.verdict}" in text and text.endswith(".")
     assert "Findings under strong play" in page(made, "razzia").read_text()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_verdict_only_where_the_strong_seat_leads_its_table(made, tables, game):
+    """The gate: every verdict but 'no verdict' stands on the strong seat's established lead over every other
+    policy at its table in that run (strong_lead_low > 0), and every 'no verdict' sentence says why."""
+    from razzmatazz.analysis.report.findings import NO_VERDICT, VERDICTS
+
+    v = tables[f"{game}_verdicts"]
+    assert len(v) and set(v.verdict) <= set(VERDICTS) and "strong_lead_low" in v.columns
+    assert (v[v.verdict != NO_VERDICT].strong_lead_low > 0).all()
+    assert not (v[v.verdict == NO_VERDICT].strong_lead_low > 0).any()
+    findings = pd.read_csv(made.directory / "findings.csv")
+    said = " ".join(findings[(findings.game == game) & (findings.topic == "Under strong play")].text)
+    assert said.count(f"{NO_VERDICT} (search is not established stronger") + said.count(
+        f"{NO_VERDICT} (no run measured"
+    ) == int((v.verdict == NO_VERDICT).sum())
 
 
 def test_every_rate_in_the_displayed_tables_has_its_interval(made):

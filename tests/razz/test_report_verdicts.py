@@ -30,7 +30,7 @@ from razzmatazz.analysis.razz.report import (
     strong_seat,
     verdicts,
 )
-from razzmatazz.analysis.report.findings import HOLDS, NOT_ESTABLISHED, REVERSED
+from razzmatazz.analysis.report.findings import HOLDS, NO_VERDICT, NOT_ESTABLISHED, REVERSED
 from razzmatazz.analysis.report.sections import Sizes
 
 N = 6
@@ -150,8 +150,36 @@ def tables() -> dict[str, pd.DataFrame]:
     }
 
 
-def test_each_fields_lead_gets_its_verdict(tables):
+def _search_ahead(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
+    """The tables with the search seat established ahead of every other policy at both tables (the gate open):
+    its smallest lead's low end +1.9 bb/100 in the tough field, +0.6 in the loose one."""
+    pairs = tables["razz_strong_pairs"]
+    keep = pairs[(pairs.policy != STRONG) & (pairs.versus != STRONG)]
+    tough = [(STRONG, "textbook-tuned", 4.8, 1.9, 7.7), ("steal-tuned", STRONG, -11.2, -14.0, -8.4)]
+    loose = [(STRONG, "reader", 3.9, 0.6, 7.2), (STRONG, "steal", 6.5, 3.4, 9.6)]
+    tables["razz_strong_pairs"] = pd.concat(
+        [keep, _frame(PAIRS, tough, TOUGH), _frame(PAIRS, loose, LOOSE)], ignore_index=True
+    )
+    return tables
+
+
+def test_no_verdict_where_search_is_not_established_ahead_of_every_other_policy(tables):
+    """The fixture's search seat is level with textbook-tuned (tough) and behind reader (loose): although the
+    strong runs' intervals would reverse one lead and hold the other, neither gets a verdict."""
     v = verdicts(tables).set_index("finding")
+    assert v.verdict.to_dict() == {RANKING: NO_VERDICT, EXPLOIT: NO_VERDICT}
+    # tough: textbook-tuned - search in [-4.6, +1.1] gives search's lead a low end of -1.1 (steal-tuned's is +5.4)
+    assert v.strong_lead_low.to_dict() == pytest.approx({RANKING: -1.1, EXPLOIT: -11.7})
+    ahead = _search_ahead(tables)
+    pairs = ahead["razz_strong_pairs"]
+    pairs.loc[(pairs.field == LOOSE) & (pairs.versus == "steal"), ["ci_low", "ci_high"]] = [-0.4, 13.4]
+    v = verdicts(ahead).set_index("finding")  # ahead of reader, not established ahead of steal: still none
+    assert v.at[EXPLOIT, "verdict"] == NO_VERDICT and v.at[EXPLOIT, "strong_lead_low"] == pytest.approx(-0.4)
+    assert v.at[RANKING, "verdict"] == REVERSED
+
+
+def test_each_fields_lead_gets_its_verdict(tables):
+    v = verdicts(_search_ahead(tables)).set_index("finding")
     assert list(v.index) == [RANKING, EXPLOIT]
     assert v.verdict.to_dict() == {RANKING: REVERSED, EXPLOIT: HOLDS}
     assert v.field.to_dict() == {RANKING: TOUGH, EXPLOIT: LOOSE}
@@ -164,19 +192,20 @@ def test_each_fields_lead_gets_its_verdict(tables):
     loose = v.loc[EXPLOIT]
     assert (loose.higher, loose.lower, loose.first) == ("reader", "steal", "established")
     assert (loose.strong_difference, loose.strong_low, loose.strong_high) == pytest.approx((2.6, 0.5, 4.7))
+    assert v.strong_lead_low.to_dict() == pytest.approx({RANKING: 1.9, EXPLOIT: 0.6})
 
 
 def test_a_lead_whose_strong_interval_covers_zero_is_not_established(tables):
-    pairs = tables["razz_strong_pairs"]
-    pairs.loc[(pairs.field == LOOSE) & (pairs.versus == "steal"), ["ci_low", "ci_high"]] = [-2.2, 7.5]
+    pairs = _search_ahead(tables)["razz_strong_pairs"]
+    pairs.loc[(pairs.field == LOOSE) & (pairs.policy == "reader"), ["ci_low", "ci_high"]] = [-2.2, 7.5]
     v = verdicts(tables).set_index("finding")
     assert v.at[EXPLOIT, "verdict"] == NOT_ESTABLISHED and v.at[RANKING, "verdict"] == REVERSED
 
 
 def test_a_lead_the_strong_run_lost_is_not_established(tables):
     """A pair missing from the strong run (say one leader's seat went to the strong player): no measure."""
-    pairs = tables["razz_strong_pairs"]
-    tables["razz_strong_pairs"] = pairs[~((pairs.field == TOUGH) & (pairs.versus == "steal-tuned"))]
+    pairs = _search_ahead(tables)["razz_strong_pairs"]
+    tables["razz_strong_pairs"] = pairs[~((pairs.field == TOUGH) & (pairs.policy == "textbook-tuned"))]
     v = verdicts(tables).set_index("finding")
     assert v.at[RANKING, "verdict"] == NOT_ESTABLISHED and math.isnan(v.at[RANKING, "strong_difference"])
     assert v.at[EXPLOIT, "verdict"] == HOLDS  # the other field's pair is not taken for it
@@ -210,8 +239,25 @@ def test_the_sentences_say_the_verdicts_and_the_search_seats_result(tables):
     assert texts[2] == (
         "Under strong play, policy ranking in the tough field (6-handed): steal-tuned minus textbook-tuned was "
         "+2.0 bb/100 (95 % CI -1.1 to +5.0; not established); with one search seat in place of rock-tuned it is "
-        f"-6.4 bb/100 (95 % CI -9.0 to -3.9): {REVERSED}."
+        f"-6.4 bb/100 (95 % CI -9.0 to -3.9): {NO_VERDICT} (search is not established stronger than every other "
+        "policy at its table: the lowest 95 % bound of its paired leads there is -1.1 bb/100)."
     )
+    assert texts[3].endswith("the lowest 95 % bound of its paired leads there is -11.7 bb/100).")
+    assert "artifact" not in " ".join(texts) and "artifact" not in topic.intro
+    shown = topic.displays[0].frame
+    assert list(shown.verdict) == [NO_VERDICT, NO_VERDICT]
+    assert list(shown["search's smallest lead, low end"]) == ["-1.1 bb/100", "-11.7 bb/100"]
+    assert list(topic.displays[1].frame.field) == [TOUGH] * 3 + [LOOSE] * 3
+
+
+def test_the_sentences_give_a_verdict_where_search_leads_its_table(tables):
+    tables = _search_ahead(tables)
+    tables["razz_search"] = search_results(tables)
+    tables["razz_verdicts"] = verdicts(tables)
+    topic = _razz_strong_topic(tables)
+    texts = [f.text for f in topic.findings]
+    assert texts[0].endswith(f"is +4.8 bb/100 (95 % CI +1.9 to +7.7, paired over deals): {AHEAD}.")
+    assert texts[2].endswith(f"it is -6.4 bb/100 (95 % CI -9.0 to -3.9): {REVERSED}.")
     assert texts[3].startswith("Under strong play, who exploits weak players best in the loose field (6-handed): ")
     assert texts[3].endswith(f"in place of random it is +2.6 bb/100 (95 % CI +0.5 to +4.7): {HOLDS}.")
     shown = topic.displays[0].frame
@@ -220,7 +266,7 @@ def test_the_sentences_say_the_verdicts_and_the_search_seats_result(tables):
         "random",
     ]
     assert shown.at[0, "with one search seat (95 % CI)"] == "-6.4 bb/100 (-9.0 to -3.9 bb/100)"
-    assert list(topic.displays[1].frame.field) == [TOUGH] * 3 + [LOOSE] * 3
+    assert list(shown["search's smallest lead, low end"]) == ["+1.9 bb/100", "+0.6 bb/100"]
 
 
 def test_the_cap_war_sentences_state_5th_and_7th_street_of_each_run(tables):

@@ -20,7 +20,15 @@ from razzmatazz.analysis.razzia.report import (
     strong_seat,
     verdicts,
 )
-from razzmatazz.analysis.report.findings import HOLDS, NOT_ESTABLISHED, REVERSED, strong_verdict
+from razzmatazz.analysis.report.findings import (
+    HOLDS,
+    NO_VERDICT,
+    NOT_ESTABLISHED,
+    REVERSED,
+    gated_verdict,
+    strong_lead_low,
+    strong_verdict,
+)
 
 N = 3
 
@@ -76,7 +84,10 @@ def tables() -> dict[str, pd.DataFrame]:
         [
             (DEFAULT_MIX, "greedy", "hunter", -0.04, -0.06, -0.02),
             (DEFAULT_MIX, "search", "hunter", 0.2, 0.1, 0.3),
+            (DEFAULT_MIX, "greedy", "search", -0.15, -0.2, -0.09),
             (HAGGLING_MIX, "greedy", "greedy:haggle=2", -0.05, -0.08, -0.02),
+            (HAGGLING_MIX, "search", "greedy", 0.1, 0.03, 0.17),
+            (HAGGLING_MIX, "greedy:haggle=2", "search", -0.12, -0.19, -0.05),
         ],
         strong,
     )
@@ -104,9 +115,33 @@ def test_strong_verdict_from_the_oriented_interval():
     assert strong_verdict(math.nan, math.nan) == NOT_ESTABLISHED
 
 
+def test_the_gate_is_the_strong_seats_smallest_lead_over_the_others_at_its_table(tables):
+    pairs = tables["razzia_strong_pairs"]
+    at = pairs[pairs.mix == DEFAULT_MIX]  # search - hunter in [0.1, 0.3], greedy - search in [-0.2, -0.09]
+    assert strong_lead_low(at, "search", "win_rate_low", "win_rate_high") == pytest.approx(0.09)
+    assert math.isnan(strong_lead_low(at[at.policy == "greedy"].iloc[:1], "search", "win_rate_low", "win_rate_high"))
+    assert gated_verdict(0.001, 0.01, 0.2) == HOLDS and gated_verdict(0.0, 0.01, 0.2) == NO_VERDICT
+    assert gated_verdict(math.nan, -0.2, -0.1) == NO_VERDICT
+
+
+def test_no_verdict_where_search_is_not_established_ahead(tables):
+    pairs = tables["razzia_strong_pairs"]
+    pairs.loc[(pairs.mix == HAGGLING_MIX) & (pairs.policy == "search"), "win_rate_low"] = -0.01
+    v = verdicts(tables).set_index("finding")
+    assert v.at[HAGGLING, "verdict"] == NO_VERDICT and v.at[HAGGLING, "strong_lead_low"] == pytest.approx(-0.01)
+    assert v.at[RANKING, "verdict"] == HOLDS  # the other mix's table keeps its gate
+    tables["razzia_verdicts"] = verdicts(tables)
+    texts = [f.text for f in _razzia_strong_topic(tables).findings]
+    assert texts[2].endswith(
+        f": {NO_VERDICT} (search is not established stronger than every other policy at its table: the lowest "
+        "95 % bound of its paired leads there is -1.0 points of win rate)."
+    )
+
+
 def test_each_headline_finding_gets_its_verdict(tables):
     v = verdicts(tables).set_index("finding")
     assert list(v.index) == [POLICE, RANKING, HAGGLING, CROUPIER]
+    assert v.strong_lead_low.to_dict() == pytest.approx({POLICE: 0.09, RANKING: 0.09, HAGGLING: 0.03, CROUPIER: 0.09})
     assert v.verdict.to_dict() == {POLICE: NOT_ESTABLISHED, RANKING: HOLDS, HAGGLING: REVERSED, CROUPIER: REVERSED}
     police = v.loc[POLICE]  # first: gambler without police above the police card, gap 0.2, established
     assert (police.higher, police.lower, police.first) == ("gambler, no police", "police card", "established")

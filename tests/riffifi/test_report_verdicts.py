@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from razzmatazz.analysis.report.findings import HOLDS, NOT_ESTABLISHED, REVERSED
+from razzmatazz.analysis.report.findings import HOLDS, NO_VERDICT, NOT_ESTABLISHED, REVERSED
 from razzmatazz.analysis.riffifi.game import officer_worth
 from razzmatazz.analysis.riffifi.report import (
     EARLY_EIGHT,
@@ -36,6 +36,7 @@ from razzmatazz.analysis.riffifi.report import (
 )
 
 N = 3
+WIN = ("policy", "games", "win_rate", "win_low", "win_high")
 
 
 def _frame(columns: tuple[str, ...], rows: list[tuple], officer: bool = False) -> pd.DataFrame:
@@ -76,11 +77,25 @@ def tables() -> dict[str, pd.DataFrame]:
     first = ("policy", "versus", "difference", "ci_low", "ci_high", "established")
     comp = _frame(first, [("expect", "lowest", 0.07, 0.05, 0.09, True), ("expect", "undercut", 0.12, 0.1, 0.14, True)])
     strong = ("policy", "versus", "win_rate_difference", "win_rate_low", "win_rate_high")
-    spairs = _frame(strong, [("search", "expect", 0.9, 0.8, 1.0), ("lowest", "expect", -0.02, -0.03, -0.01)])
+    spairs = pd.concat(
+        [
+            _frame(
+                strong,
+                [
+                    ("search", "expect", 0.9, 0.8, 1.0),
+                    ("lowest", "expect", -0.02, -0.03, -0.01),
+                    ("lowest", "search", -0.92, -0.97, -0.87),
+                ],
+            ),
+            _frame(strong, [("search", "expect", 0.8, 0.7, 0.9), ("search", "lowest", 0.85, 0.75, 0.95)], True),
+        ],
+        ignore_index=True,
+    )  # the gate: search's smallest lead's low end, +0.8 (plain rules) and +0.7 (with the Officer)
     t = {
         "riffifi_strong_lineups": pd.DataFrame(
             [
                 {"players": N, "officer": False, "seat": 2, "replaced": "undercut"},
+                {"players": N, "officer": True, "seat": 2, "replaced": "undercut"},
                 {"players": N, "officer": False, "seat": 0, "replaced": EVERY},
                 {"players": N, "officer": True, "seat": 0, "replaced": EVERY},
             ]
@@ -88,9 +103,14 @@ def tables() -> dict[str, pd.DataFrame]:
         "riffifi_policies": pol,
         "riffifi_comparisons": comp,
         "riffifi_strong_pairs": spairs,
-        "riffifi_strong_policies": _frame(
-            ("policy", "games", "win_rate", "win_low", "win_high"),
-            [("search", 900, 0.95, 0.94, 0.96), ("expect", 900, 0.03, 0.02, 0.04)],
+        "riffifi_strong_policies": pd.concat(
+            [
+                _frame(WIN, [("search", 900, 0.95, 0.94, 0.96), ("expect", 900, 0.03, 0.02, 0.04)]),
+                _frame(
+                    ("policy", "games", "win_rate", "win_low", "win_high"), [("search", 900, 0.9, 0.88, 0.92)], True
+                ),
+            ],
+            ignore_index=True,
         ),
         "riffifi_positions": _positions([(16.0, 15.9, 16.1), (20.0, 19.9, 20.1), (22.0, 21.9, 22.1)]),
         "riffifi_strong_positions": _positions([(19.0, 18.5, 19.5), (18.0, 17.5, 18.5), (17.0, 16.5, 17.5)]),
@@ -132,6 +152,10 @@ def test_each_finding_gets_its_verdict(tables):
         EIGHTS: PLAIN,
     }
     assert v.seated.to_dict() == {RANKING: "undercut", POSITIONS: EVERY, OFFICER: EVERY, WORTH: EVERY, EIGHTS: EVERY}
+    # every row's gate is the one-seat run at its rules: the Officer's findings the run with the Officer
+    assert v.strong_lead_low.to_dict() == pytest.approx(
+        {RANKING: 0.8, POSITIONS: 0.8, OFFICER: 0.7, WORTH: 0.7, EIGHTS: 0.8}
+    )
     rank = v.loc[RANKING]  # the strong run states lowest - expect = -0.02: expect - lowest = +0.02 (0.01 to 0.03)
     assert (rank.higher, rank.lower, rank.first) == ("expect", "lowest", "established")
     assert (rank.strong_difference, rank.strong_low, rank.strong_high) == pytest.approx((0.02, 0.01, 0.03))
@@ -181,8 +205,31 @@ def test_an_officer_worth_chips_reversed_by_strong_holders(tables):
     assert off.strong_difference == pytest.approx(-0.5)
 
 
+def test_no_verdict_at_rules_where_search_is_not_established_ahead(tables):
+    pairs = tables["riffifi_strong_pairs"]
+    pairs.loc[pairs.officer & (pairs.versus == "lowest"), "win_rate_low"] = -0.02
+    v = verdicts(tables).set_index("finding")
+    assert v.verdict.to_dict() == {
+        RANKING: HOLDS,
+        POSITIONS: REVERSED,
+        OFFICER: NO_VERDICT,
+        WORTH: NO_VERDICT,
+        EIGHTS: HOLDS,
+    }
+    tables["riffifi_verdicts"] = verdicts(tables)
+    texts = [f.text for f in _strong_topic(tables).findings]
+    assert texts[4].endswith(
+        f"{NO_VERDICT} (search is not established stronger than every other policy at its table: the lowest 95 % "
+        "bound of its paired leads there is -2.0 points of win rate)."
+    )
+    tables["riffifi_strong_pairs"] = pairs[~pairs.officer]  # no run with one search seat and the Officer
+    v = verdicts(tables).set_index("finding")
+    assert v.at[OFFICER, "verdict"] == NO_VERDICT and math.isnan(v.at[OFFICER, "strong_lead_low"])
+
+
 def test_a_finding_the_strong_run_lost_is_not_established(tables):
-    tables["riffifi_strong_pairs"] = tables["riffifi_strong_pairs"].iloc[:1]
+    pairs = tables["riffifi_strong_pairs"]
+    tables["riffifi_strong_pairs"] = pairs[(pairs.policy == "search") | (pairs.versus == "search")]
     tables["riffifi_strong_officer"] = tables["riffifi_strong_officer"].iloc[:0]
     tables["riffifi_strong_positions"] = tables["riffifi_strong_positions"].iloc[:1]
     tables["riffifi_strong_officer_worth"] = tables["riffifi_strong_officer_worth"].iloc[:0]
@@ -195,10 +242,11 @@ def test_the_sentences_say_the_verdicts(tables):
     tables["riffifi_verdicts"] = verdicts(tables)
     topic = _strong_topic(tables)
     texts = [f.text for f in topic.findings]
-    assert len(texts) == 6 and texts[0] == (
+    assert len(texts) == 7 and texts[0] == (
         "With one search seat in place of undercut (3 players, plain rules), search wins 95.0 % of games "
         "(95 % CI 94.0–96.0 %, 900 games)."
     )
+    assert texts.pop(1).startswith("With one search seat in place of undercut (3 players, with the Officer)")
     assert texts[1] == (
         "Under strong play, policy ranking with 3 players (plain rules): expect minus lowest was +7.0 points "
         "(95 % CI +5.0 to +9.0; established); with one search seat in place of undercut it is +2.0 points "
@@ -218,6 +266,9 @@ def test_the_sentences_say_the_verdicts(tables):
     assert len(shown) == 5 and list(shown.verdict) == list(tables["riffifi_verdicts"].verdict)
     assert list(shown["search seated"]) == ["in place of undercut"] + ["in every seat"] * 4
     assert shown.at[1, "under strong play (95 % CI)"].startswith("-2.00 chips a deal (")
+    assert list(shown["search's smallest lead, low end"]) == ["+80.0 points"] * 2 + ["+70.0 points"] * 2 + [
+        "+80.0 points"
+    ]
 
 
 def test_the_strong_player_keeps_the_two_leaders_seated(tables):
@@ -234,16 +285,18 @@ def test_the_strong_runs_are_one_seat_and_every_seat(tables):
     plans = strong_lineups(pol, [3, 4])
     assert [(p["players"], p["officer"], p["as_one"], p["seat"], p["replaced"]) for p in plans] == [
         (3, False, False, 2, "undercut"),
+        (3, True, False, 2, "undercut"),
         (3, False, False, 0, EVERY),
         (3, True, False, 0, EVERY),
         (3, False, True, 0, EVERY),
         (4, False, False, 4, "thief-tuned"),
+        (4, True, False, 4, "thief-tuned"),
         (4, False, False, 0, EVERY),
         (4, True, False, 0, EVERY),
         (4, False, True, 0, EVERY),
     ]
-    assert plans[0]["texts"] == ["expect", STRONG, "lowest"]
-    assert plans[4]["texts"] == ["expect", "undercut", "lowest", STRONG] and plans[5]["texts"] == [STRONG]
+    assert plans[0]["texts"] == plans[1]["texts"] == ["expect", STRONG, "lowest"]
+    assert plans[5]["texts"] == ["expect", "undercut", "lowest", STRONG] and plans[7]["texts"] == [STRONG]
 
 
 def _gains(rows: list[tuple[int, str, float, float, float]]) -> pd.DataFrame:
