@@ -13,7 +13,7 @@ STREET_TRIALS = 200_000
 
 
 @razz.command("replay")
-@click.argument("paths", nargs=-1, required=True, metavar="FILE.phh|DIR...", type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, metavar="FILE.phh|FILE.phhs|DIR...", type=click.Path(path_type=Path))
 @click.option(
     "--policy",
     "policy_texts",
@@ -70,10 +70,13 @@ def replay_cmd(
     finishing stacks, and whether they agree with the file's. The search player is asked from an
     engine position that follows the file, the other seats played in its rollouts by
     --field-model; where the engine and the file part (e.g. PokerKit's short all-in raise) it is
-    not asked for the rest of the hand, and the output says why. A folder is read file by file
-    (*.phh). An illegal action, a card dealt twice, another variant or a malformed file is one
-    line on stderr naming the file and the action; the other files are still replayed, and the
-    exit status is 2.
+    not asked for the rest of the hand, and the output says why. A .phhs file (a collection of
+    hands, as 'razz play --human SEAT --log' writes) is read hand by hand, each named FILE [KEY].
+    A folder is read entry by entry (*.phh and *.phhs). An illegal action, a card dealt twice,
+    another variant, a malformed file or one that is not a regular file of at most 8 MB (a FIFO,
+    a device, a directory, a symbolic link loop or to nothing) is one line on stderr naming the
+    file (and hand) and the action; the other files and hands are still replayed and printed,
+    and the exit status is 2.
 
     \b
     Examples:
@@ -82,6 +85,7 @@ def replay_cmd(
       razzmatazz razz replay hands --policy tag --policy tag:max_card=9 --format json --seed 7
       razzmatazz razz replay hands --search search:samples=8 --field-model reader --seed 7
       razzmatazz razz replay hands --search none
+      razzmatazz razz play --players 3 --human 1 --log my-hands.phhs && razzmatazz razz replay my-hands.phhs
     """
     from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.razz import replay as RP

@@ -38,6 +38,9 @@ starts as in hand ``hand`` of a run with that seed and advances one draw a decis
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import tomllib
 from collections import deque
 from dataclasses import dataclass, field
@@ -68,6 +71,20 @@ POKERKIT_CAP = 4
 DOWN_SLOTS = (0, 1, 6)
 STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
+
+MAX_CHIPS = 2**53 - 1
+"""The largest chip amount a file may give (antes, bring-in, bets, starting and finishing stacks): 2**53 - 1,
+the largest whole number every JSON reader holds exactly; the pots of eight such stacks still fit the int64
+views the policies are asked through."""
+MAX_CAP = 20
+"""The largest ``_cap`` (bets a round), as ``razz play --cap``."""
+MAX_HAND = 2**63 - 1
+"""The largest ``hand`` number: it keys the search player's streams, as a seed does (0 to 2**63 - 1)."""
+MAX_BYTES = 8_000_000
+"""The largest file read (8 MB): a hand is about 2 kB, a session log of thousands of hands fits."""
+MAX_DEPTH = 16
+"""The deepest nesting of tables and lists a file may have (a hand history needs 3)."""
+EXHAUSTED = ("reshuffle", "community")
 
 
 class ReplayError(InputError):
@@ -113,17 +130,30 @@ class History:
     """The hand's number in its run (``hand``, 0 if the file has none): the search player's streams start there."""
 
 
-def _whole(value: Any, name: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number of chips, got {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
+def _shown(value: Any) -> str:
+    """A value of the file quoted briefly (a number too long to write out is said to be one)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a number of {len(str(abs(value)))} digits"
+    return shorten(repr(value))
+
+
+def _whole(value: Any, name: str, low: int = 0, high: int = MAX_CHIPS, chips: bool = True) -> int:
+    """A whole number from ``low`` to ``high``: a chip amount (``chips``) or another number (a hand, a cap)."""
+    if chips:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} must be a whole number of chips, got {_shown(value)}")
+        if value < low:
+            raise ValueError(f"{name} must be at least {low}, got {value}")
+        if value > high:
+            raise ValueError(f"{name} must be at most {high:,} chips (2**53 - 1), got {_shown(value)}")
+    elif isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low:,} to {high:,}, got {_shown(value)}")
     return value
 
 
 def _whole_list(value: Any, name: str, n: int | None, low: int = 0) -> tuple[int, ...]:
     if not isinstance(value, list) or not value:
-        raise ValueError(f"{name} must be a list of whole numbers, got {value!r}")
+        raise ValueError(f"{name} must be a list of whole numbers, got {_shown(value)}")
     if n is not None and len(value) != n:
         raise ValueError(f"{name} has {len(value)} entries for {n} players")
     return tuple(_whole(x, f"{name} entry {i + 1}", low) for i, x in enumerate(value))
@@ -136,7 +166,7 @@ def _table(data: dict) -> Table:
         raise ValueError(f"the field {missing[0]!r} is missing")
     if data["variant"] != VARIANT:
         raise ValueError(
-            f"unknown variant {data['variant']!r}: razz replay reads fixed-limit Razz, variant {VARIANT!r}"
+            f"unknown variant {_shown(data['variant'])}: razz replay reads fixed-limit Razz, variant {VARIANT!r}"
         )
     stacks = _whole_list(data["starting_stacks"], "starting_stacks", None, 1)
     n = len(stacks)
@@ -146,35 +176,74 @@ def _table(data: dict) -> Table:
     antes = (_whole(antes, "antes"),) * n if isinstance(antes, int) else _whole_list(antes, "antes", n)
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise ValueError(f"ante_trimming_status must be true or false, got {trimming!r}")
-    cap = data.get("_cap", POKERKIT_CAP)
+        raise ValueError(f"ante_trimming_status must be true or false, got {_shown(trimming)}")
+    bring_in = _whole(data["bring_in"], "bring_in", 1)
+    small_bet = _whole(data["small_bet"], "small_bet", 1)
+    big_bet = _whole(data["big_bet"], "big_bet", 1)
+    if bring_in >= small_bet:  # PokerKit: "The bring-in must be less than the min bet."
+        raise ValueError(f"bring_in ({bring_in}) must be less than small_bet ({small_bet}), as PokerKit requires")
+    if big_bet < small_bet:
+        raise ValueError(f"big_bet ({big_bet}) cannot be less than small_bet ({small_bet})")
+    cap = _whole(data.get("_cap", POKERKIT_CAP), "_cap", 1, MAX_CAP, chips=False)
     uncapped = data.get("_uncapped_heads_up", False)
     tie = data.get("_bring_in_tie", "suit")
     deep = data.get("_deep_stacks", False)
     if tie not in ("seat", "suit") or not isinstance(uncapped, bool) or not isinstance(deep, bool):
         raise ValueError("_bring_in_tie must be 'seat' or 'suit', _uncapped_heads_up and _deep_stacks true or false")
+    exhausted = data.get("_exhausted", "reshuffle")
+    if exhausted not in EXHAUSTED:
+        raise ValueError(f"_exhausted must be 'reshuffle' or 'community', got {_shown(exhausted)}")
     return Table(
         n,
         antes,
-        _whole(data["bring_in"], "bring_in", 1),
-        _whole(data["small_bet"], "small_bet", 1),
-        _whole(data["big_bet"], "big_bet", 1),
+        bring_in,
+        small_bet,
+        big_bet,
         stacks,
         trimming,
-        _whole(cap, "_cap", 1),
+        cap,
         uncapped,
         tie == "seat",
-        data.get("_exhausted") == "community",
+        exhausted == "community",
         deep,
     )
 
 
-def parse_history(text: str, path: str) -> History:
-    """A PHH document's table, actions, players and finishing stacks; :class:`ReplayError` if malformed."""
+def _depth(data: Any) -> int:
+    """How deeply tables and lists nest in ``data`` (counted without recursion)."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                break
+            todo += [(x, depth + 1) for x in (value.values() if isinstance(value, dict) else value)]
+    return deepest
+
+
+def _document(text: str, path: str) -> dict:
+    """The TOML document of a PHH file (a byte-order mark allowed); :class:`ReplayError` if it is not one."""
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as e:
         raise ReplayError(f"{path}: not a PHH file (TOML error: {shorten(str(e), 120)})") from None
+    except RecursionError:
+        raise ReplayError(f"{path}: not a PHH file (nested too deeply to read)") from None
+    except ValueError as e:  # an integer of more than 4,300 digits
+        raise ReplayError(f"{path}: not a PHH file ({shorten(str(e), 120)})") from None
+    if _depth(data) > MAX_DEPTH:
+        raise ReplayError(f"{path}: not a PHH file (nested too deeply: more than {MAX_DEPTH} levels)")
+    return data
+
+
+def _is_collection(data: dict) -> bool:
+    """A collection of hands (``.phhs``, as ``razz play --human --log`` writes): every top-level value a table."""
+    return "variant" not in data and bool(data) and all(isinstance(v, dict) for v in data.values())
+
+
+def _history(data: dict, path: str) -> History:
+    """The :class:`History` of one hand's TOML table; :class:`ReplayError` naming the bad field."""
     try:
         table = _table(data)
         actions = data["actions"]
@@ -186,20 +255,104 @@ def parse_history(text: str, path: str) -> History:
         finishing = data.get("finishing_stacks")
         if finishing is not None:
             finishing = _whole_list(finishing, "finishing_stacks", table.n)
-        hand = _whole(data.get("hand", 0), "hand")
+        hand = _whole(data.get("hand", 0), "hand", 0, MAX_HAND, chips=False)
     except ValueError as e:
         raise ReplayError(f"{path}: {e}") from None
     return History(path, table, tuple(actions), tuple(str(p) for p in players), finishing, hand)
 
 
+def parse_history(text: str, path: str) -> History:
+    """A PHH document's table, actions, players and finishing stacks; :class:`ReplayError` if malformed."""
+    data = _document(text, path)
+    if _is_collection(data):
+        raise ReplayError(f"{path}: a collection of {len(data)} hands, not one (read it with parse_histories)")
+    return _history(data, path)
+
+
+def parse_histories(text: str, path: str) -> list[History | ReplayError]:
+    """Each hand of a PHH file, or of a collection of hands (``.phhs``: ``[1]``, ``[2]``, ..., each hand named
+    ``PATH [KEY]``), parsed or refused hand by hand; :class:`ReplayError` if the file is not a PHH document."""
+    data = _document(text, path)
+    if not _is_collection(data):
+        return [_catch(_history, data, path)]
+    return [_catch(_history, hand, f"{path} [{shorten(key, 40)}]") for key, hand in data.items()]
+
+
+def _catch(parse: Any, data: dict, path: str) -> History | ReplayError:
+    try:
+        return parse(data, path)
+    except ReplayError as e:
+        return e
+
+
+def read_text(path: Path) -> str:
+    """The text of a hand history file, read only if it is a regular file of at most :data:`MAX_BYTES` (a FIFO is
+    never opened, a device never read); :class:`ReplayError` naming the path otherwise."""
+    kind = _not_regular(path)
+    if kind:
+        raise ReplayError(f"{path}: {kind}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise ReplayError(f"{path}: cannot be read ({e.strerror or e})") from None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode):  # replaced since it was looked at
+                raise ReplayError(f"{path}: not a regular file")
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise ReplayError(f"{path}: cannot be read ({e.strerror or e})") from None
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"{path}: more than the {MAX_BYTES // 1_000_000} MB a hand history file may have")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReplayError(f"{path}: cannot be read (not UTF-8 text: byte {e.start})") from None
+
+
+KINDS = (
+    (stat.S_ISDIR, "a directory, not a hand history"),
+    (stat.S_ISFIFO, "not a regular file (a FIFO)"),
+    (stat.S_ISCHR, "not a regular file (a character device)"),
+    (stat.S_ISBLK, "not a regular file (a block device)"),
+    (stat.S_ISSOCK, "not a regular file (a socket)"),
+)
+
+
+def _not_regular(path: Path) -> str:
+    """Why ``path`` cannot be read as a hand history (empty if it is a regular file of sane size)."""
+    try:
+        info = os.stat(path)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "a symbolic link loop"
+        if isinstance(e, FileNotFoundError) and os.path.islink(path):
+            return f"a symbolic link to nothing ({shorten(os.readlink(path), 120)})"
+        if isinstance(e, FileNotFoundError):
+            return "no such file or folder"
+        return f"cannot be read ({e.strerror or e})"
+    for test, kind in KINDS:
+        if test(info.st_mode):
+            return kind
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    if info.st_size > MAX_BYTES:
+        return f"{info.st_size:,} bytes, more than the {MAX_BYTES // 1_000_000} MB a hand history file may have"
+    return ""
+
+
+def read_histories(path: Path) -> list[History | ReplayError]:
+    """:func:`parse_histories` of a file; a file that cannot be read is one :class:`ReplayError`."""
+    try:
+        return parse_histories(read_text(path), str(path))
+    except ReplayError as e:
+        return [e]
+
+
 def read_history(path: Path) -> History:
     """:func:`parse_history` of a file; a file that cannot be read is a :class:`ReplayError`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise ReplayError(f"{path}: cannot be read ({reason})") from None
-    return parse_history(text, str(path))
+    return parse_history(read_text(path), str(path))
 
 
 def phh_text(cards: list[int]) -> str:
@@ -809,15 +962,24 @@ def _as_action(hand: Hand, p: int, move: int, target: int | None) -> tuple[str, 
     return f"{who} cc", "check" if to_call == 0 else f"call {to_call}"
 
 
+def _digits(word: str) -> bool:
+    """``word`` is written in the digits 0-9 (``str.isdigit`` also takes ``²`` and ``٥``, which ``int`` refuses or
+    PHH does not write)."""
+    return word.isascii() and word.isdigit()
+
+
 def _player(word: str, n: int) -> int:
-    if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or not 1 <= int(word[1:]) <= n:
-        raise _Illegal(f"{word!r} is not a player (p1 to p{n})")
-    return int(word[1:]) - 1
+    number = word[1:]
+    if word[:1] != "p" or not _digits(number) or len(number) > 3 or not 1 <= int(number) <= n:
+        raise _Illegal(f"{shorten(word)!r} is not a player (p1 to p{n})")
+    return int(number) - 1
 
 
 def _amount(word: str) -> int:
-    if not word.isdigit():
-        raise _Illegal(f"{word!r} is not a whole number of chips")
+    if not _digits(word):
+        raise _Illegal(f"{shorten(word)!r} is not a whole number of chips")
+    if len(word) > len(str(MAX_CHIPS)):
+        raise _Illegal(f"{shorten(word)} chips: more than any stack holds (at most {MAX_CHIPS:,})")
     return int(word)
 
 
@@ -1456,31 +1618,48 @@ def policy_list(texts: tuple[str, ...]) -> tuple[Policy, ...]:
     return policies
 
 
+SUFFIXES = (".phh", ".phhs")
+"""The entries of a folder that are read: hand histories, and collections of them (``razz play --human --log``)."""
+
+
 def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """The files to read: each file given, and each folder's ``*.phh`` files in name order; and the paths that fail."""
+    """The files to read: each path given, and each folder's ``*.phh`` and ``*.phhs`` entries in name order; and
+    the paths that fail. A folder's entry that is no regular file (a directory, a FIFO, a symbolic link loop or
+    one to nothing) is named, one line each, as is a folder without such entries."""
     files, errors = [], []
     for path in paths:
-        if path.is_dir():
-            found = sorted(p for p in path.glob("*.phh") if p.is_file())
-            files += found
-            if not found:
-                errors.append(f"{path}: no .phh files in this folder")
-        elif path.exists():
-            files.append(path)
-        else:
-            errors.append(f"{path}: no such file or folder")
+        if not path.is_dir():
+            files.append(path)  # read_text refuses what is not a regular file of sane size
+            continue
+        try:
+            entries = sorted(e for e in path.iterdir() if e.name.endswith(SUFFIXES))
+        except OSError as e:
+            errors.append(f"{path}: the folder cannot be read ({e.strerror or e})")
+            continue
+        for entry in entries:
+            kind = _not_regular(entry)
+            if kind:
+                errors.append(f"{entry}: {kind}")
+            else:
+                files.append(entry)
+        if not entries:
+            errors.append(f"{path}: no .phh files in this folder")
     return files, errors
 
 
 def replay_paths(
     paths: list[Path], policies: tuple[Policy, ...], trials: int, seed: int, searcher: Searcher | None = None
 ) -> tuple[list[Result], list[str]]:
-    """Replay every file (all are checked before any equity or search); returns the hands and the errors."""
+    """Replay every hand of every file (all are checked before any equity or search); returns the hands and the
+    errors, one a bad file or hand."""
     files, errors = history_files(paths)
     results = []
     for path in files:
-        try:
-            results.append(replay(read_history(path), policies))
-        except ReplayError as e:
-            errors.append(str(e))
+        for history in read_histories(path):
+            try:
+                if isinstance(history, ReplayError):
+                    raise history
+                results.append(replay(history, policies))
+            except ReplayError as e:
+                errors.append(str(e))
     return [ask_search(analyse(r, trials, seed), searcher) for r in results], errors
