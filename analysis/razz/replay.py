@@ -562,9 +562,12 @@ class Hand:
                 f"{len(cards)} given"
             )
         for c in cards:
+            slot = len(self.cards[p])
+            if c == UNKNOWN and not _slot_is_down(slot):
+                what = "door card" if slot == 2 else f"up card on {STREET_NAMES[self.street]} street"
+                raise _Illegal(f"{self.name(p)}'s {what} is unknown (??), so who acts first cannot be told")
             if c != UNKNOWN:
                 self._take(c, f"{self.name(p)} on {STREET_NAMES[self.street]} street")
-            slot = len(self.cards[p])
             self.cards[p].append(c)
             self.shown[p].append(not _slot_is_down(slot))
             self.dealt += 1

@@ -5,7 +5,8 @@ the hand and the action), exit status 2, never a traceback and never a hang. The
 ``str.isdigit`` accepts but ``int`` does not, numbers too large for the engine, a hand number the
 search player's streams cannot take, TOML nested too deeply, what is not a regular file of sane
 size (``/dev/zero``, a FIFO, a huge file), a folder with bad entries of every kind, tables PokerKit
-refuses, unknown rule values and the wording of numbers that are not chips. Then what must be read:
+refuses, unknown rule values, the wording of numbers that are not chips, and the action an unknown
+card is blamed on. Then what must be read:
 a byte-order mark, and the session log ``razz play --human SEAT --log FILE.phhs`` writes. A
 property test mutates good files at random: each mutation replays or is refused with one
 :class:`ReplayError` line, nothing else.
@@ -268,6 +269,23 @@ def test_numbers_that_are_not_chips_are_not_called_chips(tmp_path, addition, fra
 
 def test_chip_amounts_are_still_called_chips(tmp_path):
     refused([write(tmp_path, changed(SHORT, "bring_in = 2", "bring_in = 2.0")), *QUIET], "a whole number of chips")
+
+
+@pytest.mark.parametrize(
+    "old,new,fragment",
+    [
+        ('"d dh p1 Ah6c2c"', '"d dh p1 Ah6c??"', "action 1 'd dh p1 Ah6c??': p1's door card is unknown (??)"),
+        ('"d dh p2 3h5h3d"', '"d dh p2 ????"', ""),
+        ('"d dh p1 4c"', '"d dh p1 ??"', "action 8 'd dh p1 ??': p1's up card on 4th street is unknown (??)"),
+    ],
+    ids=["door", "door later", "4th street"],
+)
+def test_an_unknown_up_card_is_blamed_on_the_action_that_deals_it(tmp_path, old, new, fragment):
+    text = changed(SHORT, old, new)
+    if not fragment:  # p2's two down cards unknown, its door card still to come: dealt in a second action
+        text = text.replace(new, new + ',\n  "d dh p2 ??"')
+        fragment = "action 3 'd dh p2 ??': p2's door card is unknown (??)"
+    refused([write(tmp_path, text), *QUIET], fragment)
 
 
 # ----------------------------------------------------------------------------- the session log
