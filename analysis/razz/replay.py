@@ -9,8 +9,10 @@ round, the best board showing opens later streets (G2-G8 of ``seeds/razz.md``), 
 cannot cover a call calls all-in, and, as in PokerKit, a short all-in completion, bet or raise
 is allowed (razzmatazz's own engine never makes one); a player it leaves facing less than a full
 bet may then only call or fold. When the betting ends with at most one player still able to bet,
-the players show (``sm``) and the remaining streets are dealt. ``d dh p1 ????7h`` deals two cards
-nobody knows and a known one. Files written by ``razz play --phh`` may use rules PokerKit lacks;
+the players show (``sm``) and the remaining streets are dealt. At the showdown on 7th street a
+player's hand is the cards its ``sm`` shows, as in PokerKit: the best five of them (and the
+community card); one that shows fewer than five has no hand and cannot win. ``d dh p1 ????7h``
+deals two cards nobody knows and a known one. Files written by ``razz play --phh`` may use rules PokerKit lacks;
 their user-defined fields say so and are followed: ``_cap``, ``_uncapped_heads_up``, ``_bring_in_tie = "seat"`` and
 ``_exhausted = "community"`` (G6). A deck short on 7th street deals one community card
 (``d db``), or first shuffles the folded cards back in (PokerKit's rule).
@@ -480,6 +482,8 @@ class Hand:
         self.all_in = False
         self.streets: list[Street] = []
         self.notes: list[str] = []
+        self.tabled: dict[int, list[int]] = {}
+        """The cards each player shows at the last showdown (7th street): its hand, as PokerKit takes it."""
         self._antes()
 
     # --- chips ----------------------------------------------------------------------------------
@@ -801,6 +805,10 @@ class Hand:
             return "mucks"
         cards = self.cards[p] if text == "-" else self._cards(text)
         self._reveal(p, cards)
+        if self.street == 7:  # the last showdown: the cards shown are the hand (PokerKit sets the others unknown)
+            self.tabled[p] = list(cards)
+            if len(cards) < len(self.cards[p]):
+                return "shows " + phh_text(cards) + f" ({len(cards)} of its {len(self.cards[p])} cards)"
         return "shows " + phh_text(self.cards[p])
 
     def _reveal(self, p: int, cards: list[int]) -> None:
@@ -846,15 +854,25 @@ class Hand:
         from razzmatazz.core.razz.evaluate import evaluate
 
         classes: list[int | None] = [None] * self.t.n
+        board = [self.community] if self.community >= 0 else []
+        playing = list(self.live)
         for p in range(self.t.n):
             if not self.live[p]:
                 continue
-            hand = self.cards[p] + ([self.community] if self.community >= 0 else [])
+            hand = self.tabled.get(p, self.cards[p]) + board
+            if p in self.tabled and len(self.tabled[p]) < len(self.cards[p]):
+                shown = f"{self.name(p)} shows {len(self.tabled[p])} of its {len(self.cards[p])} cards"
+                if len(hand) < 5:
+                    self.notes.append(f"{shown}: fewer than five make no hand, and it cannot win (PokerKit's rule)")
+                    playing[p] = False
+                    continue
+                those = "those and the community card" if board else "those"
+                self.notes.append(f"{shown}: its hand is the best five of {those} (PokerKit's rule)")
             if UNKNOWN in hand:
                 self.notes.append(f"{self.name(p)}'s cards are not all known at the showdown: the pots cannot be won")
                 return None, classes, None
             classes[p] = int(evaluate(np.array(hand[-7:] if len(hand) > 7 else hand, np.int64)))
-        won = award(self.put, self.dead_antes, self.live, classes)
+        won = award(self.put, self.dead_antes, playing, classes)
         if sum(won) != sum(self.put):
             self.notes.append(f"{sum(self.put) - sum(won)} chips in a pot nobody still in could win were burned")
         return [s + w for s, w in zip(self.stacks, won)], classes, won

@@ -6,10 +6,10 @@ the hand and the action), exit status 2, never a traceback and never a hang. The
 search player's streams cannot take, TOML nested too deeply, what is not a regular file of sane
 size (``/dev/zero``, a FIFO, a huge file), a folder with bad entries of every kind, tables PokerKit
 refuses, unknown rule values, the wording of numbers that are not chips, and the action an unknown
-card is blamed on. Then what must be read:
-a byte-order mark, and the session log ``razz play --human SEAT --log FILE.phhs`` writes. A
-property test mutates good files at random: each mutation replays or is refused with one
-:class:`ReplayError` line, nothing else.
+card is blamed on. Then what must be read: a byte-order mark, and the session log ``razz play
+--human SEAT --log FILE.phhs`` writes. And a showdown that shows only some of a player's cards,
+settled as PokerKit settles it (checked against PokerKit). A property test mutates good files at
+random: each mutation replays or is refused with one :class:`ReplayError` line, nothing else.
 """
 
 from __future__ import annotations
@@ -286,6 +286,40 @@ def test_an_unknown_up_card_is_blamed_on_the_action_that_deals_it(tmp_path, old,
         text = text.replace(new, new + ',\n  "d dh p2 ??"')
         fragment = "action 3 'd dh p2 ??': p2's door card is unknown (??)"
     refused([write(tmp_path, text), *QUIET], fragment)
+
+
+# ----------------------------------------------------------------------------- a showdown shown in part
+
+
+SHOWDOWNS = [
+    # p3 shows two of its seven cards: its wheel does not play, p1 takes the main pot too
+    (SHORT, "p3 sm Ac2dKhQs3s4h5c", "p3 sm Ac2d", [145, 64, 0]),
+    # p3 leaves out its 5c: K-4-3-2-A from the six it shows loses to p1's 7-6-4-2-A
+    (SHORT, "p3 sm Ac2dKhQs3s4h5c", "p3 sm Ac2dKhQs3s4h", [145, 64, 0]),
+    # p1 leaves out its Kh: the six it shows still make its 6-5-4-3-A, which wins
+    (SIXTH, "p1 sm As7c3c4h5s6dKh", "p1 sm As7c3c4h5s6d", [247, 0]),
+    # p1 showed six cards when all in on 6th street, then only its 7th: one card is no hand
+    (SIXTH, "p1 sm As7c3c4h5s6dKh", "p1 sm Kh", [153, 94]),
+    # shown in part on 6th street (the rest still held), whole on 7th: the hand plays
+    (SIXTH, 'p1 sm As7c3c4h5s6d"', 'p1 sm As7c"', [247, 0]),
+]
+
+
+@pytest.mark.parametrize("path,old,new,stacks", SHOWDOWNS, ids=["two cards", "six", "six win", "one", "6th"])
+def test_a_hand_shown_in_part_is_settled_as_pokerkit_settles_it(path, old, new, stacks):
+    text = changed(path, old, new)
+    assert pokerkit_stacks(text) == stacks
+    result = RP.replay(RP.parse_history(text, "x.phh"))
+    assert result.finishing == stacks
+
+
+def test_a_hand_shown_in_part_is_named_in_the_output(tmp_path):
+    path = write(tmp_path, changed(SHORT, "p3 sm Ac2dKhQs3s4h5c", "p3 sm Ac2d"))
+    result = invoke(["razz", "replay", path, *QUIET])
+    assert_ok(result)
+    out = " ".join(result.stdout.split())
+    assert "p3 shows 2 of its 7 cards: fewer than five make no hand, and it cannot win (PokerKit's rule)" in out
+    assert "Finishing stacks: p1 145, p2 64, p3 0" in out
 
 
 # ----------------------------------------------------------------------------- the session log
