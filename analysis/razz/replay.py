@@ -1645,24 +1645,19 @@ SUFFIXES = (".phh", ".phhs")
 
 def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
     """The files to read: each path given, and each folder's ``*.phh`` and ``*.phhs`` entries in name order; and
-    the paths that fail. A folder's entry that is no regular file (a directory, a FIFO, a symbolic link loop or
-    one to nothing) is named, one line each, as is a folder without such entries."""
+    the folders that fail (unreadable, or without such entries). An entry that is no regular file (a directory,
+    a FIFO, a symbolic link loop or one to nothing) is kept: :func:`read_text` names it, in its place."""
     files, errors = [], []
     for path in paths:
         if not path.is_dir():
-            files.append(path)  # read_text refuses what is not a regular file of sane size
+            files.append(path)
             continue
         try:
             entries = sorted(e for e in path.iterdir() if e.name.endswith(SUFFIXES))
         except OSError as e:
             errors.append(f"{path}: the folder cannot be read ({e.strerror or e})")
             continue
-        for entry in entries:
-            kind = _not_regular(entry)
-            if kind:
-                errors.append(f"{entry}: {kind}")
-            else:
-                files.append(entry)
+        files += entries
         if not entries:
             errors.append(f"{path}: no .phh files in this folder")
     return files, errors

@@ -221,6 +221,8 @@ def test_a_folder_replays_what_it_can_and_names_every_other_entry(tmp_path):
     assert len(lines) == len(expected) == len(data["errors"]), lines
     for name, fragment in expected.items():
         assert sum(f"{folder / name}: " in line and fragment in line for line in lines) == 1, (name, lines)
+    named = [Path(line.removeprefix("razzmatazz: error: ").split(": ")[0]).name for line in lines]
+    assert named == sorted(expected)  # in the folder's name order
 
 
 # ----------------------------------------------------------------------------- tables and rules
