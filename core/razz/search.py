@@ -5,7 +5,8 @@ card, every action), draws ``samples`` positions that agree with it (:func:`.sta
 cards of the others and the cards to come drawn among the cards the seat has not seen; never the true
 position), plays each legal move (fold, call, raise) on from each of them to the end of the hand with
 the field model (the lineup's own policies, every ``search`` seat played by its rollout policy) and keeps
-the move of the most chips on average (ties: the first listed, fold before call before raise). Every move
+the move of the most chips on average (ties: the first listed, fold before call before raise). A fold needs
+no rollout: the seat loses what it has put in, whatever the others do. Every move
 starts from the same sample with the same streams, so their difference is measured with common random
 numbers. The draws come from the search seat's own policy stream, one draw a decision.
 
@@ -116,6 +117,9 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
             break  # enough tries: the samples kept decide
         kept += 1
         for c in range(k):
+            if moves[c] == R.FOLD:  # a fold's result is known: the chips the seat has put in are lost
+                chips[c] -= S._ws(base)[E.W_PUT, seat]
+                continue
             work[: S.P_LOG] = base[: S.P_LOG]
             work[S.P_LOG_ROWS] = 0  # the rollouts keep no log
             S.apply(ro, work, moves[c])

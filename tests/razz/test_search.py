@@ -93,3 +93,23 @@ def test_the_true_cards_explain_the_actions_and_some_draws_do_not():
                     passed, failed = passed + ok, failed + (not ok)
             p.step()
     assert failed > 0 and passed > 0, (passed, failed)
+
+
+def test_a_fold_is_worth_what_the_seat_has_put_in_as_the_search_scores_it_without_a_rollout():
+    """The search scores a fold as minus the chips its seat has put in (no rollout): at every decision facing a
+    bet, folding and playing the hand on to its end gives exactly that net."""
+    j = job(FIELD, stack=200)
+    checked = 0
+    for g in range(6):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            s = p.actor()
+            if R.FOLD in p.legal():
+                q = p.copy()
+                put = int(S._ws(q.pos)[E.W_PUT, s])
+                q.apply(R.FOLD)
+                q.playout()
+                assert int(q.pos[S.P_RES + 5 * s + E.H_NET]) == -put
+                checked += 1
+            p.step()
+    assert checked >= 10
