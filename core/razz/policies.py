@@ -124,6 +124,23 @@ SEARCH = REGISTRY.add(
                 "search seat in its rollouts, at its defaults",
                 integer=True,
             ),
+            Param(
+                "race",
+                0.0,
+                0.0,
+                10.0,
+                "stop sampling once the best move leads each other move by this many standard errors of their "
+                "paired difference (checked every 4 samples from 8 on); 0 always draws every sample",
+            ),
+            Param(
+                "futures",
+                1,
+                1,
+                64,
+                "deals of the cards still to come played from each sample of the hidden cards dealt (the field's "
+                "play so far does not depend on them, so they need no consistency check)",
+                integer=True,
+            ),
         ),
         "at each decision, samples the cards its seat has not seen (draws the field would not have played as it "
         "did are drawn again), plays fold, call and raise on against the lineup's policies to the end of the "
@@ -133,8 +150,8 @@ SEARCH = REGISTRY.add(
 SEARCH_STRONG = REGISTRY.preset(
     "search-strong",
     "search:samples=32",
-    "search at a strong budget (32 samples): beats the tough field's best tuned heuristics (textbook-tuned, "
-    "steal-tuned) six-handed and heads-up by an established margin in chips (BENCHMARKS.md)",
+    "search at a strong budget (32 samples, all drawn): beats the tough field's best tuned heuristics "
+    "(textbook-tuned, steal-tuned) six-handed and heads-up by an established margin in chips (BENCHMARKS.md)",
 )
 TEXTBOOK = REGISTRY.add(
     PolicySpec(
@@ -174,7 +191,9 @@ ROCK_TUNED = REGISTRY.preset("rock-tuned", "rock:river_card=8", f"rock folding a
 SEARCH_ID = SEARCH.id
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
-SEARCH_MODEL = 3
+SEARCH_RACE = 3
+SEARCH_FUTURES = 4
+SEARCH_MODEL = 5
 
 
 def kernel_row(policy) -> np.ndarray:

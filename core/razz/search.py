@@ -29,7 +29,7 @@ from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import policies as P
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz import state as S
-from razzmatazz.core.rng import next_u64
+from razzmatazz.core.rng import deal_from, game_state, next_u64
 from razzmatazz.core.search import budget
 
 
@@ -92,6 +92,51 @@ def consistent(ro, sample, seat, mpids, mparams, replay):
             S.step_plain(ro, replay, mpids, mparams, P.no_user_policy)
 
 
+FUTURES_STREAM = 1 << 40
+"""The draw index (of the decision's key) whose stream deals the further futures of every sample."""
+
+
+@njit(cache=True)
+def new_future(pos, state, swap):
+    """Deal the cards still to come of position ``pos`` anew (the undealt deck shuffled from ``state``; a deck
+    reshuffled at 7th street is left as it is); returns the new state."""
+    if pos[S.P_FLAGS] >> 1:
+        return state
+    top = pos[S.P_TOP]
+    tail = pos[S.P_DECK + top : S.P_DECK + 52]
+    if tail.shape[0] > 1:
+        state = deal_from(state, tail, tail.shape[0], swap)
+    return state
+
+
+RACE_FROM, RACE_EVERY = 8, 4
+"""A race (``race`` above 0) may stop once this many samples are kept, and is checked every so many."""
+
+
+@njit(cache=True)
+def settled(values, chips, race):
+    """Whether the move of the most chips so far leads every other by more than ``race`` standard errors of their
+    paired difference over the samples (``values``: chips per sample and move; ``chips``: their sums)."""
+    n, k = values.shape
+    best = 0
+    for c in range(1, k):
+        if chips[c] > chips[best]:
+            best = c
+    for c in range(k):
+        if c == best:
+            continue
+        mean = (chips[best] - chips[c]) / n
+        if mean <= 0:
+            return False
+        ss = 0.0
+        for i in range(n):
+            d = values[i, best] - values[i, c] - mean
+            ss += d * d
+        if mean * mean * n * (n - 1) <= race * race * ss:
+            return False
+    return True
+
+
 @njit(cache=True)
 def decide(ro, obs, seat, row, mpids, mparams, key):
     """The move of the most chips for ``seat`` from its observation ``obs`` alone (see the module doc)."""
@@ -102,7 +147,11 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
     if k == 1:
         return moves[0]
     samples = budget(row)[0]
+    race, futures = row[P.SEARCH_RACE], max(1, np.int64(row[P.SEARCH_FUTURES]))
+    fstate = game_state(key, FUTURES_STREAM)
+    swap = np.empty(52, np.int64)
     chips = np.zeros(k, np.int64)
+    values = np.zeros((samples, k), np.int64)
     work = np.zeros(S.POS_LEN, np.int64)
     replay = np.zeros(S.POS_LEN, np.int64)
     kept = 0
@@ -115,16 +164,23 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
             continue  # the field would not have played these cards so: draw again
         if i >= MAX_TRIES * samples and kept > 0:
             break  # enough tries: the samples kept decide
-        kept += 1
+        for f in range(futures):
+            if f > 0:
+                fstate = new_future(base, fstate, swap)
+            for c in range(k):
+                if moves[c] == R.FOLD:  # a fold's result is known: the chips the seat has put in are lost
+                    values[kept, c] -= S._ws(base)[E.W_PUT, seat]
+                else:
+                    work[: S.P_LOG] = base[: S.P_LOG]
+                    work[S.P_LOG_ROWS] = 0  # the rollouts keep no log
+                    S.apply(ro, work, moves[c])
+                    S.playout_plain(ro, work, mpids, mparams)
+                    values[kept, c] += work[S.P_RES + 5 * seat + E.H_NET]
         for c in range(k):
-            if moves[c] == R.FOLD:  # a fold's result is known: the chips the seat has put in are lost
-                chips[c] -= S._ws(base)[E.W_PUT, seat]
-                continue
-            work[: S.P_LOG] = base[: S.P_LOG]
-            work[S.P_LOG_ROWS] = 0  # the rollouts keep no log
-            S.apply(ro, work, moves[c])
-            S.playout_plain(ro, work, mpids, mparams)
-            chips[c] += work[S.P_RES + 5 * seat + E.H_NET]
+            chips[c] += values[kept, c]
+        kept += 1
+        if race > 0 and kept >= RACE_FROM and kept % RACE_EVERY == 0 and settled(values[:kept], chips, race):
+            break
     best = 0
     for c in range(1, k):
         if chips[c] > chips[best]:

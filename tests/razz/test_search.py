@@ -113,3 +113,39 @@ def test_a_fold_is_worth_what_the_seat_has_put_in_as_the_search_scores_it_withou
                 checked += 1
             p.step()
     assert checked >= 10
+
+
+def test_the_race_stops_only_when_the_best_move_leads_every_other_by_enough_standard_errors():
+    values = np.array([[0, 10, 12], [0, 8, 9], [0, 12, 14], [0, 9, 11]], np.int64)
+    chips = values.sum(axis=0)
+    # raise - call: 2, 1, 2, 2 (mean 1.75, sd 0.5: 7 standard errors); raise - fold: 11.5 with sd 2.1
+    assert SR.settled(values, chips, 6.5) and not SR.settled(values, chips, 7.5)
+    tie = values.copy()
+    tie[:, 2] = tie[:, 1]
+    assert not SR.settled(tie, tie.sum(axis=0), 0.1)  # two moves level: never settled
+    same = np.array([[-5, 3], [-5, 3]], np.int64)  # no spread: a lead is a lead
+    assert SR.settled(same, same.sum(axis=0), 9.0)
+
+
+def test_a_new_future_deals_the_cards_to_come_anew_and_leaves_the_dealt_ones():
+    j = job(FIELD, stack=200)
+    p = Position.begin(S, j, 3)
+    for _ in range(4):
+        p.step()
+    q = p.determinize(p.actor(), 5, 0)
+    top, deck = int(q.pos[S.P_TOP]), q.pos[S.P_DECK : S.P_DECK + 52].copy()
+    state, changed = np.uint64(77), 0
+    for _ in range(5):
+        state = SR.new_future(q.pos, state, np.empty(52, np.int64))
+        now = q.pos[S.P_DECK : S.P_DECK + 52]
+        assert np.array_equal(now[:top], deck[:top]) and sorted(now[top:]) == sorted(deck[top:])
+        changed += not np.array_equal(now[top:], deck[top:])
+        assert S.check(q.ro, q.pos) == 0
+    assert changed >= 4
+
+
+def test_futures_and_the_race_keep_a_search_table_reproducible_and_chips_conserved():
+    j = job(["search:samples=8,futures=2,race=1", *FIELD[1:]], players=6, hands=30)
+    a, b = j.run_chunk(0, 30), j.run_chunk(0, 30)
+    assert np.array_equal(a, b)
+    assert sum(int(a[p * E.N_PFIELDS + E.P_NET]) for p in range(6)) == 0
