@@ -19,6 +19,7 @@ import click
 
 from razzmatazz.analysis import games
 from razzmatazz.analysis.cli.console import guard_streams
+from razzmatazz.analysis.cli.ladder import ladder_cmd
 from razzmatazz.analysis.cli.options import flush_stdout
 from razzmatazz.analysis.cli.report import report
 from razzmatazz.analysis.cli.strong import exploit_cmd, tune_cmd
@@ -123,4 +124,5 @@ main.add_command(tournament_cmd)
 main.add_command(sweep_cmd)
 main.add_command(exploit_cmd)
 main.add_command(tune_cmd)
+main.add_command(ladder_cmd)
 main.add_command(report)

@@ -62,6 +62,7 @@ RUNS = {
         "--seed",
         "10",
     ],
+    "ladder": ["ladder", "riffifi", "--players", "3", "--games", "2000", "--top", "2", "--seed", "12"],
 }
 """Each sized to take a few seconds on one thread, in several chunks."""
 FIXED = ["--threads", "1", "--format", "json", "--quiet"]
@@ -96,7 +97,7 @@ def test_a_killed_run_resumes_to_the_uninterrupted_result(kind, tmp_path):
     assert stored and not (run / "manifest.json").exists(), "the run ended before it could be killed"
     for f in stored:
         assert np.load(f).dtype == np.int64
-    resumed = invoke([*args[: 1 if kind in ("tournament", "sweep") else 2], "--resume", run, *FIXED[:4]])
+    resumed = invoke([*args[: 1 if kind in ("tournament", "sweep", "ladder") else 2], "--resume", run, *FIXED[:4]])
     assert_ok(resumed)
     whole = invoke([*args, *FIXED])
     assert_ok(whole)
