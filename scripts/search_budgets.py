@@ -4,7 +4,8 @@ For a game, the default mix at a player count with ``search-strong`` in player 1
 paired batches of duplicate deals that ``exploit`` uses (one thread); then each budget takes that seat on the
 same deals. Printed per budget: its paired gain over ``search-strong`` (the game's payoff for Razz, in bb/100;
 win-rate points for the board games) with its 95 % interval, and the seconds its lineup took against the
-``search-strong`` lineup's (a ratio from one run carries between days; absolute times do not).
+``search-strong`` lineup's, every lineup compiled before it is timed (a ratio from one run carries between
+days; absolute times do not).
 
     .venv/bin/python scripts/search_budgets.py razz --players 6 --games 20000 search search:samples=8
     .venv/bin/python scripts/search_budgets.py razzia --players 5 --games 3000 search search:samples=16,rollout=3
@@ -31,14 +32,18 @@ def compare(name: str, players: int, games: int, seed: int, budgets: list[str], 
     field[0] = g.parse(strong, players)
     seeds = paired.batch_seeds(seed, g, exploit.EXPLOIT, [x.text for x in field])
     size, duplicate = paired.batch_games(games), g.duplicate(settings, None)
+    warm = paired.batch_games(20 * paired.BATCHES)
+    paired.play_batches(g, settings, tuple(field), warm, seeds[:1], duplicate, None)  # compiled before timing
     begin = time.perf_counter()
     base = paired.play_batches(g, settings, tuple(field), size, seeds, duplicate, None)
     strong_wall = time.perf_counter() - begin
     key = "payoff" if name == "razz" else "win_rate"
     rows = []
     for text in budgets:
+        lineup = (g.parse(text, players), *field[1:])
+        paired.play_batches(g, settings, lineup, warm, seeds[:1], duplicate, None)
         begin = time.perf_counter()
-        alt = paired.play_batches(g, settings, (g.parse(text, players), *field[1:]), size, seeds, duplicate, None)
+        alt = paired.play_batches(g, settings, lineup, size, seeds, duplicate, None)
         wall = time.perf_counter() - begin
         d = paired.difference(base, alt, 0)
         rows.append((text, d[f"{key}_difference"], d[f"{key}_low"], d[f"{key}_high"], d["games"], wall, strong_wall))

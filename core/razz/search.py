@@ -13,8 +13,11 @@ numbers. The draws come from the search seat's own policy stream, one draw a dec
 A draw is kept only if the field model, dealt those cards, would have taken every action the hand has seen
 (:func:`consistent`: the hand replayed from its deal; the ``random`` players' moves and the seat's own taken
 as logged); after ``MAX_TRIES`` draws a sample the samples kept decide (or, if none was kept, uniform
-draws). ``depth`` is 0: every rollout runs to the end of the hand. The default budget (4 samples) is sized
-for speed; ``search-strong`` (32) is the one that beats the heuristics (BENCHMARKS.md).
+draws). ``depth`` is 0: every rollout runs to the end of the hand. ``futures`` plays several deals of the cards
+to come from each sample (:func:`new_future`: the field's play so far does not depend on them, so they need no
+check), and ``race`` stops drawing once the best move's lead is clear (:func:`settled`). The default budget
+(10 samples) is the most that keeps 1,000 six-handed hands/s; ``search-strong`` (32) and ``search-deep``
+(32 samples with 4 futures each) are stronger and slower (BENCHMARKS.md, issue 37).
 
 A lineup with a ``search`` seat plays through the positions (:func:`play_games`), hand by hand as the kernel
 deals them, with the kernel's counts (a lineup without one gives exactly the kernel's sums, tested).
