@@ -845,10 +845,10 @@ def _razz_strong_topic(tables: Tables) -> Topic:
         "not seen (keeping the draws with which the field's own policies would have played the hand as they "
         "did), plays fold, call and raise on to the end of the hand against the field's policies and keeps the "
         "move of the most chips; its default budget (10 samples) is the most that keeps 1,000 six-handed hands a "
-        "second (search-strong and search-deep think longer and play stronger; BENCHMARKS.md). The lead of the best policy over the "
-        "second (higher minus lower as first measured; established or not as the lead finding judged it, over "
-        "all the comparisons at once) is measured the same way in that run (paired over deals), with its 95 % "
-        "interval: " + verdict_rule(STRONG) + " "
+        "second (search-strong and search-deep think longer and play stronger; BENCHMARKS.md). The lead of the "
+        "best policy over the second (higher minus lower as first measured; established or not as the lead "
+        "finding judged it, over all the comparisons at once) is measured the same way in that run (paired "
+        "over deals), with its 95 % interval: " + verdict_rule(STRONG) + " "
         f"The {STRONG} seat draws from its own random stream, so a duplicate deal is not the same hand played "
         "again at its seat.",
         out,
