@@ -10,7 +10,8 @@ rate and payoff with 95 % intervals, from rollouts of positions drawn from the s
 (:meth:`Position.determinize`: the hidden cards are sampled, never read) played on by the lineup, the
 person's seat by its lineup policy. ``? NAME[:k=v]`` asks that policy. After each game: the result, every
 hidden card, and the running score with its interval. ``q`` or end of input ends the session with its
-summary; a wrong key gets a one-line hint and the question again.
+summary; a wrong key gets a one-line hint and the question again. A seed the person did not give is shown
+only with that summary (and at the end of the log): it deals every card, hidden ones included.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import secrets
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +29,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from razzmatazz.core.errors import InputError
+from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import Policy, Registry
 from razzmatazz.core.positions import Position
 
@@ -96,6 +98,8 @@ class Session:
     log: TextIO | None = None  # one JSON line per decision of the person's seat
     results: list[tuple[float, float]] = field(default_factory=list)
     on_game: Callable[[Position, int, Sequence[str]], None] | None = None  # called with each finished game
+    current: int = 0  # the game being played, or the last one
+    seed_shown: bool = True  # False: the seed was drawn, and is shown only in the final summary (it deals every card)
 
     def __post_init__(self) -> None:
         n = len(self.job.lineup)
@@ -114,14 +118,17 @@ class Session:
                 self.play_game(g)
         except Quit:
             self.say("")
+        self.say(f"the deals' seed: {self.job.seed} (--seed {self.job.seed} deals these games again)")
         self.say(self.summary(final=True))
         return self.results
 
     def play_game(self, g: int) -> Position:
         """Game ``g``: the policies play their seats, the person theirs; then the result is shown."""
+        self.current = g
         p = Position.begin(self.style.state, self.job, g)
         names = self.names(g)
-        self.say(f"\n=== game {g + 1} (seed {self.job.seed}): you are seat {self.seat + 1} of {len(names)}")
+        seed = f" (seed {self.job.seed})" if self.seed_shown else ""
+        self.say(f"\n=== game {g + 1}{seed}: you are seat {self.seat + 1} of {len(names)}")
         while not p.over():
             if p.actor() != self.seat:
                 p.step()
@@ -179,13 +186,15 @@ class Session:
         except InputError as e:
             self.say(f"  {e}")
             return None
+        except (ValueError, OverflowError, RecursionError):  # text no parser foresaw: the hint, not the end
+            code = None
         if code is not None and code in set(legal.tolist()):
             return Move(text, describe(self.style, p, self.seat, code), int(code))
         keys = ", ".join(m.key for m in moves)
         hint = self.style.typing_hint
         hint = hint(p, self.seat) if callable(hint) else hint
         extra = f"; {hint}" if hint else ""
-        self.say(f"  '{text}' is not a move here: type {keys}{extra}, ? for advice or q to quit")
+        self.say(f"  '{shorten(text, 40)}' is not a move here: type {keys}{extra}, ? for advice or q to quit")
         return None
 
     def _log(self, g: int, move: Move) -> None:
@@ -322,6 +331,41 @@ def _mean(x: np.ndarray) -> str:
     return f"{m:+,.{places}f} [{m - h:+,.{places}f}, {m + h:+,.{places}f}]"
 
 
+def check_log(log_path: Path | None) -> None:
+    """Refuse a ``--log`` file that exists or cannot be created (a missing folder, a path under a file, a
+    folder that takes no files), before anything is played: one line naming the problem."""
+    if log_path is None:
+        return
+    path = Path(log_path)
+    shown = shorten(str(path), 160)
+    if path.is_symlink() or path.exists():
+        raise InputError(f"--log {shown}: the file exists; name a new one")
+    folder = path.parent
+    try:
+        if not folder.is_dir():
+            why = "does not exist" if not folder.exists() else "is not a folder"
+            raise InputError(f"--log {shown}: cannot create the file: {shorten(str(folder), 160)} {why}")
+        probe = folder / f".{secrets.token_hex(6)}.log-probe"
+        with open(probe, "x", encoding="utf-8"):
+            pass
+        probe.unlink()
+    except InputError:
+        raise
+    except (OSError, ValueError) as e:
+        raise InputError(f"--log {shown}: cannot create the file: {getattr(e, 'strerror', None) or e}") from None
+
+
+def _open_log(log_path: Path) -> TextIO:
+    try:
+        return open(log_path, "x", encoding="utf-8")
+    except FileExistsError:
+        raise InputError(f"--log {shorten(str(log_path), 160)}: the file exists; name a new one") from None
+    except (OSError, ValueError) as e:
+        raise InputError(
+            f"--log {shorten(str(log_path), 160)}: cannot create the file: {getattr(e, 'strerror', None) or e}"
+        ) from None
+
+
 def play_in_terminal(
     style: SeatStyle,
     job: Any,
@@ -332,47 +376,78 @@ def play_in_terminal(
     games: int,
     log_path: Path | None = None,
     recorder: Callable[[TextIO], Callable[[Position, int, Sequence[str]], None]] | None = None,
+    seed_shown: bool = True,
 ) -> list[tuple[float, float]]:
     """``play --human SEAT`` (``seat`` 1-based): the session in this terminal, its log in ``log_path`` (a new
-    file: one JSON line per decision, or what ``recorder(file)`` writes after each game)."""
+    file: one JSON line per decision, or what ``recorder(file)`` writes after each game; then a last line, a
+    comment for a recorder's file, with the seed). With ``seed_shown`` False (a drawn seed) the seed is shown
+    only once the session is over, in its summary and at the end of the log: it deals every card."""
     session = Session(style, job, seat - 1, registry, registry.parse(advisor) if advisor else None)
-    if log_path is not None and log_path.exists():
-        raise InputError(f"--log {log_path}: the file exists; name a new one")
+    session.seed_shown = seed_shown
+    check_log(log_path)
+    f = _open_log(log_path) if log_path is not None else None  # created before the first screen
     lineup = ", ".join(p.label for p in job.lineup)
+    seed = f" (seed {job.seed})" if seed_shown else ""
     session.say(
-        f"{style.game}: you play seat {seat} of {len(job.lineup)} against {lineup} (seed {job.seed}). "
+        f"{style.game}: you play seat {seat} of {len(job.lineup)} against {lineup}{seed}. "
         "Type a move's key; ? for advice, ? NAME for a policy's; q to quit."
     )
-    if log_path is None:
+    if f is None:
         return session.run(games)
-    with open(log_path, "x", encoding="utf-8") as f:
+    with f:
         if recorder is not None:
             session.on_game = recorder(f)
         else:
             session.log = f
-        return session.run(games)
+        results = session.run(games)
+        if recorder is not None:
+            f.write(f"\n# session over: {len(results)} games finished, seed {job.seed}\n")
+        else:
+            end = {"game": session.current, "seat": seat - 1, "session": "over", "games": len(results)}
+            f.write(json.dumps({**end, "seed": job.seed}) + "\n")
+        return results
 
 
 def human_cli(
     game: str,
     settings: Any,
     lineup: Sequence[Policy],
-    seed: int,
+    seed: int | None,
     seat: int,
     games: int,
     log_path: Path | None,
-    user: Callable | None = None,
+    user: Any = None,
 ) -> None:
     """``GAME play --human SEAT``: the game's style (``analysis/<game>/seat.py``: ``STYLE``, and optionally
-    ``ADVISOR``, the policy asked on ``?``, and ``recorder(settings)`` for ``--log``) with its engine's job."""
+    ``ADVISOR``, the policy asked on ``?``, and ``recorder(settings)`` for ``--log``) with its engine's job.
+    ``seed`` None: one is drawn, and shown only at the end; ``user``: a plugin's policies (``UserPolicies``),
+    which ``? NAME`` may ask too."""
     import importlib
 
+    from razzmatazz.analysis.inputs import check_seed
+    from razzmatazz.core.rng import new_seed
+
+    check_log(log_path)
+    if seed is not None:
+        check_seed(seed)
     room = importlib.import_module(f"razzmatazz.analysis.{game}.seat")
     engine = importlib.import_module(f"razzmatazz.core.{game}.engine")
-    registry = importlib.import_module(f"razzmatazz.core.{game}.policies").REGISTRY
+    registry = (
+        user.registry() if user is not None else importlib.import_module(f"razzmatazz.core.{game}.policies").REGISTRY
+    )
     advisor = getattr(room, "ADVISOR", "search" if "search" in {s.name for s in registry} else None)
     recorder = room.recorder(settings) if hasattr(room, "recorder") else None
-    job = engine.GameJob(settings, tuple(lineup), seed, 1, False, user)
+    job = engine.GameJob(
+        settings, tuple(lineup), new_seed() if seed is None else seed, 1, False, user.decide if user else None
+    )
     play_in_terminal(
-        room.STYLE, job, seat, registry, advisor=advisor, games=games, log_path=log_path, recorder=recorder
+        room.STYLE,
+        job,
+        seat,
+        registry,
+        advisor=advisor,
+        games=games,
+        log_path=log_path,
+        recorder=recorder,
+        seed_shown=seed is not None,
     )

@@ -221,6 +221,10 @@ def play_cmd(
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
+    if human is not None:  # before a plugin is compiled: the --log file must be new and creatable
+        from razzmatazz.analysis.seat import check_log
+
+        check_log(human_log)
     user = Z.load_plugin(plugin) if plugin is not None else None
     settings = settings_of(players, switches)
     lineup = Z.lineup(policy_texts, players, user)
@@ -245,8 +249,7 @@ def play_cmd(
     if human is not None:
         from razzmatazz.analysis.seat import human_cli
 
-        user_decide = user.decide if user else None
-        return human_cli("razzia", settings, lineup, draw_seed(seed, True), human, games, human_log, user_decide)
+        return human_cli("razzia", settings, lineup, seed, human, games, human_log, user)
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
     with (

@@ -39,6 +39,8 @@ HAGGLES = (("x", "the exact haggle", "greedy"), ("r", "the rational haggle", "gr
 MAX_TRIES = 100_000
 """At most this many ways of forming a typed division's amounts are tried."""
 EXAMPLE_OFFER = "2:10000 4:5000"
+MAX_DIGITS = 12
+"""A typed amount of more digits is more money than any game holds (refused before it is read as a number)."""
 ANSWERS = {"1": R.ACCEPT, "accept": R.ACCEPT, "2": R.DUEL, "duel": R.DUEL}
 """An answer typed as its code or its word (the keys are ``a`` and ``d``)."""
 
@@ -438,7 +440,7 @@ def parse(p: Position, seat: int, text: str, legal: np.ndarray) -> int | None:
         if text.strip().lower() in named:
             return named[text.strip().lower()]
         return _parse_division(v, seat, text) if ":" in text else None
-    if kind == R.K_ALL and re.fullmatch(r"[\d\s,]+", text):
+    if kind == R.K_ALL and re.fullmatch(r"[0-9\s,]+", text):
         return _parse_placement(v, text)
     if kind == R.K_ANSWER:
         return ANSWERS.get(text.strip().lower())
@@ -453,6 +455,9 @@ def _parse_placement(v: np.ndarray, text: str) -> int:
     k = int(v[R.V_NDRAWN])
     if len(tokens) != k:
         raise InputError(f"type one bar number for each of the {k} cards, in order, e.g. {_placement_example(v)}")
+    if any(len(t) > 1 for t in tokens):
+        bars = ", ".join(str(b + 1) for b in _bars(v))
+        raise InputError(f"'{shorten(text, 20)}' is not a bar: the bars are {bars}, one number a card")
     targets = [int(t) - 1 for t in tokens]
     for t in targets:
         if t not in _bars(v):
@@ -465,9 +470,11 @@ def _parse_placement(v: np.ndarray, text: str) -> int:
 
 def _units(text: str) -> int:
     """``10000``, ``$10,000`` or ``10k`` in units of $5,000."""
-    m = re.fullmatch(r"\$?(\d[\d,]*)(k?)", text.lower())
+    m = re.fullmatch(r"\$?([0-9][0-9,]*)(k?)", text.lower())
     if not m:
         raise InputError(f"'{shorten(text, 20)}' is not an amount of dollars (e.g. 10000, $10,000 or 10k)")
+    if len(m.group(1).replace(",", "").lstrip("0")) > MAX_DIGITS:
+        raise InputError(f"'{shorten(text, 20)}' is more money than the game holds")
     dollars = int(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
     if dollars % R.UNIT:
         raise InputError(f"${dollars:,} is not a sum of money cards (they are multiples of $5,000)")
@@ -509,10 +516,14 @@ def _parse_division(v: np.ndarray, seat: int, text: str) -> int:
 
 def _share_seat(v: np.ndarray, seat: int, who: str, token: str, contest: list[int]) -> int:
     """The seat (0-based) a typed share names: another contestant."""
-    if not who.isdigit():
+    if not re.fullmatch(r"[0-9]+", who):
         raise InputError(f"'{shorten(token, 20)}': give each share as SEAT:DOLLARS, e.g. {EXAMPLE_OFFER}")
-    s = int(who) - 1
     others = ", ".join(str(o + 1) for o in contest if o != seat)
+    if len(who.lstrip("0")) > 2:
+        raise InputError(
+            f"seat {shorten(who, 20)} is not a contestant at {_the(int(v[R.V_BAR]))} (the others: {others})"
+        )
+    s = int(who) - 1
     if s == seat:
         raise InputError(f"the rest is yours: name only the other contestants ({others})")
     if s not in contest:

@@ -257,6 +257,10 @@ def play_cmd(
     from razzmatazz.analysis.store import check_out_dir, manifest, reserve, write_result
 
     resuming = ctx.meta.get(RESUMING, False)
+    if human is not None:  # before a plugin is compiled: the --log file must be new and creatable
+        from razzmatazz.analysis.seat import check_log
+
+        check_log(human_log)
     user = F.load_plugin(plugin) if plugin is not None else None
     settings = _settings(
         players,
@@ -296,8 +300,7 @@ def play_cmd(
     if human is not None:
         from razzmatazz.analysis.seat import human_cli
 
-        user_decide = user.decide if user else None
-        return human_cli("riffifi", settings, lineup, draw_seed(seed, True), human, games, human_log, user_decide)
+        return human_cli("riffifi", settings, lineup, seed, human, games, human_log, user)
     seed = draw_seed(seed, quiet or fmt != "table")
     held = reserve(out, partial_ok=resuming) if out is not None else nullcontext(None)
     with (

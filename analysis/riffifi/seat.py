@@ -13,6 +13,7 @@ claim, the seat's number. A move may also be typed in words (``blue 5``, ``offic
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -287,12 +288,12 @@ def parse(p: Position, seat: int, text: str, legal: np.ndarray) -> int | None:
         return R.NO_TARGET if " ".join(words) in NONE_WORDS else None
     if words[0] == "seat":
         words = words[1:]
-    if len(words) != 1 or not words[0].isdigit():
+    if len(words) != 1 or not re.fullmatch(r"[0-9]+", words[0]):
         if text.lower().startswith("seat"):
             raise InputError(f"'{shorten(text)}': write a seat by its number, e.g. 'seat 2'")
         return None
     n = int(p.ro[0][R.C_PLAYERS])
-    if not 1 <= int(words[0]) <= n:
+    if len(words[0].lstrip("0")) > 2 or not 1 <= int(words[0]) <= n:
         raise InputError(f"'{shorten(text)}': the seats are 1 to {n}")
     return int(words[0]) - 1
 
