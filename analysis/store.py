@@ -555,6 +555,12 @@ def load_run(directory: Path, kind: str) -> dict:
             f"{_shown(directory)} holds a run of an earlier razzmatazz, or a damaged one ({RUN_FILE} "
             f"keeps no arguments): remove {Path(directory) / PARTIAL} and start the run again"
         )
+    try:  # the arguments must be those the kept chunks were played with, before anything reads them
+        kept = (Path(directory) / PARTIAL / "chunks" / DIGEST_FILE).read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        kept = None  # checked, and named, where the chunks are opened
+    if kept is not None and kept != run_digest(kind, run["args"]):
+        raise damaged(directory, f"{RUN_FILE} does not match the chunks kept beside it (was it edited?)")
     return run
 
 

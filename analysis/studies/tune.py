@@ -40,6 +40,7 @@ import pandas as pd
 from razzmatazz.analysis.games import GameSpec
 from razzmatazz.analysis.inputs import check_seed
 from razzmatazz.analysis.studies import paired
+from razzmatazz.analysis.studies.exploit import table_settings
 from razzmatazz.analysis.studies.tournament import Log, derived_seed, game
 from razzmatazz.core.batch import _progress
 from razzmatazz.core.errors import InputError, shorten
@@ -121,7 +122,7 @@ def plan(
 ) -> Plan:
     """Check a tuning run's input (every problem an :class:`InputError` naming it)."""
     g = game(game_name)
-    settings = g.settings(players)
+    settings = table_settings(g, players)
     n = settings.players
     start = g.parse(policy, n)
     params = tunable(start, fix)
