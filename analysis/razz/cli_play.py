@@ -31,6 +31,7 @@ from razzmatazz.analysis.cli.options import (
     set_threads,
 )
 from razzmatazz.analysis.razz.cli import razz
+from razzmatazz.core.errors import InputError
 
 
 def _settings(
@@ -224,11 +225,19 @@ def play_cmd(
         players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie, exhausted, stack, stacks
     )
     lineup = G.lineup(policy_texts, players, user, field_name)
+    if human is None:  # a human session plays through positions, where search sits beside plugins
+        G.check_user(lineup, user)
     G.check_hands(hands)
     if seed is not None:
         check_seed(seed)
     if phh is not None:
+        if trace is not None:
+            raise InputError(
+                "--trace prints one hand and writes no file: it cannot be used with --phh (which writes every "
+                "hand of a run)"
+            )
         G.check_phh_request(phh, hands)
+        G.check_phh_out(phh, out)
     check_human(
         human,
         players,

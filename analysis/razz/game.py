@@ -20,7 +20,11 @@ given to :func:`play` as ``user=(specs, decide)`` (see the README and ``load_plu
 
 from __future__ import annotations
 
+import fcntl
 import math
+import os
+import secrets
+import shutil
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -36,7 +40,7 @@ from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_in
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
-from razzmatazz.core.errors import InputError
+from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import Policy, Registry
 from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import rules as R
@@ -81,6 +85,28 @@ def lineup(
     registry = user.registry() if user else REGISTRY
     parsed = [registry.parse(t) for t in texts]
     return tuple(parsed[i % len(parsed)] for i in range(players))
+
+
+def check_user(policies: Sequence[Policy], user: plugins.UserPolicies | None) -> None:
+    """Refuse a table where the search player sits beside one of a plugin's policies (the engine cannot seat
+    them together yet), before anything is played or made."""
+    from razzmatazz.core.razz.policies import SEARCH_ID
+
+    mine = [p.label for p in policies if p.spec.id >= USER_ID]
+    if user is not None and mine and any(p.spec.id == SEARCH_ID for p in policies):
+        raise InputError(
+            f"razz: the search player cannot sit at a table with a plugin's policies yet ({mine[0]} sits at this "
+            "table); seat the plugin's policies or search, not both"
+        )
+
+
+def _decide(policies: Sequence[Policy], user: plugins.UserPolicies | None) -> Any:
+    """The engine's user function: the plugin's ``decide`` where one of its policies sits, else none (a plugin
+    loaded with none of its policies seated plays no part, so search may sit at that table)."""
+    if user is None or not any(p.spec.id >= USER_ID for p in policies):
+        return None
+    check_user(policies, user)
+    return user.decide
 
 
 def label(policy: Policy) -> str:
@@ -152,7 +178,7 @@ def play(
     check_hands(hands)
     n = settings.players
     items = -(-hands // n) if duplicate else hands
-    job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
+    job = E.GameJob(settings, tuple(policies), seed, items, duplicate, _decide(policies, user))
     counts = batch.run(
         [job],
         executor=executor,
@@ -384,7 +410,7 @@ def trace(
     ``.log``, ``.results`` and ``.flags`` (G6)."""
     if hand < 0:
         raise InputError(f"the hand to trace must be 0 or more, got {hand}")
-    job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
+    job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, _decide(policies, user))
     return GameTrace(TRACE_STYLE, settings, tuple(policies), seed, hand, duplicate, job.trace(hand))
 
 
@@ -522,15 +548,70 @@ TRACE_STYLE = TraceStyle("razz", "chips", trace_text, trace_event, trace_result)
 # ----------------------------------------------------------------------------- hand histories
 
 
+PHH_TMP = "phh-tmp"
+"""The hidden folder a ``--phh DIR`` run writes its files into, beside DIR (``.DIR.phh-tmp-XXXXXXXX``), renamed to
+DIR once every hand is written. Its writer holds a lock on it; a folder of that name nobody holds was left by a
+run that was killed, and the next ``--phh`` run into the same parent folder removes it."""
+
+
 def check_phh_request(directory: Path, hands: int) -> None:
-    """Refuse ``--phh`` into a non-empty directory or for more than :data:`MAX_PHH_HANDS` hands."""
+    """Refuse ``--phh`` into a non-empty directory, into a place where no folder can be made, or for more than
+    :data:`MAX_PHH_HANDS` hands."""
     directory = Path(directory)
     if hands > MAX_PHH_HANDS:
         raise InputError(
             f"hand histories are written one file per hand: at most {MAX_PHH_HANDS:,} hands, got {hands:,}"
         )
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise InputError(f"{directory} exists and is not an empty directory; hand histories need a new one")
+    shown = shorten(str(directory), 160)
+    try:
+        if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+            raise InputError(f"{shown} exists and is not an empty directory; hand histories need a new one")
+        parent = Path(os.path.abspath(directory)).parent
+        while not parent.exists() and not parent.is_symlink():
+            parent = parent.parent
+        if not parent.is_dir():
+            raise InputError(f"--phh {shown}: {shorten(str(parent), 160)} is not a directory")
+        probe = parent / f".{secrets.token_hex(6)}.phh-probe"
+        probe.mkdir()
+        probe.rmdir()
+    except OSError as e:
+        raise InputError(f"--phh {shown}: cannot make the folder: {e.strerror or e}") from None
+    except RuntimeError as e:  # a symbolic link loop
+        raise InputError(f"--phh {shown}: {e}") from None
+
+
+def check_phh_out(directory: Path, out: Path | None) -> None:
+    """Refuse ``--phh DIR`` and ``--out`` naming the same folder or one inside the other."""
+    if out is None:
+        return
+    phh, res = Path(os.path.abspath(directory)), Path(os.path.abspath(out))
+    if phh == res or phh in res.parents or res in phh.parents:
+        raise InputError(
+            f"--phh {shorten(str(directory), 80)} and --out {shorten(str(out), 80)} need two separate folders "
+            "(neither inside the other)"
+        )
+
+
+def _clean_stale_phh(parent: Path) -> None:
+    """Remove the hidden ``--phh`` folders in ``parent`` that no live run holds (left by a killed run)."""
+    try:
+        stale = [p for p in parent.glob(f".*.{PHH_TMP}-*") if p.is_dir() and not p.is_symlink()]
+    except OSError:
+        return
+    for p in stale:
+        try:
+            fd = os.open(p, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # its run is alive
+            os.close(fd)
+            continue
+        try:
+            shutil.rmtree(p, ignore_errors=True)
+        finally:
+            os.close(fd)
 
 
 def write_phh(
@@ -543,20 +624,27 @@ def write_phh(
     duplicate: bool = False,
     user: plugins.UserPolicies | None = None,
 ) -> int:
-    """Write hands ``0..hands-1`` of a run as PHH files into ``directory``, all or nothing; returns the count."""
-    import os
-    import secrets
-    import shutil
+    """Write hands ``0..hands-1`` of a run as PHH files into ``directory``, all or nothing; returns the count.
 
+    The files are written into a hidden folder beside ``directory`` (:data:`PHH_TMP`), locked while this run
+    lives, then renamed to ``directory``; such folders left by killed runs are removed first."""
     from razzmatazz.analysis.razz.phh import hand_history
 
     directory = Path(directory)
     check_phh_request(directory, hands)
-    job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, user.decide if user else None)
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    tmp = directory.parent / f".{directory.name}.tmp-{secrets.token_hex(4)}"
-    tmp.mkdir()
+    job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, _decide(policies, user))
+    name = directory.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")
+    token = secrets.token_hex(4)
+    fresh = directory.parent / f".{name}.phh-new-{token}"
+    tmp = directory.parent / f".{name}.{PHH_TMP}-{token}"
+    fd = -1
     try:
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        _clean_stale_phh(directory.parent)
+        fresh.mkdir()
+        fd = os.open(fresh, os.O_RDONLY | os.O_DIRECTORY)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held until the files are in place (or the run dies)
+        os.rename(fresh, tmp)
         for g in range(hands):
             log, res, _ = job.trace(g)
             names = [p.text for p in seat_policies(policies, g)]
@@ -564,7 +652,14 @@ def write_phh(
         if directory.exists():
             directory.rmdir()
         os.rename(tmp, directory)
-    except BaseException:
+    except BaseException as e:
+        shutil.rmtree(fresh, ignore_errors=True)
         shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(e, OSError):
+            where = shorten(str(directory), 160)
+            raise InputError(f"cannot write the hand histories into {where}: {e.strerror or e}") from None
         raise
+    finally:
+        if fd >= 0:
+            os.close(fd)
     return hands
