@@ -126,10 +126,10 @@ SEARCH = REGISTRY.add(
         "search",
         5,
         (
-            *budget_params(4, 1, 12),
+            *budget_params(16, 1, 12),
             Param(
                 "rollout",
-                1,
+                3,
                 0,
                 4,
                 "the built-in policy (id) that plays the search seat in its rollouts, at its defaults",

@@ -148,7 +148,8 @@ def test_the_croupiers_free_card_placed_by_search_is_no_worse_than_at_random():
     puts it (the croupier a search player whose rollouts play greedy, the field greedy) and once at a random
     bar: the croupier's money at the end of the game, paired. One-sided: the mean difference is above -4 SE."""
     j = job(["greedy"], games=30, seed=5)
-    searchers = [S.lineup(job(["greedy"] * q + ["search"] + ["greedy"] * (4 - q))) for q in range(5)]
+    search = "search:samples=4,rollout=1"  # rollouts by greedy, the field's own policy
+    searchers = [S.lineup(job(["greedy"] * q + [search] + ["greedy"] * (4 - q))) for q in range(5)]
     rng = np.random.default_rng(9)
     diffs = []
     for g in range(30):
