@@ -22,7 +22,8 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
 )
 from razzmatazz.analysis.cli.study import PLAYERS_CHOICE, game_of, prepare_run, reserve_out, run_meta, write_tables
-from razzmatazz.analysis.studies.ladder import DEFAULT_GAMES, TOP
+from razzmatazz.analysis.studies import LADDER_GAMES as DEFAULT_GAMES
+from razzmatazz.analysis.studies import LADDER_TOP as TOP
 
 
 @click.command("ladder")

@@ -22,7 +22,7 @@ import pandas as pd
 
 from razzmatazz.analysis.games import GameSpec
 from razzmatazz.analysis.inputs import check_seed
-from razzmatazz.analysis.studies import paired
+from razzmatazz.analysis.studies import LADDER_GAMES, LADDER_TOP, paired
 from razzmatazz.analysis.studies.tournament import Log, game
 from razzmatazz.core.batch import _progress
 from razzmatazz.core.errors import InputError
@@ -31,10 +31,8 @@ from razzmatazz.core.policy import PolicyError
 LADDER = 5
 """Purpose of the batches' derived seeds (tournament.py uses 1 to 3, exploit.py 4)."""
 SEARCH = "search"
-DEFAULT_GAMES = {"hand": 20_000, "game": 3_000}
-"""Games per lineup by what the game counts (hands of Razz, games of the board games)."""
-TOP = 64
-"""The largest budget climbed by default (samples a decision)."""
+DEFAULT_GAMES = LADDER_GAMES
+TOP = LADDER_TOP
 RUNG_COLUMNS = (
     "rung",
     "policy",

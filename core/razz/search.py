@@ -150,7 +150,7 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
     if k == 1:
         return moves[0]
     samples = budget(row)[0]
-    race, futures = row[P.SEARCH_RACE], max(1, np.int64(row[P.SEARCH_FUTURES]))
+    race, futures = row[P.SEARCH_RACE], max(np.int64(1), np.int64(row[P.SEARCH_FUTURES]))
     fstate = game_state(key, FUTURES_STREAM)
     swap = np.empty(52, np.int64)
     chips = np.zeros(k, np.int64)
