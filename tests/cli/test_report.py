@@ -291,7 +291,11 @@ def test_provenance_lists_seed_counts_versions_commit(made, tables):
 
 
 def test_cli_makes_a_new_run_folder_and_says_where(tmp_path, monkeypatch, made):
+    from razzmatazz.analysis.report import build
+
     monkeypatch.chdir(tmp_path)
+    quick = build.sizes_for
+    monkeypatch.setattr(build, "sizes_for", lambda q, scale=1.0: quick(q, SCALE))  # the command, at test scale
     result = invoke(["report", "riffifi", "--quick", "--seed", "5", "--quiet", "--threads", "1"])
     assert_ok(result)
     line = result.stdout.strip()

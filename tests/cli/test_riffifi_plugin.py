@@ -1,6 +1,6 @@
 """Users' own Riffifi policies from a policy file: they may allocate, are asked the odd-chip question, and a file
-loaded again unchanged is the same function (its engine compiled once). A file of its own, so that the suite's
-workers compile the engine for it beside the example plugin's test (tests/cli/test_riffifi_cli.py), not after it."""
+loaded again unchanged is the same function (its engine compiled once). The suite compiles the engine for a plugin
+once, here; the shipped example is checked without the engine (tests/cli/test_riffifi_cli.py)."""
 
 from __future__ import annotations
 
