@@ -215,6 +215,15 @@ def check_human(human: int | None, players: int, **conflicts: Any) -> None:
         raise InputError("--human plays in the terminal: it cannot be used with --format " + conflicts["fmt"])
 
 
+def check_trace(trace: int | None, out: Path | None, unit: str = "game") -> None:
+    """Refuse ``--trace`` with ``--out``: a trace is printed, never written, so the folder would stay empty."""
+    if trace is not None and out is not None:
+        raise InputError(
+            f"--trace prints one {unit} on stdout and writes no file: it cannot be used with --out "
+            "(keep it with --format json > FILE)"
+        )
+
+
 def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
     """Run the command again with the arguments of the interrupted ``kind`` run kept in ``resume``.
 

@@ -14,6 +14,7 @@ from razzmatazz.analysis.cli.options import (
     Index,
     check_cluster,
     check_human,
+    check_trace,
     cluster_executor,
     columns,
     common_options,
@@ -249,6 +250,7 @@ def play_cmd(
         fmt=fmt,
         cluster=cluster,
     )
+    check_trace(trace, out, "hand")
     if out is not None:
         check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)

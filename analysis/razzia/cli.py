@@ -15,6 +15,7 @@ from razzmatazz.analysis.cli.options import (
     Index,
     check_cluster,
     check_human,
+    check_trace,
     cluster_executor,
     columns,
     common_options,
@@ -232,6 +233,7 @@ def play_cmd(
     Z.check_split(settings, duplicate)
     if seed is not None:
         check_seed(seed)
+    check_trace(trace, out)
     if out is not None:
         check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)

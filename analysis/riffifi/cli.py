@@ -14,6 +14,7 @@ from razzmatazz.analysis.cli.options import (
     Index,
     check_cluster,
     check_human,
+    check_trace,
     cluster_executor,
     columns,
     common_options,
@@ -283,6 +284,7 @@ def play_cmd(
     F.check_games(games)
     if seed is not None:
         check_seed(seed)
+    check_trace(trace, out)
     if out is not None:
         check_out_dir(out, partial_ok=resuming)
     check_cluster(cluster, scheduler)

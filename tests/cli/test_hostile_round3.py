@@ -99,6 +99,23 @@ def test_trace_with_phh_is_refused(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    "game, count", [("razz", ["--hands", "6"]), ("razzia", ["--games", "6"]), ("riffifi", ["--games", "6"])]
+)
+def test_trace_with_out_is_refused_and_leaves_the_folder(tmp_path, game, count):
+    """A trace is printed, never written: ``--trace N --out D`` is refused (it used to end with exit 0 and D
+    empty), a new D is not made, and an earlier result in D is left as it was."""
+    args = [game, "play", "--players", "3", *count, "--seed", "1", "--quiet", "--trace", "0"]
+    _refused(_run([*args, "--out", "new"], tmp_path), "cannot be used with --out")
+    assert list(tmp_path.iterdir()) == []
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    (kept / "manifest.json").write_text("{}")
+    _refused(_run([*args, "--out", kept], tmp_path), "cannot be used with --out")
+    assert [p.name for p in kept.iterdir()] == ["manifest.json"] and (kept / "manifest.json").read_text() == "{}"
+    assert _run(args, tmp_path).returncode == 0  # the trace alone prints
+
+
 @pytest.mark.parametrize("phh, out", [("D", "D"), ("D/hands", "D"), ("hands", "hands/res")])
 def test_phh_and_out_in_one_folder_are_refused_before_out_is_made(tmp_path, phh, out):
     _refused(_run(["razz", "play", *SMALL, "--phh", phh, "--out", out], cwd=tmp_path), "need two separate folders")
