@@ -77,6 +77,10 @@ class SeatStyle:
     """A typed move that is not a listed key (raise :class:`InputError` with a hint if it is malformed)."""
     typing_hint: str | Callable[[Position, int], str] = ""
     """How to type a move that is not listed, when ``parse`` reads some (or a function of the decision)."""
+    news: Callable[[Position, Position, int, int, Sequence[str]], list[str]] | None = None
+    """``news(before, after, seat, code, names)``: what ``seat`` saw happen as move ``code`` took ``before`` to
+    ``after`` (the others' public moves, cards turned over), printed as it happens; None: the screens say it all.
+    It may read ``before.pos`` only for what the move made public."""
 
 
 class Quit(Exception):
@@ -130,11 +134,15 @@ class Session:
         seed = f" (seed {self.job.seed})" if self.seed_shown else ""
         self.say(f"\n=== game {g + 1}{seed}: you are seat {self.seat + 1} of {len(names)}")
         while not p.over():
+            before = p.copy() if self.style.news is not None else None
             if p.actor() != self.seat:
-                p.step()
-                continue
-            move = self.ask(p, g, names)
-            p.apply(move)
+                code = p.step()
+            else:
+                code = self.ask(p, g, names)
+                p.apply(code)
+            if before is not None:
+                for line in self.style.news(before, p, self.seat, code, names):
+                    self.say(line)
         payoff, win = self.style.outcome(p, self.seat)
         self.results.append((payoff, win))
         self.say(self.style.final(p, self.seat, names))

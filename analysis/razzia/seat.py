@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 
 from razzmatazz.analysis.razzia.game import _dollars, trace_result
-from razzmatazz.analysis.seat import Move, SeatStyle
+from razzmatazz.analysis.seat import Move, SeatStyle, describe
 from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.positions import Position
 from razzmatazz.core.razzia import engine as E
@@ -593,6 +593,34 @@ def final(p: Position, seat: int, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def news(before: Position, after: Position, seat: int, code: int, names: Sequence[str]) -> list[str]:
+    """What ``seat`` saw happen in one move: another seat's placement, offer or answer; the cards turned over
+    once the round's last card is played (read from ``before.pos``, public from then on); the money each seat
+    took, as far as ``seat`` sees it (its own always, the others' with ``open_money``)."""
+    actor, v = before.actor(), before.view(before.actor())
+    kind, lines = int(v[R.V_KIND]), []
+    if actor != seat and kind in (R.K_FREE, R.K_ALL):
+        lines.append(f"the croupier, {names[actor]}, places the money: {describe(STYLE, before, actor, code)}")
+    elif actor != seat and kind == R.K_OFFER:
+        lines.append(f"{names[actor]} offers at {_the(int(v[R.V_BAR]))}: {_division_text(v, _division(v, code), seat)}")
+    elif actor != seat and kind == R.K_ANSWER:
+        answer = "accepts" if code == R.ACCEPT else f"duels {names[int(v[R.V_PROPOSER])]}"
+        lines.append(f"{names[actor]} {answer} at {_the(int(v[R.V_BAR]))}")
+    if kind == R.K_PLAY and (
+        after.over() or after.pos[R.ST_ROUND] != before.pos[R.ST_ROUND] or after.pos[R.ST_REVEALED]
+    ):
+        table = [int(before.pos[R.ST_TABLE + s]) for s in range(int(before.pos[R.ST_PLAYERS]))]
+        table[actor] = int(before.pos[R.ST_HAND + actor * R.HAND + code])
+        shown = [f"{names[s]} {R.card_name(c)}" for s, c in enumerate(table) if c >= 0]
+        lines.append(f"round {int(before.pos[R.ST_ROUND]) + 1}, the cards turned over: {', '.join(shown)}")
+    was, now = before.view(seat), after.view(seat)
+    for s in range(int(now[R.ST_PLAYERS])):
+        gain = int(now[R.ST_WON + s]) - int(was[R.ST_WON + s])
+        if now[R.ST_WON + s] >= 0 and was[R.ST_WON + s] >= 0 and gain > 0:
+            lines.append(f"{names[s]} {'take' if s == seat else 'takes'} {_dollars(gain)}")
+    return lines
+
+
 def _won(win: float) -> str:
     if win >= 1:
         return ", the winner"
@@ -622,5 +650,6 @@ STYLE = SeatStyle(
     final=final,
     parse=parse,
     typing_hint=typing_hint,
+    news=news,
 )
 """Razzia's human seat (``razzmatazz razzia play --human SEAT``)."""

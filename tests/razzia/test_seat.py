@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from razzmatazz.analysis.razzia.game import lineup, trace, trace_result
-from razzmatazz.analysis.razzia.seat import LIST_ALL, STYLE, final, moves, outcome, parse, screen
+from razzmatazz.analysis.razzia.seat import LIST_ALL, STYLE, _hand, final, moves, outcome, parse, screen
 from razzmatazz.analysis.seat import Session, describe
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.positions import Position
@@ -106,6 +106,59 @@ def test_a_person_types_offers_and_spielbox_placements():
     assert sum(" gets $" in r["label"] for r in rows) >= offers  # the typed share, in words
     example = sum(b << (3 * i) for i, b in enumerate([0, 1, 2, 3, 4, 5, 0]))  # 1 2 3 4 5 6 1
     assert sum(r["move"] == example for r in rows) == placements
+
+
+def _replayed(job: E.GameJob, seat: int, moves: list[int], names: list[str]) -> tuple[list[list[str]], dict]:
+    """Game 0 with ``seat`` making ``moves``: each round's played cards as 'seat N (...) CARD' texts (the card
+    that left each hand), and how many offers and answers the other seats made."""
+    p, mine = Position.begin(S, job, 0), iter(moves)
+    rounds: list[list[str]] = []
+    made = {R.K_OFFER: 0, R.K_ANSWER: 0}
+    while not p.over():
+        actor = p.actor()
+        kind, r = int(p.view(actor)[R.V_KIND]), int(p.pos[R.ST_ROUND])
+        hand = set(_hand(p.pos, actor))
+        if actor == seat:
+            p.apply(next(mine))
+        else:
+            p.step()
+            made[kind] = made.get(kind, 0) + 1
+        if kind == R.K_PLAY:
+            while len(rounds) <= r:
+                rounds.append([])
+            gone = hand - set(_hand(p.pos, actor))
+            rounds[r] += [f"{names[actor]} {R.card_name(c)}" for c in gone]
+    return rounds, made
+
+
+@pytest.mark.parametrize("name", ["4p", "3p-closed", "5p-spielbox-offer-duel"])
+def test_every_round_s_turned_cards_and_the_others_haggles_are_shown(name):
+    """Issue 42: the session prints each round's cards as they are turned over, every other seat's offer and
+    answer, and the money taken, also in rounds where the person had nothing to decide after the reveal. The
+    oracle replays the person's logged moves and reads each round's cards as the cards that left the hands."""
+    settings = SETTINGS[name]
+    job, seat = _job(settings), 1
+    out, log = io.StringIO(), io.StringIO()
+    read = lambda prompt: _first_key(out.getvalue())  # noqa: E731
+    session = Session(STYLE, job, seat, REGISTRY, None, out=out, read=read, log=log, seed_shown=False)
+    session.run(1)
+    text = out.getvalue()
+    rounds, made = _replayed(
+        job, seat, [json.loads(line)["move"] for line in log.getvalue().splitlines()], session.names(0)
+    )
+    reveals = re.findall(r"^round (\d+), the cards turned over: (.*)$", text, re.M)
+    bot = "(" + "|".join(re.escape(x) for x in session.names(0) if "(you)" not in x) + ")"
+    assert len(reveals) == len(rounds) >= 3
+    for r, (number, cards) in enumerate(reveals):
+        assert int(number) == r + 1 and sorted(cards.split(", ")) == sorted(rounds[r])
+    assert len(re.findall(rf"^{bot} offers at ", text, re.M)) == made[R.K_OFFER]
+    assert len(re.findall(rf"^{bot} (accepts|duels seat \d \([^)]+\)) at ", text, re.M)) == made[R.K_ANSWER]
+    assert made[R.K_OFFER] + made[R.K_ANSWER] > 0
+    taken = re.findall(r"^seat 2 \(you\) take \$([\d,]+)$", text, re.M)
+    if settings.leftover == "unclaimed":
+        assert sum(int(t.replace(",", "")) for t in taken) == session.results[0][0]
+    if not settings.open_money:
+        assert not re.search(rf"^{bot} takes ", text, re.M), "the others' money is hidden"
 
 
 def _hidden_cards(p: Position, seat: int) -> np.ndarray:
