@@ -148,30 +148,27 @@ def test_out_writes_tables_figures_and_manifest(tmp_path):
 
 
 def test_the_example_plugin_answers_legally_and_is_listed():
-    """The shipped example (examples/riffifi_policy.py): its ``decide`` answers a legal card at every card decision
-    of real games, and ``policies --plugin`` lists it. Playing a plugin through the engine (``play --plugin``, one
-    compile of a minute or two) is tests/cli/test_riffifi_plugin.py's, with its own policy file."""
-    from razzmatazz.analysis.riffifi import lineup, load_plugin
-    from razzmatazz.core.positions import Position
-    from razzmatazz.core.riffifi import engine as E
+    """The shipped example (examples/riffifi_policy.py): its ``decide`` answers a card from the hand at every
+    seat of 40 part-played deals (the views of tests/riffifi/test_hidden.py), and ``policies --plugin`` lists it.
+    Playing a plugin through the engine (``play --plugin``, a compile of a minute or two) is
+    tests/cli/test_riffifi_plugin.py's, with its own policy file."""
+    from razzmatazz.analysis.riffifi import load_plugin
     from razzmatazz.core.riffifi import rules as R
-    from razzmatazz.core.riffifi import state as S
+    from tests.riffifi.test_hidden import states, view_of
 
     user = load_plugin(ROOT / "examples" / "riffifi_policy.py")
     row = user.specs[0].defaults()
-    job = E.GameJob(R.Settings(), lineup(["expect", "lowest", "thief", "undercut"], 4), 3, 3)
     asked = high = 0
-    for g in range(3):
-        p = Position.begin(S, job, g)
-        while not p.over():
-            view = p.view(p.actor())
-            if view[R.V_KIND] == R.K_PLAY:
-                card, _ = user.decide(1000, row, view, np.uint64(1))
-                assert view[R.ST_HAND + view[R.V_SEAT]] >> card & 1, "a card from its hand"
-                asked += 1
-                high += card != R.OFFICER and card % R.N_VALUES + 1 >= row[0]
-            p.step()
-    assert asked == 3 * 4 * 40 and 0 < high < asked  # 3 games of 4 deals of 40 cards
+    for settings, st in states("default"):
+        for s in range(settings.players):
+            view = view_of(st, s)
+            if view[R.ST_HAND + s] == 0:
+                continue
+            card, _ = user.decide(1000, row, view, np.uint64(1))
+            assert view[R.ST_HAND + s] >> card & 1, "a card from its hand"
+            asked += 1
+            high += card != R.OFFICER and card % R.N_VALUES + 1 >= row[0]
+    assert asked > 100 and 0 < high < asked
     listing = invoke(["riffifi", "policies", "--plugin", ROOT / "examples" / "riffifi_policy.py"])
     assert_ok(listing)
     assert "big-spender" in listing.stdout
