@@ -140,7 +140,7 @@ class Session:
             else:
                 code = self.ask(p, g, names)
                 p.apply(code)
-            if before is not None:
+            if before is not None and self.style.news is not None:
                 for line in self.style.news(before, p, self.seat, code, names):
                     self.say(line)
         payoff, win = self.style.outcome(p, self.seat)
