@@ -36,7 +36,7 @@ def play_partway(settings: R.Settings, item: int, turns: int, rng: np.random.Gen
     cfg = settings.row()
     n = settings.players
     hands, _ = E.first_deal(cfg, KEY, item)
-    st = np.zeros(R.ST_LEN, np.int64)
+    st = np.zeros(R.VIEW_LEN, np.int64)
     start = item % n
     R.new_deal(
         cfg, st, np.concatenate([hands, np.zeros(R.MAX_PLAYERS - n, np.int64)]), 0, start, settings.chips_per_colour
@@ -250,7 +250,7 @@ def test_fill_view_returns_the_player_count():
 def live_state(st: np.ndarray, s: int, kind: int, colour: int = -1, odd: int = 0, tied: int = 0) -> np.ndarray:
     """The engine's live state as a built-in policy reads it: everything, plus the decision fields."""
     live = np.zeros(R.VIEW_LEN, np.int64)
-    live[: R.ST_LEN] = st
+    live[:] = st
     for o in range(R.MAX_PLAYERS):
         live[R.V_HAND_N + o] = len(bits(st[R.ST_HAND + o]))  # the engine keeps these current
     R.ask_fields(live, s, kind, colour, odd, tied)
