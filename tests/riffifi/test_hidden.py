@@ -326,3 +326,40 @@ def test_memory_of_passed_hands_in_later_deals():
                 seen += 1
             p.step()
     assert seen > 100
+
+
+def test_memory_hides_the_hands_the_seat_never_held():
+    """Later deals at 4 players (G1 pass, one hand passed so far): a card swapped between the two hands seat s
+    never held (neither card shown before) leaves s's view unchanged; one swapped between the hand s held last
+    deal and another hand changes it (negative control)."""
+    rng = np.random.default_rng(6)
+    settings = R.Settings(players=4)
+    hidden = controls = 0
+    for _, st in states("default", 30, seed=7):
+        st[R.V_ROUND] = 1
+        for o in range(4):  # one card shown from each hand in the deal before
+            mine = bits(st[R.ST_HAND + o])
+            st[R.V_KNOWN + o] = 1 << int(rng.choice(mine)) if mine else 0
+        for s in range(settings.players):
+            held, a, b = (s + 1) % 4, (s + 2) % 4, (s + 3) % 4
+            assert R.held_earlier(s, held, 4, 1) and not R.held_earlier(s, a, 4, 1)
+            before = view_of(st, s)
+            assert before[R.V_KNOWN + held] == st[R.ST_HAND + held] | st[R.ST_PLAYED + held]
+            xs = bits(st[R.ST_HAND + a] & ~st[R.V_KNOWN + a])
+            ys = bits(st[R.ST_HAND + b] & ~st[R.V_KNOWN + b])
+            zs = bits(st[R.ST_HAND + held] & ~st[R.V_KNOWN + held])
+            if xs and ys:
+                x, y = int(rng.choice(xs)), int(rng.choice(ys))
+                twin = st.copy()
+                twin[R.ST_HAND + a] ^= (1 << x) | (1 << y)
+                twin[R.ST_HAND + b] ^= (1 << x) | (1 << y)
+                assert np.array_equal(view_of(twin, s), before), f"seat {s} sees a hand it never held"
+                hidden += 1
+            if xs and zs:
+                x, z = int(rng.choice(xs)), int(rng.choice(zs))
+                twin = st.copy()
+                twin[R.ST_HAND + a] ^= (1 << x) | (1 << z)
+                twin[R.ST_HAND + held] ^= (1 << x) | (1 << z)
+                assert not np.array_equal(view_of(twin, s), before), f"seat {s} forgot the hand it held"
+                controls += 1
+    assert hidden > 30 and controls > 30, (hidden, controls)
