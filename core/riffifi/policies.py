@@ -10,7 +10,8 @@ stream (``state``, SplitMix64). The view's ``V_KIND`` says what is asked:
 
 An impossible answer is played as the first legal one (``seeds/riffifi.md``). *Survival* of a
 card is the chance that no opponent plays a lower card of its colour before the seat's next
-turn, estimated from the unseen lower cards of that colour and the cards left in each hand.
+turn, estimated from the unseen lower cards of that colour and the cards left in each hand;
+``recall`` estimates it with the seat's memory of the hands passed round (``V_KNOWN``).
 Ids are stable: never renumber, only add. Users' policies take ids from :data:`USER_ID`.
 """
 
