@@ -122,7 +122,7 @@ def check_script(script: dict) -> Script:
     settings = _settings(script)
     n = settings.players
     start = _seat(script.get("start", 0), n, "start")
-    st = np.zeros(R.ST_LEN, np.int64)
+    st = np.zeros(R.VIEW_LEN, np.int64)
     R.new_deal(settings.row(), st, np.zeros(R.MAX_PLAYERS, np.int64), 0, start, settings.chips_per_colour)
     _place_chips(script.get("chips", {}), settings, st)
     seen: dict[int, str] = {}
@@ -347,7 +347,7 @@ def _odd_giver(
             )
         return giver
     view = np.zeros(R.VIEW_LEN, np.int64)
-    view[: R.ST_LEN] = st
+    view[: R.ST_LEN] = st[: R.ST_LEN]
     view[R.V_SEAT] = s
     giver = int(leader(view, np.int64(tied)))
     notes.append((row, f"no choice given: seat {giver}, the leader (the built-in policies' choice)"))

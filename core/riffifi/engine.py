@@ -349,8 +349,11 @@ def _open_deal(cfg, pos, deal, log, out, o_table, o_glob):
         if (hands[s] >> pos[PS_MARK]) & 1:
             pos[PS_HOLDER] = s
     R.new_deal(cfg, pos, hands, deal, start, cfg[R.C_CHIPS])
+    passed = cfg[R.C_PASSING] == 0
+    pos[R.V_ROUND] = k if passed else 0
     for s in range(R.MAX_PLAYERS):
         pos[R.V_HAND_N + s] = R.popcount(hands[s]) if s < n else 0
+        pos[R.V_KNOWN + s] = shown[(s - k) % n] if passed and s < n else 0
     R.log_row(log, R.L_DEAL, -1, deal, (start - 1) % n, start)
     _open_turn(cfg, pos, start, 0, log, out, o_table, o_glob)
 

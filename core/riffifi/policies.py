@@ -10,7 +10,8 @@ stream (``state``, SplitMix64). The view's ``V_KIND`` says what is asked:
 
 An impossible answer is played as the first legal one (``seeds/riffifi.md``). *Survival* of a
 card is the chance that no opponent plays a lower card of its colour before the seat's next
-turn, estimated from the unseen lower cards of that colour and the cards left in each hand.
+turn, estimated from the unseen lower cards of that colour and the cards left in each hand;
+``recall`` estimates it with the seat's memory of the hands passed round (``V_KNOWN``).
 Ids are stable: never renumber, only add. Users' policies take ids from :data:`USER_ID`.
 """
 
@@ -148,6 +149,27 @@ SEARCH = REGISTRY.add(
         "(core/riffifi/search.py)",
     )
 )
+RECALL = REGISTRY.add(
+    PolicySpec(
+        "recall",
+        7,
+        (
+            Param("aggression", 0.3, 0, 1, "chance that an opponent holding a lower card of the colour plays it"),
+            Param("steal", 1.0, 0, 3, "weight of a chip taken from an opponent (it costs them one too)"),
+            Param("lead", 0.0, 0, 5, "penalty for claiming a colour it already leads"),
+            Param("deny", 2.0, 0, 3, "weight of an opponent's claim it turns down"),
+            Param("save", 0.0, 0, 2, "value of keeping a low card for later, per point below 5"),
+            _OFFICER_AT,
+            _OFFICER_WEIGHT,
+        ),
+        "expect and thief's one-ply score with a memory: with the hands passed round (G1 pass) it knows the whole "
+        "hands it held in earlier deals and every card shown from each hand, so an opponent known to hold a lower "
+        "card threatens a card for certain and one known not to, not at all; the unknown rest as expect reckons "
+        "(defaults: expect's)",
+    )
+)
+
+
 THIEF_TUNED = REGISTRY.preset(
     "thief-tuned",
     "thief:steal=0.246,lead=2.26,deny=1.98,aggression=0.274",
@@ -177,9 +199,9 @@ def kernel_row(policy) -> np.ndarray:
 
 _CARDS = (np.int64(1) << np.int64(R.OFFICER)) - 1
 """Mask of the 40 coloured cards (not the Officer)."""
-_OFFICER_AT_INDEX = np.array([0, 0, 1, 1, 3, 3], np.int64)
-"""Where each built-in policy's row holds officer_at (random has none)."""
-_OFFICER_WEIGHT_INDEX = np.array([0, 1, 2, 2, 5, 4], np.int64)
+_OFFICER_AT_INDEX = np.array([0, 0, 1, 1, 3, 3, 0, 5], np.int64)
+"""Where each built-in policy's row holds officer_at (random and search have none)."""
+_OFFICER_WEIGHT_INDEX = np.array([0, 1, 2, 2, 5, 4, 0, 6], np.int64)
 """Where each built-in policy's row holds officer_weight."""
 SURVIVAL_MODEL = 0.3
 """The aggression of the survival model the Officer's score weighs a card by (expect's default)."""
@@ -464,8 +486,49 @@ def _holdlow(view, hand, keep):
 
 
 @njit(cache=True, inline="always")
+def remembered(view, o):
+    """What seat ``V_SEAT`` knows of seat ``o``'s hand of this deal from the earlier deals: every card shown from
+    it (``V_KNOWN``) and, if it held that hand itself (:func:`.rules.held_earlier`), the whole hand. On the
+    engine's live state the whole hand is the hand plus its plays; on a view it is in ``V_KNOWN``."""
+    known = view[R.V_KNOWN + o]
+    if R.held_earlier(view[R.V_SEAT], o, view[R.ST_PLAYERS], view[R.V_ROUND]):
+        known |= view[R.ST_HAND + o] | view[R.ST_PLAYED + o]
+    return known
+
+
+@njit(cache=True)
+def recall_survival(view, card, hidden, aggression):
+    """:func:`survival` with the seat's memory: an opponent known to hold (or to have set aside unseen) a lower
+    card of the colour plays it with ``aggression``; the unseen lower cards no hand is known to hold are spread
+    over the others' unknown cards (each opponent's hand size less the cards known to be in it) with
+    replacement odds, as :func:`survival_table` spreads them."""
+    s, n = view[R.V_SEAT], view[R.ST_PLAYERS]
+    c = card // R.N_VALUES
+    lower = ((np.int64(1) << np.int64(_value(card) - 1)) - 1) << np.int64(c * R.N_VALUES)
+    known_all: np.int64 | int = 0
+    slots = 0
+    for i in range(1, n):
+        o = _clockwise(s, i, n)
+        k = remembered(view, o) & hidden
+        known_all |= k
+        slots += max(0, view[R.V_HAND_N + o] - _popcount(k))
+    u = _popcount(hidden & lower & ~known_all)
+    miss = 1.0 - u / slots if slots > 0 else 1.0
+    p = 1.0
+    for i in range(1, n):
+        o = _clockwise(s, i, n)
+        k = remembered(view, o) & hidden
+        if k & lower:
+            p *= 1.0 - aggression
+        elif u > 0:
+            p *= 1.0 - aggression * (1.0 - _power(miss, max(0, view[R.V_HAND_N + o] - _popcount(k)), 1.0))
+    return p
+
+
+@njit(cache=True, inline="always")
 def _score(view, card, surv, hidden, steal, lead, deny, save):
-    """Expected chips of playing ``card`` (see THIEF and EXPECT); ``surv`` from :func:`survival_table`."""
+    """Expected chips of playing ``card`` (see THIEF and EXPECT); ``surv`` from :func:`survival_table`, or
+    negative: the survival with memory (:func:`recall_survival`) at aggression ``-surv[0]``."""
     c = card // R.N_VALUES
     v = _value(card)
     if not stays_up(view, card):
@@ -484,13 +547,18 @@ def _score(view, card, surv, hidden, steal, lead, deny, save):
     denied = 0
     if view[R.ST_UP_OWNER + c] >= 0:
         denied = opponent_claim(view, c)
-    return surv[unseen_lower(view, hidden, card)] * gain + deny * denied - save * max(0, 5 - v)
+    p = surv[unseen_lower(view, hidden, card)] if surv[0] > 0.0 else recall_survival(view, card, hidden, -surv[0])
+    return p * gain + deny * denied - save * max(0, 5 - v)
 
 
 @njit(cache=True)
-def _best_scored(view, hand, aggression, steal, lead, deny, save):
+def _best_scored(view, hand, aggression, steal, lead, deny, save, memory):
+    """The card of the highest :func:`_score`; with ``memory`` its survival is :func:`recall_survival`'s."""
     best, top = -1, -1e300
-    surv = survival_table(view, aggression)
+    if memory:
+        surv = (-aggression, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    else:
+        surv = survival_table(view, aggression)
     hidden = unseen(view)
     h = hand & _CARDS
     while h:
@@ -526,9 +594,11 @@ def _play(pid, row, view, state):
     elif pid == 3:
         card = _holdlow(view, hand, int(row[0]))
     elif pid == 4:
-        card = _best_scored(view, hand, row[4], row[0], row[1], row[2], 0.0)
+        card = _best_scored(view, hand, row[4], row[0], row[1], row[2], 0.0, False)
     elif pid == 5:
-        card = _best_scored(view, hand, row[0], 1.0, 0.0, row[1], row[2])
+        card = _best_scored(view, hand, row[0], 1.0, 0.0, row[1], row[2], False)
+    elif pid == 7:
+        card = _best_scored(view, hand, row[0], row[1], row[2], row[3], row[4], True)
     else:
         return state, -1
     return state, with_officer(view, hand, card, row[_OFFICER_AT_INDEX[pid]], row[_OFFICER_WEIGHT_INDEX[pid]])

@@ -88,7 +88,9 @@ V_HAND_N = ST_LEN + 2  # 5: cards in each hand
 V_COLOUR = ST_LEN + 7  # K_SPLIT: colour of the claim
 V_ODD = ST_LEN + 8  # K_SPLIT: odd chips still to assign
 V_TIED = ST_LEN + 9  # K_SPLIT: mask of the tied seats that may give one
-VIEW_LEN = ST_LEN + 10
+V_ROUND = ST_LEN + 10  # hands passed so far in this round of passed hands (G1 pass: deal mod N), else 0
+V_KNOWN = ST_LEN + 11  # 5: what the seat knows of each seat's hand of this deal from the earlier deals
+VIEW_LEN = ST_LEN + 16
 K_PLAY, K_TARGET, K_SPLIT = range(3)
 ASIDE, PLACED, UNDERCUT = range(3)
 """What became of a played card (:func:`play_card`)."""
@@ -527,8 +529,18 @@ def deal_points(st, s):
 
 
 @njit(cache=True, inline="always")
+def held_earlier(s, o, n, rnd):
+    """True if seat ``s`` held seat ``o``'s hand of this deal in an earlier deal: ``o`` is one of the ``rnd``
+    seats at ``s``'s left (``rnd``: :data:`V_ROUND`, the hands passed so far, G1)."""
+    return o != s and o < n and (o - s) % n <= rnd
+
+
+@njit(cache=True, inline="always")
 def fill_view(st, s, kind, view):
-    """Seat ``s``'s view: the state without others' hands and unseen set-aside cards, plus the decision."""
+    """Seat ``s``'s view: the state without others' hands and unseen set-aside cards, plus the decision and
+    what ``s`` remembers of each hand (:data:`V_KNOWN`: the live state keeps there the cards of each hand
+    shown in earlier deals, public; the view adds the whole hands ``s`` held itself). ``st`` holds
+    :data:`VIEW_LEN` fields."""
     n = st[ST_PLAYERS]
     for i in range(ST_LEN):
         view[i] = st[i]
@@ -538,6 +550,12 @@ def fill_view(st, s, kind, view):
         if o != s:
             view[ST_HAND + o] = 0
             view[ST_PLAYED + o] &= public
+    rnd = st[V_ROUND]
+    view[V_ROUND] = rnd
+    for o in range(MAX_PLAYERS):
+        view[V_KNOWN + o] = st[V_KNOWN + o]
+        if held_earlier(s, o, n, rnd):
+            view[V_KNOWN + o] |= st[ST_HAND + o] | st[ST_PLAYED + o]
     view[V_KIND] = kind
     view[V_SEAT] = s
     view[V_COLOUR] = -1

@@ -197,6 +197,11 @@ class Game:
         self.up: dict[int, FaceUp] = {}
         self.last_orbit = [0] * N_COLOURS
         self.middle = [0] * N_COLOURS
+        # memory (G1 pass): which dealt hand each seat plays, the hands each seat held earlier in this round,
+        # and the cards of each dealt hand everyone saw in the earlier deals of the round
+        self.hand_of = list(range(self.n))
+        self.held_before: list[set[int]] = [set() for _ in range(self.n)]
+        self.shown: list[set[int]] = [set() for _ in range(self.n)]
 
     def note(self, kind: int, seat: int, a: int = 0, b: int = 0, c: int = 0) -> None:
         self.rows.append((kind, seat, a, b, c))
@@ -232,6 +237,12 @@ class Game:
         v[R.V_COLOUR] = colour
         v[R.V_ODD] = odd
         v[R.V_TIED] = mask_of(tied)
+        v[R.V_ROUND] = len(self.held_before[seat])
+        for o in range(self.n):
+            known = set(self.shown[self.hand_of[o]])
+            if o != seat and self.hand_of[o] in self.held_before[seat]:
+                known |= self.seats[o].hand | self.seats[o].played
+            v[R.V_KNOWN + o] = mask_of(known)
         return np.array(v, np.int64)
 
     def ask(self, seat: int, kind: int, **decision) -> int:
@@ -435,10 +446,17 @@ class Game:
             if self.settings.passing == "reshuffle" or deal % n == 0:
                 self.deal_state, held, redeals = fresh_deal(self.settings, self.deal_state)
                 self.redeals += redeals
+                self.hand_of = list(range(n))
+                self.held_before = [set() for _ in range(n)]
+                self.shown = [set() for _ in range(n)]
             points = self.play_deal(held, deal)
             self.deals += 1
             if self.settings.passing == "pass":  # every seat passes its hand to the left
                 held = [held[(s - 1) % n] for s in range(n)]
+                for s, p in enumerate(self.seats):  # what this deal showed of each hand; who held which
+                    self.shown[self.hand_of[s]] |= p.played & self.public
+                    self.held_before[s].add(self.hand_of[s])
+                self.hand_of = [self.hand_of[(s - 1) % n] for s in range(n)]
             if ticks:
                 complete = [s for s in range(n) if len(self.seats[s].ticked) == N_COLOURS]
                 if complete:  # G4: the most chips in this deal among those who ticked all five

@@ -36,7 +36,7 @@ def play_partway(settings: R.Settings, item: int, turns: int, rng: np.random.Gen
     cfg = settings.row()
     n = settings.players
     hands, _ = E.first_deal(cfg, KEY, item)
-    st = np.zeros(R.ST_LEN, np.int64)
+    st = np.zeros(R.VIEW_LEN, np.int64)
     start = item % n
     R.new_deal(
         cfg, st, np.concatenate([hands, np.zeros(R.MAX_PLAYERS - n, np.int64)]), 0, start, settings.chips_per_colour
@@ -250,7 +250,7 @@ def test_fill_view_returns_the_player_count():
 def live_state(st: np.ndarray, s: int, kind: int, colour: int = -1, odd: int = 0, tied: int = 0) -> np.ndarray:
     """The engine's live state as a built-in policy reads it: everything, plus the decision fields."""
     live = np.zeros(R.VIEW_LEN, np.int64)
-    live[: R.ST_LEN] = st
+    live[:] = st
     for o in range(R.MAX_PLAYERS):
         live[R.V_HAND_N + o] = len(bits(st[R.ST_HAND + o]))  # the engine keeps these current
     R.ask_fields(live, s, kind, colour, odd, tied)
@@ -288,3 +288,78 @@ def test_built_in_policies_answer_the_live_state_as_they_answer_the_view(name):
                         assert P.decide(spec.id, row, live, state) == want, (spec.name, kind, s)
                     asked += 1
     assert asked > 500
+
+
+def test_memory_of_passed_hands_in_later_deals():
+    """Deals 1-3 at 4 players (G1 pass): the seat's view holds the whole hands it held before (its V_ROUND left
+    neighbours) and only the shown cards of the others; built-in policies answer the live state as the view."""
+    from razzmatazz.analysis.riffifi import lineup
+    from razzmatazz.core.positions import Position
+    from razzmatazz.core.riffifi import state as S
+
+    settings = R.Settings(players=4)
+    job = E.GameJob(settings, lineup(["recall", "expect", "thief", "recall"], 4), 3, 4)
+    seen = 0
+    for g in range(4):
+        p = Position.begin(S, job, g)
+        while not p.over():
+            s, pos = p.actor(), p.pos
+            if pos[R.V_KIND] == R.K_PLAY and pos[R.ST_DEAL] > 0:
+                view = p.view(s)
+                k = pos[R.ST_DEAL] % 4
+                assert view[R.V_ROUND] == k
+                for o in range(4):
+                    whole = int(pos[R.ST_HAND + o] | pos[R.ST_PLAYED + o])
+                    known = int(view[R.V_KNOWN + o])
+                    assert known & ~whole == 0, "memory names only cards of that hand"
+                    if o != s and (o - s) % 4 <= k:
+                        assert known == whole
+                    elif o != s:
+                        assert known == int(pos[E.PS_SHOWN + (o - k) % 4])
+                live = pos[: R.VIEW_LEN].copy()
+                for spec in P.REGISTRY:
+                    if spec.name != "search":
+                        state = np.uint64(7)
+                        assert P.decide(spec.id, spec.defaults(), view, state) == P.decide(
+                            spec.id, spec.defaults(), live, state
+                        ), spec.name
+                seen += 1
+            p.step()
+    assert seen > 100
+
+
+def test_memory_hides_the_hands_the_seat_never_held():
+    """Later deals at 4 players (G1 pass, one hand passed so far): a card swapped between the two hands seat s
+    never held (neither card shown before) leaves s's view unchanged; one swapped between the hand s held last
+    deal and another hand changes it (negative control)."""
+    rng = np.random.default_rng(6)
+    settings = R.Settings(players=4)
+    hidden = controls = 0
+    for _, st in states("default", 30, seed=7):
+        st[R.V_ROUND] = 1
+        for o in range(4):  # one card shown from each hand in the deal before
+            mine = bits(st[R.ST_HAND + o])
+            st[R.V_KNOWN + o] = 1 << int(rng.choice(mine)) if mine else 0
+        for s in range(settings.players):
+            held, a, b = (s + 1) % 4, (s + 2) % 4, (s + 3) % 4
+            assert R.held_earlier(s, held, 4, 1) and not R.held_earlier(s, a, 4, 1)
+            before = view_of(st, s)
+            assert before[R.V_KNOWN + held] == st[R.ST_HAND + held] | st[R.ST_PLAYED + held]
+            xs = bits(st[R.ST_HAND + a] & ~st[R.V_KNOWN + a])
+            ys = bits(st[R.ST_HAND + b] & ~st[R.V_KNOWN + b])
+            zs = bits(st[R.ST_HAND + held] & ~st[R.V_KNOWN + held])
+            if xs and ys:
+                x, y = int(rng.choice(xs)), int(rng.choice(ys))
+                twin = st.copy()
+                twin[R.ST_HAND + a] ^= (1 << x) | (1 << y)
+                twin[R.ST_HAND + b] ^= (1 << x) | (1 << y)
+                assert np.array_equal(view_of(twin, s), before), f"seat {s} sees a hand it never held"
+                hidden += 1
+            if xs and zs:
+                x, z = int(rng.choice(xs)), int(rng.choice(zs))
+                twin = st.copy()
+                twin[R.ST_HAND + a] ^= (1 << x) | (1 << z)
+                twin[R.ST_HAND + held] ^= (1 << x) | (1 << z)
+                assert not np.array_equal(view_of(twin, s), before), f"seat {s} forgot the hand it held"
+                controls += 1
+    assert hidden > 30 and controls > 30, (hidden, controls)

@@ -66,7 +66,7 @@ def table(settings: R.Settings | None = None, hands=(), start: int = 0):
     """A new deal of ``settings`` with ``hands[s]`` (lists of card ids): (settings row, state)."""
     settings = settings or R.Settings()
     cfg = settings.row()
-    st = np.zeros(R.ST_LEN, np.int64)
+    st = np.zeros(R.VIEW_LEN, np.int64)
     h = np.zeros(R.MAX_PLAYERS, np.int64)
     for s, cards in enumerate(hands):
         h[s] = mask(cards)
