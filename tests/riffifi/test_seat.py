@@ -261,3 +261,40 @@ def test_the_hands_replayed_from_the_deal_stream_are_the_games(name):
             for s in range(n):
                 line = rf"^  {re.escape(names[s])} +{re.escape(RS.cards_text(int(hands[s])))}$"
                 assert re.search(line, text, re.M), (names[s], text)
+
+
+def test_memory_of_passed_hands_in_later_deals():
+    """Deals 1-3 at 4 players (G1 pass): the seat's view holds the whole hands it held before (its V_ROUND left
+    neighbours) and only the shown cards of the others; built-in policies answer the live state as the view. Here
+    rather than in test_hidden.py: this file compiles the Riffifi positions anyway (a few minutes cold)."""
+    from razzmatazz.core.riffifi import policies as P
+
+    settings = R.Settings(players=4)
+    job = E.GameJob(settings, lineup(["recall", "expect", "thief", "recall"], 4), 3, 4)
+    seen = 0
+    for g in range(4):
+        p = Position.begin(S, job, g)
+        while not p.over():
+            s, pos = p.actor(), p.pos
+            if pos[R.V_KIND] == R.K_PLAY and pos[R.ST_DEAL] > 0:
+                view = p.view(s)
+                k = pos[R.ST_DEAL] % 4
+                assert view[R.V_ROUND] == k
+                for o in range(4):
+                    whole = int(pos[R.ST_HAND + o] | pos[R.ST_PLAYED + o])
+                    known = int(view[R.V_KNOWN + o])
+                    assert known & ~whole == 0, "memory names only cards of that hand"
+                    if o != s and (o - s) % 4 <= k:
+                        assert known == whole
+                    elif o != s:
+                        assert known == int(pos[E.PS_SHOWN + (o - k) % 4])
+                live = pos[: R.VIEW_LEN].copy()
+                for spec in P.REGISTRY:
+                    if spec.name != "search":
+                        state = np.uint64(7)
+                        assert P.decide(spec.id, spec.defaults(), view, state) == P.decide(
+                            spec.id, spec.defaults(), live, state
+                        ), spec.name
+                seen += 1
+            p.step()
+    assert seen > 100
