@@ -2,19 +2,22 @@
 
 Every game works the same way: the user's specs take ids from the game's ``USER_ID`` and the
 engine asks the user's ``decide(pid, row, view, state) -> (answer, state)`` for those ids,
-without the engine being edited (it is compiled once more for the user's function).
+without the engine being edited. The engine is compiled for the user's function once per plugin content
+and project version, and later runs load it from numba's cache (:mod:`razzmatazz.core.bound`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from razzmatazz.core import bound
 from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import PolicySpec, Registry
 
@@ -55,9 +58,11 @@ def load_plugin(path: str | Path, base: Registry, user_id: int) -> UserPolicies:
     path = Path(path)
     if not path.is_file():
         raise InputError(f"policy file {shorten(str(path), 160)} does not exist")
-    key = (str(path.resolve()), hashlib.sha256(path.read_bytes()).hexdigest(), base.game, user_id)
+    content = path.read_bytes()
+    key = (str(path.resolve()), hashlib.sha256(content).hexdigest(), base.game, user_id)
     if key not in _SAME:
-        _SAME[key] = _load(path, base, user_id)
+        _SAME[key] = _load(path, content, base, user_id)
+        bound.register(_SAME[key].decide, content)
     LOADED.append(path)
     return _SAME[key]
 
@@ -67,8 +72,8 @@ _SAME: dict[tuple, UserPolicies] = {}
 engine is already compiled (it is compiled for each function object)."""
 
 
-def _load(path: Path, base: Registry, user_id: int) -> UserPolicies:
-    module = _run_file(path)
+def _load(path: Path, content: bytes, base: Registry, user_id: int) -> UserPolicies:
+    module = _run_file(path, content)
     specs, fn = getattr(module, "POLICIES", None), getattr(module, "decide", None)
     where = f"policy file {shorten(str(path), 160)}"
     if not isinstance(specs, list | tuple) or not specs or fn is None:
@@ -78,11 +83,15 @@ def _load(path: Path, base: Registry, user_id: int) -> UserPolicies:
     return UserPolicies(tuple(specs), fn, base)
 
 
-def _run_file(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"razzmatazz_plugin_{path.stem}", path)
+def _run_file(path: Path, content: bytes) -> ModuleType:
+    """The plugin file run as a module named for its content: a cached kernel finds it by that name in
+    every process (see :mod:`razzmatazz.core.bound`)."""
+    name = f"razzmatazz_plugin_{hashlib.sha256(content).hexdigest()[:24]}"
+    spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:  # no loader for the file's suffix
         raise InputError(f"policy file {shorten(str(path), 160)} is not a Python file (name it FILE.py)")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
     except SystemExit as e:

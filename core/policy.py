@@ -308,6 +308,11 @@ def with_nrt(user: Callable) -> Callable:
     inherits that unless its own flags say otherwise: a user's policy that makes an array would
     then fail to compile. (numba is imported here: importing this module loads no numba.)
     """
+    from razzmatazz.core import bound
     from razzmatazz.core.jit import njit
 
-    return njit(_nrt=True)(user.py_func) if hasattr(user, "py_func") else user
+    if not hasattr(user, "py_func"):
+        return user
+    made = njit(_nrt=True)(user.py_func)
+    bound.derive(user, made, "nrt")
+    return made

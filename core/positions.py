@@ -53,6 +53,8 @@ from typing import Any
 
 import numpy as np
 
+from razzmatazz.core.bound import bind
+
 
 @dataclass
 class Position:
@@ -112,14 +114,14 @@ class Position:
         """Let the actor's policy choose and play; returns the move."""
         if self.user is self.state.NO_USER:
             return int(self.state.step_builtin(self.ro, self.pos, self.pids, self.params))
-        return int(self.state.step(self.ro, self.pos, self.pids, self.params, self.user))
+        return int(bind(self.state.step, self.user)(self.ro, self.pos, self.pids, self.params))
 
     def playout(self) -> Position:
         """Play on to the end with the position's policies and streams; returns self."""
         if self.user is self.state.NO_USER:
             self.state.playout_builtin(self.ro, self.pos, self.pids, self.params)
         else:
-            self.state.playout(self.ro, self.pos, self.pids, self.params, self.user)
+            bind(self.state.playout, self.user)(self.ro, self.pos, self.pids, self.params)
         return self
 
     def tally(self, out: np.ndarray | None = None) -> np.ndarray:

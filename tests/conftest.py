@@ -1,9 +1,17 @@
-"""Suite-wide ordering: the slowest files first, so that pytest-xdist (``--dist loadfile``, a file's tests on one
-worker) does not leave one worker running a long file alone at the end."""
+"""Suite-wide settings: plugins' compiled engines in the clone's build folder, and the slowest files first, so
+that pytest-xdist (``--dist loadfile``, a file's tests on one worker) does not leave one worker running a long
+file alone at the end."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
+
+os.environ.setdefault("RAZZMATAZZ_CACHE_DIR", str(Path(__file__).resolve().parents[1] / "build" / "plugin-cache"))
+"""Plugins' compiled engines (core/bound.py) go to the clone's build folder, not the user's cache: a fresh clone
+compiles them once, and every worker and subprocess of the run shares them."""
 
 SLOWEST = (
     "tests/conformance/test_positions.py",

@@ -39,6 +39,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from razzmatazz.core.bound import bind
 from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.job import GameJob as BaseJob
@@ -831,7 +832,7 @@ class GameJob(BaseJob[Args]):
             return search.play_games(*self.kernel_args(), start, stop, nopair, paired)
         if self.user is None:
             return play_games(*self.kernel_args(), start, stop, nopair, paired)
-        return play_games_with(*self.kernel_args(), start, stop, nopair, paired, self.user)
+        return bind(play_games_with, self.user)(*self.kernel_args(), start, stop, nopair, paired)
 
     def trace(self, g: int) -> Trace:
         """Hand ``g`` with its log rows (see :mod:`.rules`), per-seat results and G6 flags."""
@@ -843,7 +844,7 @@ class GameJob(BaseJob[Args]):
             return Trace(*search.trace_hand(*self.kernel_args(), g, nopair, paired))
         if self.user is None:
             return Trace(*trace_hand(*self.kernel_args(), g, nopair, paired))
-        return Trace(*trace_hand_with(*self.kernel_args(), g, nopair, paired, self.user))
+        return Trace(*bind(trace_hand_with, self.user)(*self.kernel_args(), g, nopair, paired))
 
 
 @njit
@@ -884,5 +885,5 @@ def play_deck(
             *_trace_deck_builtin(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired)
         )
     return Trace(
-        *_trace_deck_with(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired, user)
+        *bind(_trace_deck_with, user)(a.cfg, full, deal_state, a.lineup_pids, a.lineup_params, pstate, nopair, paired)
     )

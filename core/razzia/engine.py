@@ -40,6 +40,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from razzmatazz.core.bound import bind
 from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.jit import njit
@@ -1565,7 +1566,17 @@ def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params,
 def play_games_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
     return _play_games(
-        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, no_search
+        cfg,
+        deal_key,
+        dice_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        start,
+        stop,
+        user,
+        _ENGINE.no_search,
     )
 
 
@@ -1615,7 +1626,9 @@ def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params,
 @njit
 def trace_game_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     """:func:`trace_game` with a user's policy function (see :func:`play_games_with`)."""
-    return _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, no_search)
+    return _trace(
+        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, _ENGINE.no_search
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1856,7 +1869,7 @@ class GameJob(BaseJob[Args]):
             return search.play_games(cfg, *args, start, stop, self._user())
         if self.user is None:
             return play_games(cfg, *args, start, stop)
-        return play_games_with(cfg, *args, start, stop, with_nrt(self.user))
+        return bind(play_games_with, with_nrt(self.user))(cfg, *args, start, stop)
 
     @property
     def searching(self) -> bool:
@@ -1874,4 +1887,4 @@ class GameJob(BaseJob[Args]):
             return search.trace_game(*self.kernel_args(), g, self._user())
         if self.user is None:
             return trace_game(*self.kernel_args(), g)
-        return Trace(*trace_game_with(*self.kernel_args(), g, with_nrt(self.user)))
+        return Trace(*bind(trace_game_with, with_nrt(self.user))(*self.kernel_args(), g))

@@ -32,6 +32,7 @@ import sys
 import numpy as np
 
 from razzmatazz.core import search as SH
+from razzmatazz.core.bound import bind
 from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import policies as P
@@ -302,13 +303,25 @@ def _trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_par
     )
 
 
+@njit(nogil=True)
+def _play_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
+    return E.play_games_by(
+        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, _SEARCH.hook
+    )
+
+
+@njit
+def _trace_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
+    return E._trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, _SEARCH.hook)
+
+
 def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user=None):
     """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
     None or :func:`.policies.no_user_policy` if none), the searcher :func:`hook`."""
     if user is None or user is P.no_user_policy:
         return _play_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
-    return E.play_games_by(
-        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, hook
+    return bind(_play_with, user)(
+        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop
     )
 
 
@@ -316,4 +329,6 @@ def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params,
     """:func:`.engine.trace_game` for a lineup with ``search`` seats."""
     if user is None or user is P.no_user_policy:
         return Trace(*_trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g))
-    return Trace(*E._trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, hook))
+    return Trace(
+        *bind(_trace_with, user)(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g)
+    )

@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from razzmatazz.core.bound import bind
 from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.jit import njit
 from razzmatazz.core.job import GameJob as BaseJob
@@ -762,7 +763,7 @@ class GameJob(BaseJob[Args]):
             return search.play_games(*args, start, stop, user)
         if self.user is None:
             return play_games(*args, start, stop)
-        return play_games_with(*args, start, stop, with_nrt(self.user))
+        return bind(play_games_with, with_nrt(self.user))(*args, start, stop)
 
     def trace(self, g: int) -> Trace:
         """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns), played as
@@ -774,4 +775,4 @@ class GameJob(BaseJob[Args]):
             return Trace(*search.trace_game(*self.kernel_args(), g, user))
         if self.user is None:
             return Trace(*trace_game(*self.kernel_args(), g))
-        return Trace(*trace_game_with(*self.kernel_args(), g, with_nrt(self.user)))
+        return Trace(*bind(trace_game_with, with_nrt(self.user))(*self.kernel_args(), g))

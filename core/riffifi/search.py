@@ -35,6 +35,7 @@ import sys
 import numpy as np
 
 from razzmatazz.core import search as SH
+from razzmatazz.core.bound import bind
 from razzmatazz.core.jit import njit
 from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import policies as P
@@ -260,7 +261,7 @@ def _play_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplic
 @njit(nogil=True)
 def _play_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     return E._play_games_by(
-        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play_game
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, _SEARCH.play_game
     )
 
 
@@ -269,7 +270,7 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
     None or :func:`.policies.no_user_policy` if none), the games played by :func:`play_game`."""
     if user is None or user is P.no_user_policy:
         return _play_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
-    return _play_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)
+    return bind(_play_with, user)(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
 
 
 @njit(cache=True)
@@ -281,7 +282,7 @@ def _trace_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupli
 
 @njit
 def _trace_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
-    return E._trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, play_game)
+    return E._trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, _SEARCH.play_game)
 
 
 def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user=None):
@@ -289,4 +290,4 @@ def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
     played as :func:`play_games` plays it."""
     if user is None or user is P.no_user_policy:
         return _trace_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g)
-    return _trace_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user)
+    return bind(_trace_with, user)(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g)

@@ -1,0 +1,115 @@
+"""A plugin's engine is compiled once per plugin content (core/bound.py): a second process loads it from numba's
+cache, an edited plugin is compiled anew and plays its new code, a notebook's function plays unbound."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from razzmatazz.core import bound
+
+PLUGIN = """
+from numba import njit
+
+from razzmatazz.core.policy import PolicySpec
+from razzmatazz.core.razz import rules as R
+
+POLICIES = [PolicySpec("mine", 1000, (), "a test policy: always {what}")]
+
+
+@njit
+def decide(pid, row, view, state):
+    return R.{move}, state
+"""
+
+RUN = """
+import json, sys
+from razzmatazz.analysis.razz import game as G
+from razzmatazz.core import bound
+from razzmatazz.core.razz import engine as E, rules as R
+
+user = G.load_plugin(sys.argv[1])
+lineup = G.lineup(["mine", "textbook"], 2, user)
+job = E.GameJob(R.Settings(players=2), lineup, 5, 40, False, user.decide)
+out = job.run_chunk(0, 40)
+hits, misses = bound.stats(bound.bind(E.play_games_with, user.decide))
+print(json.dumps({"hits": hits, "misses": misses, "counts": out.tolist()}))
+"""
+
+
+def _plugin(path: Path, move: str) -> Path:
+    path.write_text(PLUGIN.format(what=move.lower(), move=move))
+    return path
+
+
+def _run(plugin: Path, cache: Path) -> dict:
+    env = {**os.environ, bound.CACHE_ENV: str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, str(plugin)], capture_output=True, text=True, env=env, timeout=900, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+@pytest.mark.slow
+def test_a_plugin_compiles_once_and_an_edit_compiles_its_new_code(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    plugin = _plugin(tmp_path / "mine.py", "RAISE")
+    first = _run(plugin, cache)
+    assert (first["hits"], first["misses"]) == (0, 1)  # compiled, and stored
+    again = _run(plugin, cache)
+    assert (again["hits"], again["misses"]) == (1, 0)  # loaded: the engine is not compiled again
+    assert again["counts"] == first["counts"]
+
+    _plugin(plugin, "FOLD")  # the same file, edited
+    edited = _run(plugin, cache)
+    assert (edited["hits"], edited["misses"]) == (0, 1)
+    assert edited["counts"] != first["counts"]  # the new code plays: a seat that always folds
+    assert len(list(cache.glob("razzmatazz_bound_*.py"))) == 2
+
+
+def test_the_module_name_follows_the_plugin_content_and_an_unregistered_function_plays_unbound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(bound.CACHE_ENV, str(tmp_path))
+    from razzmatazz.core.razz import engine as E
+
+    def fn() -> None: ...
+
+    called = []
+
+    class Kernel:  # stands in for a jitted kernel: only its call is used when unbound
+        def __call__(self, *args: object) -> None:
+            called.append(args)
+
+    bound.bind(Kernel(), fn)(1, 2)
+    assert called == [(1, 2, fn)]
+    assert not list(tmp_path.iterdir())  # nothing written for a function of unknown content
+
+    def a() -> None: ...
+
+    def b() -> None: ...
+
+    bound.register(a, b"one")
+    bound.register(b, b"two")
+    bound.derive(a, fn, "nrt")
+    assert bound.key_of(fn) == bound.key_of(a) + "-nrt"
+    monkeypatch.setitem(bound.USERS, "k1", a)
+    monkeypatch.setitem(bound.USERS, "k2", b)
+    names = {bound._module(E.play_games_with, key).__name__ for key in ("k1", "k2")}  # type: ignore[union-attr]
+    assert len(names) == 2
+    assert len(list(tmp_path.glob("razzmatazz_bound_*.py"))) == 2
+
+
+def test_an_unwritable_cache_folder_plays_unbound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv(bound.CACHE_ENV, str(blocker / "sub"))  # below a file: cannot be made
+    from razzmatazz.core.razz import engine as E
+
+    assert bound._module(E.play_games_with, "k3") is None
