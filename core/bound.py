@@ -20,6 +20,7 @@ import inspect
 import os
 import sys
 import tempfile
+import traceback
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -94,8 +95,33 @@ def bind(kernel: Any, user: Callable) -> Callable:
     if memo not in _BOUND:
         USERS[key] = user
         module = _module(kernel, key)
-        _BOUND[memo] = module.kernel if module is not None else _unbound(kernel, user)
+        _BOUND[memo] = _Cached(module.kernel) if module is not None else _unbound(kernel, user)
     return _BOUND[memo]
+
+
+class _Cached:
+    """A bound kernel that survives a damaged cache file: numba cannot load it, so it is dropped and the
+    kernel compiled again (any other error is the run's, and raised)."""
+
+    def __init__(self, kernel: Any) -> None:
+        self.kernel = kernel
+
+    @property
+    def stats(self) -> Any:
+        """numba's cache statistics of the kernel."""
+        return self.kernel.stats
+
+    def __call__(self, *args: Any) -> Any:
+        try:
+            return self.kernel(*args)
+        except Exception as e:
+            if not any(f.f_code.co_filename.endswith(_CACHING) for f, _ in traceback.walk_tb(e.__traceback__)):
+                raise
+        self.kernel._cache.flush()  # the index forgets every entry; the next call compiles and stores anew
+        return self.kernel(*args)
+
+
+_CACHING = os.path.join("numba", "core", "caching.py")
 
 
 def _unbound(kernel: Any, user: Callable) -> Callable:

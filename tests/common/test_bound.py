@@ -3,6 +3,7 @@ cache, an edited plugin is compiled anew and plays its new code, a notebook's fu
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -113,3 +114,33 @@ def test_an_unwritable_cache_folder_plays_unbound(tmp_path: Path, monkeypatch: p
     from razzmatazz.core.razz import engine as E
 
     assert bound._module(E.play_games_with, "k3") is None
+
+
+def _fresh(path: Path, name: str) -> object:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module.kernel
+
+
+def test_a_damaged_cache_file_is_compiled_again_and_an_error_of_the_run_is_raised(tmp_path: Path) -> None:
+    path = tmp_path / "kernels.py"
+    path.write_text(
+        "from numba import njit\n\n@njit(cache=True)\ndef kernel(x):\n"
+        "    if x < 0:\n        raise ValueError('negative')\n    return x + 1\n"
+    )
+    assert _fresh(path, "bound_test_a")(1) == 2  # compiled and stored
+    damaged = list((tmp_path / "__pycache__").glob("*.nbc"))
+    assert damaged
+    for f in damaged:
+        f.write_bytes(b"\xd8 not a pickle")
+    plain = _fresh(path, "bound_test_b")
+    with pytest.raises(Exception, match="load key"):  # what numba does with it alone
+        plain(1)
+    kernel = bound._Cached(_fresh(path, "bound_test_c"))
+    assert kernel(1) == 2
+    assert bound.stats(kernel) == (0, 1)  # compiled again
+    with pytest.raises(ValueError, match="negative"):
+        kernel(-1)
