@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from razzmatazz.analysis.cli.new_policy import add_new_policy
 from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
@@ -32,7 +33,9 @@ from razzmatazz.analysis.cli.options import (
     set_threads,
 )
 from razzmatazz.analysis.razz.cli import razz
+from razzmatazz.analysis.razz.template import TEMPLATE
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.policy import Registry
 
 
 def _settings(
@@ -438,3 +441,12 @@ def policies_cmd(fmt: str, plugin: Path | None) -> None:
     registry = G.load_plugin(plugin).registry() if plugin is not None else REGISTRY
     script = "  m1 ... m24: move of its 1st ... 24th decision (0 fold, 1 check/call, 2 bet/raise), default 1"
     list_policies(fmt, registry, "Razz", {"script": script})
+
+
+def _registry() -> Registry:
+    from razzmatazz.core.razz.policies import REGISTRY
+
+    return REGISTRY
+
+
+add_new_policy(razz, "razz", TEMPLATE, _registry)

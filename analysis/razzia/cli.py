@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from razzmatazz.analysis.cli.new_policy import add_new_policy
 from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
@@ -34,7 +35,9 @@ from razzmatazz.analysis.cli.options import (
     set_threads,
 )
 from razzmatazz.analysis.inputs import shorten
+from razzmatazz.analysis.razzia.template import TEMPLATE
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.policy import Registry
 
 SWITCHES = {
     "three_player_deck": (("reduced", "full"), "3 players: the 4-6 removal too (36 cards) or not (48) (K4)"),
@@ -551,3 +554,12 @@ def policies_cmd(fmt: str, plugin: Path | None) -> None:
 
     registry = Z.load_plugin(plugin).registry() if plugin is not None else REGISTRY
     list_policies(fmt, registry, "Razzia")
+
+
+def _registry() -> Registry:
+    from razzmatazz.core.razzia.policies import REGISTRY
+
+    return REGISTRY
+
+
+add_new_policy(razzia, "razzia", TEMPLATE, _registry)

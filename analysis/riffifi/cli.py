@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from razzmatazz.analysis.cli.new_policy import add_new_policy
 from razzmatazz.analysis.cli.options import (
     RESUMING,
     Index,
@@ -32,7 +33,9 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
     set_threads,
 )
+from razzmatazz.analysis.riffifi.template import TEMPLATE
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.policy import Registry
 
 
 @click.group()
@@ -621,3 +624,12 @@ def study_cmd(
         lambda: {"seed": seed, "games": games, **{k: v.to_dict(orient="records") for k, v in tables.items()}},
         lambda: tables["policies"],
     )
+
+
+def _registry() -> Registry:
+    from razzmatazz.core.riffifi.policies import REGISTRY
+
+    return REGISTRY
+
+
+add_new_policy(riffifi, "riffifi", TEMPLATE, _registry)
