@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +76,7 @@ class GameSpec:
     core: str  # the package with rules.Settings and policies.REGISTRY
     cli: str = ""  # "module:name" of the game's click group (none: no command of its own)
     report: str = ""  # the module with the game's report SECTION (none: no report)
+    user: Any = field(default=None, compare=False)  # a plugin's policies (``UserPolicies``): see :func:`plugged`
 
     @property
     def module(self) -> ModuleType:
@@ -82,7 +85,9 @@ class GameSpec:
 
     @property
     def registry(self) -> Registry:
-        """The game's policy registry."""
+        """The game's policy registry (with a plugin's policies, where one is plugged in)."""
+        if self.user is not None:
+            return self.user.registry()
         return importlib.import_module(f"{self.core}.policies").REGISTRY
 
     @property
@@ -109,7 +114,7 @@ class GameSpec:
         """One policy text (``NAME`` or ``NAME:key=value,...``)."""
         if not isinstance(text, str) or not text.strip():
             raise InputError(f"empty {self.name} policy; write NAME or NAME:key=value,key=value")
-        return self.module.lineup([text], players)[0]
+        return self.module.lineup([text], players, self.user)[0]
 
     def check_games(self, games: int) -> None:
         """Refuse a game count the game's ``play`` would refuse."""
@@ -141,8 +146,9 @@ class GameSpec:
         progress: bool | None,
     ) -> Any:
         """The game's own ``play`` (the batch runner)."""
+        mine = {"user": self.user} if self.user is not None else {}
         return self.module.play(
-            settings, lineup, games, seed, duplicate=duplicate, executor=executor, progress=progress
+            settings, lineup, games, seed, duplicate=duplicate, executor=executor, progress=progress, **mine
         )
 
     def outcome(self, frame: pd.DataFrame) -> pd.DataFrame:
@@ -234,6 +240,21 @@ def register(spec: GameSpec) -> GameSpec:
     _SPECS[spec.name] = spec
     REGISTRY.setdefault(spec.name, spec.api)
     return spec
+
+
+@contextmanager
+def plugged(name: str | None, plugin: str | Path | None) -> Iterator[None]:
+    """Within: game ``name``'s spec (:func:`game`, as every study reads it) has the policies of the policy
+    file ``plugin`` beside its own (the game's ``load_plugin`` checks the file); nothing changes for None."""
+    if plugin is None or name is None:
+        yield
+        return
+    spec = game(name)
+    _SPECS[spec.name] = replace(spec, user=spec.module.load_plugin(plugin))
+    try:
+        yield
+    finally:
+        _SPECS[spec.name] = spec
 
 
 def names() -> list[str]:

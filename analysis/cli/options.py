@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -99,6 +100,17 @@ def common_options(fn: Callable) -> Callable:
     for option in reversed(options):
         fn = option(fn)
     return fn
+
+
+def plugin_option(fn: Callable) -> Callable:
+    """``--plugin FILE.py``: a file of the user's own policies, seated like built-ins (``GAME new-policy``)."""
+    return click.option(
+        "--plugin",
+        type=click.Path(path_type=Path),
+        default=None,
+        metavar="FILE.py",
+        help="Policies of your own from this file, usable like the built-ins (see 'GAME new-policy').",
+    )(fn)
 
 
 def policy_list_options(fn: Callable) -> Callable:
@@ -238,7 +250,8 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
             f"--resume {shorten(str(resume))} continues the run in that folder: leave out "
             f"--out {shorten(str(out))}, or give the same folder"
         )
-    stored = load_run(resume, kind)["args"]
+    stored = dict(load_run(resume, kind)["args"])
+    kept_plugin = stored.pop(PLUGIN_HASH, None)
     params = {p.name: p for p in ctx.command.params if p.name not in RUN_FREE}
     if set(stored) != set(params):
         missing = sorted(set(params) - set(stored)) or sorted(set(stored) - set(params))
@@ -253,12 +266,37 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
             raise InputError(
                 f"--resume continues a run as it was started, with {p.opts[0]} {was}: leave out {p.opts[0]} {now}"
             )
+    if kept_plugin is not None:
+        _check_plugin_kept(args.get("plugin"), kept_plugin)
     ctx.meta[RESUMING] = True
     ctx.params.update(args)  # what run_args sees: the run's own arguments
     free = {k: ctx.params[k] for k in RUN_FREE if k in ctx.params}
     callback = ctx.command.callback
     assert callback is not None  # a command that resumes is a function's
     ctx.invoke(callback, **{**args, **free, "out": resume, "resume": None})
+
+
+PLUGIN_HASH = "plugin_sha256"
+"""The run's policy file's content hash, kept beside its arguments: a resume plays the same policies."""
+
+
+def _plugin_hash(path: Any) -> str | None:
+    try:
+        return hashlib.sha256(Path(str(path)).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _check_plugin_kept(path: Any, kept: str) -> None:
+    """Refuse to resume a run whose policy file is gone or has changed since the run began."""
+    now = _plugin_hash(path) if path is not None else None
+    if now is None:
+        raise InputError(f"--resume: the run's policy file {shorten(str(path))} cannot be read; restore it to resume")
+    if now != kept:
+        raise InputError(
+            f"--resume: the policy file {shorten(str(path))} has changed since the run began; restore it to "
+            "resume, or start a new run"
+        )
 
 
 def _where(path: Path) -> Path:
@@ -296,6 +334,8 @@ def run_args(ctx: click.Context, **drawn: Any) -> dict:
     """The arguments that define this run (JSON-ready), with values drawn at run time (the seed)."""
     args = {k: v for k, v in ctx.params.items() if k not in RUN_FREE}
     args.update(drawn)
+    if args.get("plugin") is not None:
+        args[PLUGIN_HASH] = _plugin_hash(args["plugin"])
     return {k: (list(v) if isinstance(v, tuple) else str(v) if isinstance(v, Path) else v) for k, v in args.items()}
 
 

@@ -16,6 +16,7 @@ from razzmatazz.analysis.cli.options import (
     emit,
     keep_chunks,
     note,
+    plugin_option,
     progress,
     resume_option,
     resume_run,
@@ -31,6 +32,7 @@ from razzmatazz.analysis.cli.study import (
     run_meta,
     write_tables,
 )
+from razzmatazz.analysis.games import plugged
 
 FIELD_HELP = "The field's policies, P1,P2,... (or repeat the option); they repeat in order to fill the table."
 PLAYERS_HELP = f"Seats [default: {PLAYERS_CHOICE}]."
@@ -52,6 +54,7 @@ DUPLICATE_HELP = "Duplicate deals (each deal replayed N times, players rotated) 
     "--games", type=int, default=None, help=f"Games (or hands) per lineup, in 20 batches [default: {GAME_CHOICE}]."
 )
 @click.option("--duplicate/--no-duplicate", default=None, help=DUPLICATE_HELP)
+@plugin_option
 @resume_option
 @common_options
 @click.pass_context
@@ -71,6 +74,7 @@ def exploit_cmd(
     quiet: bool,
     cluster: str | None,
     scheduler: str | None,
+    plugin: Path | None,
 ) -> None:
     """How far each policy of a field is from strong play in that field.
 
@@ -87,6 +91,7 @@ def exploit_cmd(
     """
     if resume is not None:
         return resume_run(ctx, resume, "exploit")
+    ctx.with_resource(plugged(game_name, plugin))  # the file's policies seated like built-ins
     from razzmatazz.analysis.studies import exploit as X
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -220,6 +225,7 @@ def _exploit_json(result: Any) -> dict:
     help="What comes first: the win rate (payoff breaks near-ties) or the payoff.",
 )
 @click.option("--duplicate/--no-duplicate", default=None, help=DUPLICATE_HELP)
+@plugin_option
 @resume_option
 @common_options
 @click.pass_context
@@ -243,6 +249,7 @@ def tune_cmd(
     quiet: bool,
     cluster: str | None,
     scheduler: str | None,
+    plugin: Path | None,
 ) -> None:
     """Tune a policy's parameters against a field (CMA-ES, noisy).
 
@@ -260,6 +267,7 @@ def tune_cmd(
     """
     if resume is not None:
         return resume_run(ctx, resume, "tune")
+    ctx.with_resource(plugged(game_name, plugin))  # the file's policies seated like built-ins
     from razzmatazz.analysis.studies import tune as T
 
     resuming = ctx.meta.get(RESUMING, False)

@@ -21,11 +21,13 @@ from razzmatazz.analysis.cli.options import (
     emit,
     keep_chunks,
     note,
+    plugin_option,
     progress,
     resume_option,
     resume_run,
     set_threads,
 )
+from razzmatazz.analysis.games import plugged
 
 GAME_HELP = f"GAME is {', '.join(games.names()[:-1])} or {games.names()[-1]}."
 
@@ -88,6 +90,7 @@ GAME_CHOICE = ", ".join(f"{n} {games.game(n).default_games:,}" for n in games.na
     default=None,
     help="Duplicate deals (each deal replayed N times, players rotated) [default: on].",
 )
+@plugin_option
 @resume_option
 @common_options
 @click.pass_context
@@ -106,6 +109,7 @@ def tournament_cmd(
     quiet: bool,
     cluster: str | None,
     scheduler: str | None,
+    plugin: Path | None,
 ) -> None:
     """Round robin between policies: who wins, by how much, and a rating.
 
@@ -126,6 +130,7 @@ def tournament_cmd(
     """
     if resume is not None:
         return resume_run(ctx, resume, "tournament")
+    ctx.with_resource(plugged(game_name, plugin))  # the file's policies seated like built-ins
     from razzmatazz.analysis.studies import tournament as T
 
     resuming = ctx.meta.get(RESUMING, False)
@@ -317,6 +322,7 @@ def _tournament_json(result: Any) -> dict:
     default=None,
     help="Duplicate deals (each deal replayed N times, players rotated) [default: on].",
 )
+@plugin_option
 @resume_option
 @common_options
 @click.pass_context
@@ -338,6 +344,7 @@ def sweep_cmd(
     quiet: bool,
     cluster: str | None,
     scheduler: str | None,
+    plugin: Path | None,
 ) -> None:
     """Tune a policy: its payoff over a grid of parameters against a fixed field.
 
@@ -355,6 +362,7 @@ def sweep_cmd(
     """
     if resume is not None:
         return resume_run(ctx, resume, "sweep")
+    ctx.with_resource(plugged(game_name, plugin))  # the file's policies seated like built-ins
     from razzmatazz.analysis.studies import sweep as S
 
     resuming = ctx.meta.get(RESUMING, False)
