@@ -36,6 +36,10 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   of the default mix at 3, 5 and 7 players, its paired gain in win rate with a 95 % interval (target:
   established); ``exploit`` of the default field at 5 players with its defaults on every core, wall time
   (target under 5 minutes);
+* plugins (issue 40; ``--only plugins``, not in the full run: it compiles each game's engine for a plugin,
+  minutes): each game's ``play`` of 100 games start to finish with a built-in, with a plugin the first
+  time (a new cache folder) and again; and the games/s of a plugin that plays exactly a built-in against
+  that built-in (the plugin lane's cost for the same logic);
 * (not here: ``scripts/ceiling.py`` times both board games against C programs that replay our
   random-play games bit for bit, to show how far the engines are from what the machine can do);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
@@ -55,6 +59,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -591,6 +596,77 @@ def _riffifi_strong(scale: float, seed: int) -> None:
     )
 
 
+MIRROR = """
+import numpy as np
+from numba import njit
+
+from razzmatazz.core.policy import PolicySpec
+from razzmatazz.core.{game} import policies as P
+
+POLICIES = [PolicySpec("mirror", 1000, (), "the built-in {name} with its default row, as a plugin")]
+ROW = np.array({row})
+
+
+@njit
+def decide(pid, row, view, state):
+    return P.decide({pid}, ROW, view, state)
+"""
+"""A plugin playing exactly a built-in policy (id and default row baked in): the plugin lane's cost, same logic."""
+
+PLUGIN_RUNS = {"razz": ("textbook", 6, 20_000), "razzia": ("greedy", 5, 4_000), "riffifi": ("expect", 4, 40_000)}
+"""Per game: the built-in the plugin mirrors, the players, the games timed for games/s (at scale 1)."""
+
+
+def _cli_seconds(args: list[str], cache: Path) -> float:
+    """Wall time of one ``razzmatazz`` command in a new process (start-up included)."""
+    env = {**os.environ, "RAZZMATAZZ_CACHE_DIR": str(cache)}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "razzmatazz.analysis.cli", *args], capture_output=True, env=env)
+    if done.returncode != 0:
+        raise SystemExit(f"razzmatazz {' '.join(args)} failed: {done.stderr.decode()[-400:]}")
+    return time.perf_counter() - start
+
+
+def _games_per_s(g, settings, lineup: list, count: int, seed: int) -> float:
+    """Games (hands) per second of ``count`` games of ``lineup`` through the game's ``play`` (best of REPEAT)."""
+    return count / _timed(g.play, settings, lineup, count, seed, False, None, False)[1]
+
+
+def _plugins(scale: float, seed: int) -> None:
+    """Issue 40: each game's ``play`` start-up with built-ins and with a plugin (cold: a new cache folder; warm:
+    again), and the games/s of a plugin that mirrors a built-in against that built-in, in one run."""
+    from razzmatazz.analysis import games
+
+    print("\nplugins: 'GAME play --games 100' start to finish (s), and games/s of a plugin mirroring a built-in")
+    print(f"{'game':8s} {'built-in':>9s} {'plugin cold':>12s} {'plugin warm':>12s} {'warm/built-in':>14s}")
+    rates = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for game, (name, players, n) in PLUGIN_RUNS.items():
+            g = games.game(game)
+            spec = g.registry.get(name)
+            plugin = Path(tmp) / f"{game}_mirror.py"
+            row = ", ".join(repr(float(x)) for x in spec.defaults())
+            plugin.write_text(MIRROR.format(game=game, name=name, pid=spec.id, row=f"[{row}]"))
+            base = [game, "play", "--players", str(players), "--seed", str(seed), "--games", "100", "--quiet"]
+            base = [a if a != "--games" or game != "razz" else "--hands" for a in base]
+            cache = Path(tmp) / f"cache-{game}"
+            built = _cli_seconds([*base, "--policy", name], cache)
+            mine = [*base, "--plugin", str(plugin), "--policy", "mirror"]
+            cold, warm = _cli_seconds(mine, cache), _cli_seconds(mine, cache)
+            print(f"{game:8s} {built:9.1f} {cold:12.1f} {warm:12.1f} {warm / built:13.1f}x")
+            count = max(200, int(n * scale))
+            settings = g.settings(players)
+            builtin_rate = _games_per_s(g, settings, [g.parse(name, players)] * players, count, seed)
+            os.environ["RAZZMATAZZ_CACHE_DIR"] = str(cache)
+            with games.plugged(game, plugin):
+                gp = games.game(game)
+                plugin_rate = _games_per_s(gp, settings, [gp.parse("mirror", players)] * players, count, seed)
+            rates.append((game, name, players, builtin_rate, plugin_rate))
+    print(f"{'game':8s} {'policy':10s} {'players':>7s} {'built-in/s':>11s} {'plugin/s':>10s} {'ratio':>7s}")
+    for game, name, players, b, u in rates:
+        print(f"{game:8s} {name:10s} {players:7d} {b:11,.0f} {u:10,.0f} {u / b:6.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small samples (smoke test)")
@@ -601,7 +677,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
     parser.add_argument(
         "--only",
-        choices=["razz", "razz-strong", "riffifi", "razzia", "razzia-strong", "riffifi-strong"],
+        choices=["razz", "razz-strong", "riffifi", "razzia", "razzia-strong", "riffifi-strong", "plugins"],
         default=None,
         help="run only this game's benchmark (razz: the full game, 2, 6 and 8 players)",
     )
@@ -620,6 +696,8 @@ def main() -> None:
             _razz_search(scale, args.seed)
         elif args.only == "razz-strong":
             _razz_search(scale, args.seed)
+        elif args.only == "plugins":
+            _plugins(scale, args.seed)
         elif args.only == "razzia-strong":
             _razzia_strong(scale, args.seed, args.threads)
         elif args.only == "riffifi":
