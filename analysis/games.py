@@ -114,7 +114,8 @@ class GameSpec:
         """One policy text (``NAME`` or ``NAME:key=value,...``)."""
         if not isinstance(text, str) or not text.strip():
             raise InputError(f"empty {self.name} policy; write NAME or NAME:key=value,key=value")
-        return self.module.lineup([text], players, self.user)[0]
+        mine = (self.user,) if self.user is not None else ()  # a game without plugins takes none
+        return self.module.lineup([text], players, *mine)[0]
 
     def check_games(self, games: int) -> None:
         """Refuse a game count the game's ``play`` would refuse."""
