@@ -650,6 +650,7 @@ def _plugins(scale: float, seed: int) -> None:
             base = [game, "play", "--players", str(players), "--seed", str(seed), "--games", "100", "--quiet"]
             base = [a if a != "--games" or game != "razz" else "--hands" for a in base]
             cache = Path(tmp) / f"cache-{game}"
+            _cli_seconds([*base, "--policy", name], cache)  # the built-in engine compiled or loaded once
             built = _cli_seconds([*base, "--policy", name], cache)
             mine = [*base, "--plugin", str(plugin), "--policy", "mirror"]
             cold, warm = _cli_seconds(mine, cache), _cli_seconds(mine, cache)
