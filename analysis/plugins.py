@@ -86,7 +86,7 @@ def _load(path: Path, content: bytes, base: Registry, user_id: int) -> UserPolic
 def _run_file(path: Path, content: bytes) -> ModuleType:
     """The plugin file run as a module named for its content: a cached kernel finds it by that name in
     every process (see :mod:`razzmatazz.core.bound`)."""
-    name = f"razzmatazz_plugin_{hashlib.sha256(content).hexdigest()[:24]}"
+    name = bound.module_name(content)
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:  # no loader for the file's suffix
         raise InputError(f"policy file {shorten(str(path), 160)} is not a Python file (name it FILE.py)")

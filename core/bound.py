@@ -21,7 +21,9 @@ import os
 import sys
 import tempfile
 import traceback
+import types
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -65,7 +67,52 @@ def cache_dir() -> Path:
 
 def register(user: Callable, content: bytes) -> None:
     """Record that ``user`` is the policy function of a plugin whose source is ``content``."""
-    _KEYS[id(user)] = (user, hashlib.sha256(content).hexdigest())
+    key = hashlib.sha256(content).hexdigest()
+    _KEYS[id(user)] = (user, key)
+    _SOURCES[key] = content
+    _RESTORED.setdefault(key, user)
+
+
+_SOURCES: dict[str, bytes] = {}
+_RESTORED: dict[str, Callable] = {}
+
+
+def module_name(content: bytes) -> str:
+    """The module name a plugin of source ``content`` runs as, in every process (a cached kernel finds it so)."""
+    return f"razzmatazz_plugin_{hashlib.sha256(content).hexdigest()[:24]}"
+
+
+@dataclass(frozen=True)
+class Portable:
+    """A registered plugin function as it travels to another process (a Dask worker): its file's source, run
+    there as the same module, so that the worker loads the bound kernels from the cache instead of compiling."""
+
+    content: bytes
+
+    def restore(self) -> Callable:
+        """The plugin's ``decide`` in this process, registered (the file run once per process)."""
+        key = hashlib.sha256(self.content).hexdigest()
+        if key not in _RESTORED:
+            name = module_name(self.content)
+            module = sys.modules.get(name)
+            if module is None:
+                module = types.ModuleType(name)
+                module.__file__ = f"<{name}>"
+                sys.modules[name] = module
+                exec(compile(self.content, module.__file__, "exec"), module.__dict__)
+            register(module.decide, self.content)
+        return _RESTORED[key]
+
+
+def portable(user: Callable | None) -> Callable | Portable | None:
+    """What to pickle for ``user``: a registered plugin's :class:`Portable`, anything else as it is."""
+    key = key_of(user) if user is not None else None
+    return Portable(_SOURCES[key]) if key in _SOURCES else user
+
+
+def restored(user: Callable | Portable | None) -> Callable | None:
+    """The inverse of :func:`portable` in the process that unpickles."""
+    return user.restore() if isinstance(user, Portable) else user
 
 
 def derive(user: Callable, made: Callable, tag: str) -> None:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 
-from razzmatazz.core import streams
+from razzmatazz.core import bound, streams
 from razzmatazz.core.policy import Policy
 
 A = TypeVar("A")
@@ -59,6 +59,14 @@ class GameJob(Generic[A]):
     def __post_init__(self) -> None:
         if len(self.lineup) != self.settings.players:
             raise ValueError(f"{len(self.lineup)} policies for {self.settings.players} players")
+
+    def __getstate__(self) -> dict:
+        """Pickled (for a Dask worker) with a plugin's source in place of its function: the worker runs the
+        file as the same module and loads the bound kernels from the cache (:mod:`.bound`)."""
+        return {**self.__dict__, "user": bound.portable(self.user)}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update({**state, "user": bound.restored(state["user"])})
 
     @property
     def games(self) -> int:

@@ -39,7 +39,8 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
 * plugins (issue 40; ``--only plugins``, not in the full run: it compiles each game's engine for a plugin,
   minutes): each game's ``play`` of 100 games start to finish with a built-in, with a plugin the first
   time (a new cache folder) and again; and the games/s of a plugin that plays exactly a built-in against
-  that built-in (the plugin lane's cost for the same logic);
+  that built-in, in its fast lane and in the general engine that plays plugins (the plugin lane's cost for
+  the same logic);
 * (not here: ``scripts/ceiling.py`` times both board games against C programs that replay our
   random-play games bit for bit, to show how far the engines are from what the machine can do);
 * threads on an idle and on a busy machine: ``razz equity A23 --opponents 3`` through the batch
@@ -59,11 +60,14 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -658,14 +662,34 @@ def _plugins(scale: float, seed: int) -> None:
             count = max(200, int(n * scale))
             settings = g.settings(players)
             builtin_rate = _games_per_s(g, settings, [g.parse(name, players)] * players, count, seed)
+            with _no_fast_lane(game):
+                general_rate = _games_per_s(g, settings, [g.parse(name, players)] * players, count, seed)
             os.environ["RAZZMATAZZ_CACHE_DIR"] = str(cache)
             with games.plugged(game, plugin):
                 gp = games.game(game)
                 plugin_rate = _games_per_s(gp, settings, [gp.parse("mirror", players)] * players, count, seed)
-            rates.append((game, name, players, builtin_rate, plugin_rate))
-    print(f"{'game':8s} {'policy':10s} {'players':>7s} {'built-in/s':>11s} {'plugin/s':>10s} {'ratio':>7s}")
-    for game, name, players, b, u in rates:
-        print(f"{game:8s} {name:10s} {players:7d} {b:11,.0f} {u:10,.0f} {u / b:6.2f}x")
+            rates.append((game, name, players, builtin_rate, general_rate, plugin_rate))
+    print(
+        f"{'game':8s} {'policy':10s} {'players':>7s} {'built-in/s':>11s} {'general/s':>10s} {'plugin/s':>10s} "
+        f"{'plugin/built-in':>16s} {'plugin/general':>15s}"
+    )
+    for game, name, players, b, e, u in rates:
+        print(f"{game:8s} {name:10s} {players:7d} {b:11,.0f} {e:10,.0f} {u:10,.0f} {u / b:15.2f}x {u / e:14.2f}x")
+
+
+@contextlib.contextmanager
+def _no_fast_lane(game: str) -> Iterator[None]:
+    """The built-in played by the general engine, as a plugin is (Razzia's and Riffifi's fast lanes turned off)."""
+    if game == "razz":  # one kernel plays built-ins and plugins alike
+        yield
+        return
+    fast = importlib.import_module(f"razzmatazz.core.{game}.fast")
+    supports = fast.supports
+    fast.supports = lambda *args: False
+    try:
+        yield
+    finally:
+        fast.supports = supports
 
 
 def main() -> None:

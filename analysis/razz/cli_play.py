@@ -229,8 +229,6 @@ def play_cmd(
         players, ante, bring_in, small_bet, big_bet, cap, uncapped_heads_up, bring_in_tie, exhausted, stack, stacks
     )
     lineup = G.lineup(policy_texts, players, user, field_name)
-    if human is None:  # a human session plays through positions, where search sits beside plugins
-        G.check_user(lineup, user)
     G.check_hands(hands)
     if seed is not None:
         check_seed(seed)

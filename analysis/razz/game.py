@@ -87,25 +87,11 @@ def lineup(
     return tuple(parsed[i % len(parsed)] for i in range(players))
 
 
-def check_user(policies: Sequence[Policy], user: plugins.UserPolicies | None) -> None:
-    """Refuse a table where the search player sits beside one of a plugin's policies (the engine cannot seat
-    them together yet), before anything is played or made."""
-    from razzmatazz.core.razz.policies import SEARCH_ID
-
-    mine = [p.label for p in policies if p.spec.id >= USER_ID]
-    if user is not None and mine and any(p.spec.id == SEARCH_ID for p in policies):
-        raise InputError(
-            f"razz: the search player cannot sit at a table with a plugin's policies yet ({mine[0]} sits at this "
-            "table); seat the plugin's policies or search, not both"
-        )
-
-
 def _decide(policies: Sequence[Policy], user: plugins.UserPolicies | None) -> Any:
     """The engine's user function: the plugin's ``decide`` where one of its policies sits, else none (a plugin
-    loaded with none of its policies seated plays no part, so search may sit at that table)."""
+    loaded with none of its policies seated plays no part: the built-in kernels play)."""
     if user is None or not any(p.spec.id >= USER_ID for p in policies):
         return None
-    check_user(policies, user)
     return user.decide
 
 

@@ -41,7 +41,6 @@ from numba import njit
 
 from razzmatazz.core.bound import bind
 from razzmatazz.core.counts import Blocks, Counts, offsets
-from razzmatazz.core.errors import InputError
 from razzmatazz.core.job import GameJob as BaseJob
 from razzmatazz.core.policy import Policy
 from razzmatazz.core.razz import policies
@@ -819,17 +818,14 @@ class GameJob(BaseJob[Args]):
         """Whether a ``search`` player sits at the table (its hands are played through the positions)."""
         return any(p.spec.id == policies.SEARCH_ID for p in self.lineup)
 
-    def _check_search(self) -> None:
-        if self.searching and self.user is not None:
-            raise InputError("razz: the search player cannot sit at a table with a plugin's policies yet")
-
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         nopair, paired = tables()
-        self._check_search()
         if self.searching:
             from razzmatazz.core.razz import search
 
-            return search.play_games(*self.kernel_args(), start, stop, nopair, paired)
+            if self.user is None:
+                return search.play_games(*self.kernel_args(), start, stop, nopair, paired)
+            return bind(search.play_games_with, self.user)(*self.kernel_args(), start, stop, nopair, paired)
         if self.user is None:
             return play_games(*self.kernel_args(), start, stop, nopair, paired)
         return bind(play_games_with, self.user)(*self.kernel_args(), start, stop, nopair, paired)
@@ -837,11 +833,12 @@ class GameJob(BaseJob[Args]):
     def trace(self, g: int) -> Trace:
         """Hand ``g`` with its log rows (see :mod:`.rules`), per-seat results and G6 flags."""
         nopair, paired = tables()
-        self._check_search()
         if self.searching:
             from razzmatazz.core.razz import search
 
-            return Trace(*search.trace_hand(*self.kernel_args(), g, nopair, paired))
+            if self.user is None:
+                return Trace(*search.trace_hand(*self.kernel_args(), g, nopair, paired))
+            return Trace(*bind(search.trace_hand_with, self.user)(*self.kernel_args(), g, nopair, paired))
         if self.user is None:
             return Trace(*trace_hand(*self.kernel_args(), g, nopair, paired))
         return Trace(*bind(trace_hand_with, self.user)(*self.kernel_args(), g, nopair, paired))

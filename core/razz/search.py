@@ -72,6 +72,12 @@ def consistent(ro, sample, seat, mpids, mparams, replay):
     """Whether the field model, dealt the cards of ``sample``, takes every action its log shows so far: the
     hand is replayed from its deal (in ``replay``), the moves of ``seat`` and of the ``random`` players as
     logged, every other seat's by its model policy, and every log row must come out as logged."""
+    return _consistent(ro, sample, seat, mpids, mparams, replay, P.no_user_policy)
+
+
+@njit(cache=True)
+def _consistent(ro, sample, seat, mpids, mparams, replay, user):
+    """:func:`consistent` with the plugin's policy function ``user`` in the field model."""
     if sample[S.P_LOG_ROWS] == 0:
         return True
     rows = sample[S.P_LOG]
@@ -92,7 +98,7 @@ def consistent(ro, sample, seat, mpids, mparams, replay):
         if s == seat or mpids[p] == RANDOM_ID:
             S.apply(ro, replay, _logged_move(sample[S.P_LOG + 4 * (k + 1)]))
         else:
-            S.step_plain(ro, replay, mpids, mparams, P.no_user_policy)
+            S.step_plain(ro, replay, mpids, mparams, user)
 
 
 FUTURES_STREAM = 1 << 40
@@ -143,6 +149,12 @@ def settled(values, chips, race):
 @njit(cache=True)
 def decide(ro, obs, seat, row, mpids, mparams, key):
     """The move of the most chips for ``seat`` from its observation ``obs`` alone (see the module doc)."""
+    return decide_with(ro, obs, seat, row, mpids, mparams, key, P.no_user_policy)
+
+
+@njit(cache=True)
+def decide_with(ro, obs, seat, row, mpids, mparams, key, user):
+    """:func:`decide` with a plugin's policy function ``user`` for the plugin's seats of the field model."""
     base = np.zeros(S.POS_LEN, np.int64)
     S.determinize(ro, obs, seat, key, 0, base)
     moves = np.zeros(S.MAX_MOVES, np.int64)
@@ -163,7 +175,7 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
             break
         if i > 0:
             S.determinize(ro, obs, seat, key, i, base)
-        if i < MAX_TRIES * samples and not consistent(ro, base, seat, mpids, mparams, replay):
+        if i < MAX_TRIES * samples and not _consistent(ro, base, seat, mpids, mparams, replay, user):
             continue  # the field would not have played these cards so: draw again
         if i >= MAX_TRIES * samples and kept > 0:
             break  # enough tries: the samples kept decide
@@ -177,7 +189,7 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
                     work[: S.P_LOG] = base[: S.P_LOG]
                     work[S.P_LOG_ROWS] = 0  # the rollouts keep no log
                     S.apply(ro, work, moves[c])
-                    S.playout_plain(ro, work, mpids, mparams)
+                    S.playout_plain_with(ro, work, mpids, mparams, user)
                     values[kept, c] += work[S.P_RES + 5 * seat + E.H_NET]
         for c in range(k):
             chips[c] += values[kept, c]
@@ -194,6 +206,12 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
 @njit(cache=True)
 def choose(ro, pos, seat, pids, params):
     """The search player's move in ``seat`` of position ``pos``, its policy stream advanced in ``pos``."""
+    return choose_with(ro, pos, seat, pids, params, P.no_user_policy)
+
+
+@njit(cache=True)
+def choose_with(ro, pos, seat, pids, params, user):
+    """:func:`choose` at a table where a plugin's policies (function ``user``) sit."""
     n = ro[0][R.S_PLAYERS]
     p = (seat - pos[S.P_ROT]) % n
     obs = np.zeros(S.OBS_LEN, np.int64)
@@ -201,13 +219,22 @@ def choose(ro, pos, seat, pids, params):
     state, key = next_u64(np.uint64(pos[S.P_PSTATE + seat]))
     pos[S.P_PSTATE + seat] = np.int64(state)
     mpids, mparams = model(pids, params)
-    return decide(ro, obs, seat, params[p], mpids, mparams, key)
+    return decide_with(ro, obs, seat, params[p], mpids, mparams, key, user)
 
 
 @njit(cache=True, nogil=True)
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired):
     """The kernel's integer sums (:func:`.engine.play_games`) for items ``start..stop-1``, every hand played
     through the positions, so that ``search`` seats can search."""
+    args = (cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate)
+    return play_games_with(*args, start, stop, nopair, paired, P.no_user_policy)
+
+
+@njit(cache=True, nogil=True)
+def play_games_with(
+    cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user
+):
+    """:func:`play_games` at a table where a plugin's policies (function ``user``) sit beside ``search``."""
     n = cfg[R.S_PLAYERS]
     o_seat = n * E.N_PFIELDS
     o_glob = o_seat + n * E.N_QFIELDS
@@ -226,7 +253,7 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
         for g in range(item * per_item, (item + 1) * per_item):
             S.begin(ro, item, g, pos, R.LOG_ROWS)  # the log: what the search seats have seen
             while pos[S.P_ACTOR] >= 0:
-                S.step_builtin(ro, pos, lineup_pids, lineup_params)
+                S.step(ro, pos, lineup_pids, lineup_params, user)
             res = pos[S.P_RES : S.P_RES + 5 * S.MP].reshape((S.MP, 5))
             out[o_glob + E.G_HANDS] += 1
             out[o_glob + E.G_COMMUNITY] += pos[S.P_FLAGS] & 1
@@ -251,12 +278,19 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
 def trace_hand(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired):
     """Hand ``g`` through the positions with its log: (log rows, per-seat results, G6 flags), as
     :func:`.engine.trace_hand` gives them."""
+    args = (cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate)
+    return trace_hand_with(*args, g, nopair, paired, P.no_user_policy)
+
+
+@njit(cache=True)
+def trace_hand_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, user):
+    """:func:`trace_hand` at a table where a plugin's policies (function ``user``) sit beside ``search``."""
     n = cfg[R.S_PLAYERS]
     ro = (cfg, deal_key, policy_keys, nopair, paired)
     pos = np.zeros(S.POS_LEN, np.int64)
     S.begin(ro, g // n if duplicate else g, g, pos, R.LOG_ROWS)
     while pos[S.P_ACTOR] >= 0:
-        S.step_builtin(ro, pos, lineup_pids, lineup_params)
+        S.step(ro, pos, lineup_pids, lineup_params, user)
     k = pos[S.P_LOG]
     log = pos[S.P_LOG + 4 : S.P_LOG + 4 * (k + 1)].reshape((k, 4)).copy()
     res = pos[S.P_RES : S.P_RES + 5 * n].reshape((n, 5)).copy()

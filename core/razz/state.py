@@ -349,7 +349,7 @@ def step(ro, pos, pids, params, user):
     ``search`` player searches (:func:`.search.choose`)."""
     s = pos[P_ACTOR]
     if pids[(s - pos[P_ROT]) % ro[0][R.S_PLAYERS]] == policies.SEARCH_ID:
-        return _apply(ro, pos, SR.choose(ro, pos, s, pids, params))
+        return _apply(ro, pos, SR.choose_with(ro, pos, s, pids, params, user))
     return step_plain(ro, pos, pids, params, user)
 
 
@@ -377,8 +377,14 @@ def playout(ro, pos, pids, params, user):
 @njit(cache=True)
 def playout_plain(ro, pos, pids, params):
     """:func:`playout_builtin` without the search player (the search player's rollouts)."""
+    playout_plain_with(ro, pos, pids, params, policies.no_user_policy)
+
+
+@njit(cache=True)
+def playout_plain_with(ro, pos, pids, params, user):
+    """:func:`playout_plain` with a plugin's policy function ``user``."""
     while pos[P_ACTOR] >= 0:
-        step_plain(ro, pos, pids, params, policies.no_user_policy)
+        step_plain(ro, pos, pids, params, user)
 
 
 @njit(cache=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -43,15 +44,27 @@ print(json.dumps({"hits": hits, "misses": misses, "counts": out.tolist()}))
 """
 
 
+WORKER = """
+import json, pickle, sys
+from razzmatazz.core import bound
+from razzmatazz.core.razz import engine as E
+
+job = pickle.loads(open(sys.argv[1], "rb").read())
+out = job.run_chunk(0, 40)
+hits, misses = bound.stats(bound.bind(E.play_games_with, job.user))
+print(json.dumps({"hits": hits, "misses": misses, "counts": out.tolist(), "key": bound.key_of(job.user)}))
+"""
+
+
 def _plugin(path: Path, move: str) -> Path:
     path.write_text(PLUGIN.format(what=move.lower(), move=move))
     return path
 
 
-def _run(plugin: Path, cache: Path) -> dict:
+def _run(plugin: Path, cache: Path, script: str = RUN) -> dict:
     env = {**os.environ, bound.CACHE_ENV: str(cache)}
     done = subprocess.run(
-        [sys.executable, "-c", RUN, str(plugin)], capture_output=True, text=True, env=env, timeout=900, check=False
+        [sys.executable, "-c", script, str(plugin)], capture_output=True, text=True, env=env, timeout=900, check=False
     )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.splitlines()[-1])
@@ -66,6 +79,7 @@ def test_a_plugin_compiles_once_and_an_edit_compiles_its_new_code(tmp_path: Path
     again = _run(plugin, cache)
     assert (again["hits"], again["misses"]) == (1, 0)  # loaded: the engine is not compiled again
     assert again["counts"] == first["counts"]
+    _as_a_worker_gets_it(plugin, cache, first["counts"])
 
     _plugin(plugin, "FOLD")  # the same file, edited
     edited = _run(plugin, cache)
@@ -144,3 +158,24 @@ def test_a_damaged_cache_file_is_compiled_again_and_an_error_of_the_run_is_raise
     assert bound.stats(kernel) == (0, 1)  # compiled again
     with pytest.raises(ValueError, match="negative"):
         kernel(-1)
+
+
+def _as_a_worker_gets_it(plugin: Path, cache: Path, counts: list) -> None:
+    """A job pickled (as Dask sends it) carries the plugin's source: a new process, without the file, runs it as
+    the same module and loads the engine from the cache."""
+    from razzmatazz.analysis.razz import game as G
+    from razzmatazz.core.razz import engine as E
+    from razzmatazz.core.razz import rules as R
+
+    user = G.load_plugin(plugin)
+    job = E.GameJob(R.Settings(players=2), G.lineup(["mine", "textbook"], 2, user), 5, 40, False, user.decide)
+    sent = plugin.parent / "job.pickle"
+    sent.write_bytes(pickle.dumps(job))
+    kept = plugin.read_text()
+    plugin.unlink()
+    try:
+        there = _run(sent, cache, WORKER)
+    finally:
+        plugin.write_text(kept)
+    assert (there["hits"], there["misses"]) == (1, 0) and there["counts"] == counts
+    assert there["key"] == bound.key_of(user.decide)
