@@ -12,6 +12,7 @@ from razzmatazz.analysis.cli.options import (
     draw_seed,
     echo,
     note,
+    plugin_option,
     progress,
     resume_option,
     resume_run,
@@ -54,6 +55,7 @@ from razzmatazz.analysis.cli.options import (
     metavar="tcp://HOST:PORT",
     help="Run the chunks on an existing dask.distributed cluster.",
 )
+@plugin_option
 @resume_option
 @click.pass_context
 def report(
@@ -66,6 +68,7 @@ def report(
     quiet: bool,
     cluster: str | None,
     scheduler: str | None,
+    plugin: Path | None,
     resume: Path | None,
 ) -> None:
     """Run the simulations of GAME (a game of 'razzmatazz --help', or all) and write a report of what they show.
@@ -81,6 +84,11 @@ def report(
       razzmatazz report all --quick
       razzmatazz report riffifi --seed 7 --out results/riffifi-report
       razzmatazz report --resume results/report/20261130-101500   # an interrupted run
+      razzmatazz report razz --quick --plugin examples/razz_policy.py   # adds "Your policies"
+
+    With --plugin (one game), each policy of the file takes the seat of the default mix's best heuristic, as
+    does the default search, on the same deals: the page adds "Your policies", each one's paired gain over
+    that heuristic and its difference from search.
     """
     if resume is not None:
         return resume_run(ctx, resume, "report")
@@ -112,6 +120,7 @@ def report(
             executor=ex,
             run=run_args(ctx, seed=seed),
             resuming=ctx.meta.get(RESUMING, False),
+            plugin=plugin,
         )
     note(quiet, f"written: {made.directory}/ ({len(made.files)} files) in {made.seconds:.0f} s")
     if made.latest is not None:

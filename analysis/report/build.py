@@ -15,8 +15,10 @@ a quick report's time and is single-threaded, so the games compile side by side.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import multiprocessing
+import shlex
 import shutil
 import tempfile
 import time
@@ -33,6 +35,7 @@ import pandas as pd
 
 from razzmatazz.analysis import games as registry
 from razzmatazz.analysis import store
+from razzmatazz.analysis.report import skill, yours
 from razzmatazz.analysis.report.findings import Finding, Tables, Topic
 from razzmatazz.analysis.report.sections import FULL, QUICK, Run, Sizes
 from razzmatazz.core.batch import CheckpointError, executing
@@ -109,8 +112,20 @@ def make_part(
     start, g = time.perf_counter(), registry.game(game).section
     with checkpointing(chunks / game) if chunks is not None else nullcontext():
         tables, runs = g.simulate(sizes, seed, progress)
+        if skill.has_ladder(game):
+            ladder_tables, ladder_runs = skill.simulate_skill(game, sizes, seed, progress)
+            tables.update(ladder_tables)
+            runs = [*runs, *ladder_runs]
+        if yours.plugin_names(game):
+            mine, my_runs = yours.simulate_yours(game, sizes, seed, progress)
+            tables.update(mine)
+            runs = [*runs, *my_runs]
     g.derive(tables, sizes)
     topics = g.topics(tables)
+    if skill.table_name(game) in tables:
+        topics.append(skill.skill_topic(tables, game))
+    if yours.table_name(game) in tables:
+        topics.append(yours.yours_topic(tables, game))
     figures = g.figures(tables, Path(directory))
     for topic in topics:
         topic.figures = figures.get(topic.title, [])
@@ -202,6 +217,7 @@ def build_report(
     executor: Executor | None = None,
     run: dict | None = None,
     resuming: bool = False,
+    plugin: Path | None = None,
 ) -> Report:
     """Make the report of ``game`` (a registered game, or ``all``) into ``out_dir``.
 
@@ -210,8 +226,30 @@ def build_report(
     ones. ``seed`` is the root seed of every run (drawn when None). ``scale`` shrinks every sample
     (tests). ``note`` receives progress lines. ``executor`` (a dask cluster's) runs the chunks.
     With ``run`` (what defines the run, for ``--resume``), finished chunks are kept in the folder's
-    ``.partial`` until the report is written; ``resuming`` continues such a folder.
+    ``.partial`` until the report is written; ``resuming`` continues such a folder. With ``plugin`` (a policy
+    file of one game, as ``--plugin``) the page adds the topic "Your policies" (:mod:`.yours`).
     """
+    games = games_of(game)
+    if plugin is not None and len(games) > 1:
+        raise InputError("--plugin needs one game: a policy file is one game's (report GAME --plugin FILE.py)")
+    with registry.plugged(games[0], plugin):
+        return _build(game, out_dir, quick, seed, threads, progress, scale, note, executor, run, resuming, plugin)
+
+
+def _build(
+    game: str,
+    out_dir: Path | None,
+    quick: bool,
+    seed: int | None,
+    threads: int | None,
+    progress: bool | None,
+    scale: float,
+    note: Callable[[str], None] | None,
+    executor: Executor | None,
+    run: dict | None,
+    resuming: bool,
+    plugin: Path | None,
+) -> Report:
     from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.core.rng import new_seed
 
@@ -240,7 +278,8 @@ def build_report(
                 seed=seed,
                 games=games,
                 runs=[r.__dict__ | {"game": p.game} for p in parts for r in p.runs],
-                reproduce=reproduce_command(game, quick, seed, scale),
+                reproduce=reproduce_command(game, quick, seed, scale, plugin),
+                plugin=_plugin_meta(plugin),
             )
             meta["versions"] = {**meta["versions"], "jinja2": _version("jinja2")}
             tables = {f"{p.game}/{k}": v for p in parts for k, v in p.tables.items()}  # a folder per game
@@ -259,10 +298,18 @@ def page_of(game: str, fmt: str = "html") -> str:
     return f"{game}/{game}.{fmt}"
 
 
-def reproduce_command(game: str, quick: bool, seed: int, scale: float = 1.0) -> str:
+def reproduce_command(game: str, quick: bool, seed: int, scale: float = 1.0, plugin: Path | None = None) -> str:
     """The command line that makes the same report again."""
     text = f"razzmatazz report {game}{' --quick' if quick else ''} --seed {seed}"
+    text += f" --plugin {shlex.quote(str(plugin))}" if plugin is not None else ""
     return text if scale == 1 else f"{text} (at test scale {scale:g}, Python API only)"
+
+
+def _plugin_meta(plugin: Path | None) -> dict | None:
+    """The policy file a report was made with: its path and content hash (None without one)."""
+    if plugin is None:
+        return None
+    return {"path": str(plugin), "sha256": hashlib.sha256(Path(plugin).read_bytes()).hexdigest()}
 
 
 def _version(name: str) -> str | None:

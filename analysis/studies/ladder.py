@@ -129,7 +129,7 @@ def ladder(
     steps = budgets(top)
     with _progress(len(seeds) * (1 + len(steps)), progress, f"{g.name} ladder", "run") as bar:
         base = paired.play_batches(g, settings, mix, size, seeds, dup, executor, bar.update)
-        seat = _best_seat(base, mix, measure)
+        seat = best_seat(base, mix, measure)
         if log:
             log(f"the default mix: {', '.join(x.label for x in mix)}; the rungs take {mix[seat].label}'s seat")
         rows, below, stopped = [], base, f"reached --top {top}"
@@ -164,7 +164,7 @@ def ladder(
     )
 
 
-def _best_seat(base: list[pd.DataFrame], field: tuple[Any, ...], measure: str) -> int:
+def best_seat(base: list[pd.DataFrame], field: tuple[Any, ...], measure: str) -> int:
     """The first seat of the policy with the highest mean ``measure`` over the batches (ties: the first)."""
     means = [sum(float(b[measure][i]) for b in base) / len(base) for i in range(len(field))]
     best = max(range(len(field)), key=lambda i: (means[i], -i))

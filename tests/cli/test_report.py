@@ -284,7 +284,8 @@ def test_provenance_lists_seed_counts_versions_commit(made, tables):
         assert (commit or "unknown") in text
         assert re.search(r"run time.{0,40}\d+(\.\d+)? s in all", text, re.S)
     meta = json.loads((made.directory / "manifest.json").read_text())
-    assert meta["seed"] == SEED and meta["kind"] == "report" and len(meta["runs"]) == 12
+    assert meta["seed"] == SEED and meta["kind"] == "report" and len(meta["runs"]) == 15  # 4 + 4 + 4, a ladder each
+    assert [r["what"] for r in meta["runs"]].count("skill ladder") == 3 and meta["plugin"] is None
 
 
 # ----------------------------------------------------------------------------- the command
