@@ -57,7 +57,8 @@ def load_plugin(path: str | Path, base: Registry, user_id: int) -> UserPolicies:
     """
     path = Path(path)
     if not path.is_file():
-        raise InputError(f"policy file {shorten(str(path), 160)} does not exist")
+        why = "is a folder, not a file" if path.is_dir() else "does not exist"
+        raise InputError(f"policy file {shorten(str(path), 160)} {why}")
     content = path.read_bytes()
     key = (str(path.resolve()), hashlib.sha256(content).hexdigest(), base.game, user_id)
     if key not in _SAME:
@@ -78,9 +79,26 @@ def _load(path: Path, content: bytes, base: Registry, user_id: int) -> UserPolic
     where = f"policy file {shorten(str(path), 160)}"
     if not isinstance(specs, list | tuple) or not specs or fn is None:
         raise InputError(f"{where} must define POLICIES (a list of PolicySpec) and decide")
+    other = _other_game(module, base.game)
+    if other is not None:
+        raise InputError(
+            f"{where} is written for {other} (it uses razzmatazz.core.{other}), not {base.game}: "
+            f"give it to a {other} command"
+        )
     _check_specs(where, specs, base, user_id)
     _check_decide(where, fn, base)
     return UserPolicies(tuple(specs), fn, base)
+
+
+def _other_game(module: ModuleType, game: str) -> str | None:
+    """The game other than ``game`` whose core package the file's names come from (None if none does)."""
+    for value in vars(module).values():
+        name = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
+        parts = name.split(".") if isinstance(name, str) else []
+        if len(parts) >= 3 and parts[:2] == ["razzmatazz", "core"] and parts[2] != game:
+            if hasattr(sys.modules.get(".".join(parts[:3])), "__path__"):  # a game's package, not a shared module
+                return parts[2]
+    return None
 
 
 def _run_file(path: Path, content: bytes) -> ModuleType:

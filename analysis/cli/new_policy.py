@@ -47,7 +47,10 @@ def write_policy(path: Path, name: str, template: str, registry: Registry) -> No
     """Write ``template`` for the policy ``name`` to ``path``, whole or not at all; refuse a name that is not a
     policy name or is taken by a built-in, and a path that exists or is not a ``.py`` file."""
     if not NAME.fullmatch(name):
-        raise InputError(f"policy name {shorten(name)!r} must be lowercase letters, digits, '-' or '_'")
+        raise InputError(
+            f"policy name {shorten(name)!r} must start with a lowercase letter, then only lowercase letters, "
+            "digits, '-' or '_'"
+        )
     taken = {s.name for s in registry} | {p.name for p in registry.presets()}
     if name in taken:
         raise InputError(f"policy name {name!r} is a built-in {registry.game} policy's; choose another")

@@ -124,6 +124,7 @@ def test_the_riffifi_template_plays_a_card_from_its_hand(tmp_path: Path) -> None
         (["tag"], "built-in razz policy"),
         (["textbook-tuned"], "built-in razz policy"),
         (["Mine"], "lowercase letters"),
+        (["1mine"], "must start with a lowercase letter"),
         (["mine", "--out", "mine.txt"], "must end in .py"),
         (["mine", "--out", "nowhere/mine.py"], "no folder"),
     ],

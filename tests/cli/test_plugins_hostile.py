@@ -73,6 +73,25 @@ def test_the_other_games_check_their_policy_files_too(tmp_path, game):
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, f"the name {builtin} of a built-in")
 
 
+@pytest.mark.parametrize(
+    ("game", "other"), [("razz", "razzia"), ("razzia", "riffifi"), ("riffifi", "razz"), ("razz", "riffifi")]
+)
+def test_another_games_policy_file_is_refused_before_anything_compiles(game, other):
+    """A file written for another game (it uses that game's core package) would compile and play nonsense on
+    this game's views: refused by name, in every command that loads it (here ``policies``, and ``report``)."""
+    path = ROOT / "examples" / f"{other}_policy.py"
+    for args in ([game, "policies", "--plugin", path], ["report", game, "--quick", "--plugin", path, "--quiet"]):
+        result = invoke(args)
+        assert_one_line_error(
+            result.exit_code, result.stdout, result.stderr, f"is written for {other} (it uses razzmatazz.core.{other})"
+        )
+
+
+def test_a_folder_given_as_the_policy_file_is_named_a_folder(tmp_path):
+    result = invoke([*PLAY, "--plugin", tmp_path])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "is a folder, not a file")
+
+
 def test_a_decide_that_raises_during_the_run_is_named(tmp_path):
     path = _plugin(tmp_path, _edit("return R.FOLD, state", 'raise ValueError("boom")'))
     result = invoke([*PLAY, "--plugin", path])
