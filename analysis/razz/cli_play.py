@@ -88,7 +88,15 @@ def _settings(
     help="The mix without --policy: tough (textbook-tuned, reader-tuned, steal-tuned, tag, rock-tuned) or "
     "loose (tag, rock, station, steal, reader, random: who exploits weak players best).",
 )
-@click.option("--hands", type=int, default=200_000, show_default=True, help="Hands to play.")
+@click.option(
+    "--hands",
+    "--games",
+    "hands",
+    type=int,
+    default=200_000,
+    show_default=True,
+    help="Hands to play (--games, the other games' word, is the same).",
+)
 @click.option(
     "--duplicate",
     is_flag=True,

@@ -31,6 +31,15 @@ def play_json(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
+def test_games_is_the_same_as_hands_as_in_the_other_games():
+    hands = invoke(["razz", "play", "--hands", "600", "--seed", "5", "--format", "json"])
+    games = invoke(["razz", "play", "--games", "600", "--seed", "5", "--format", "json"])
+    assert_ok(hands)
+    assert_ok(games)
+    assert json.loads(games.stdout)["players"] == json.loads(hands.stdout)["players"]
+    assert json.loads(games.stdout)["hands"] == 600
+
+
 def test_policies_lists_every_policy_with_its_parameters():
     result = invoke(["razz", "policies"])
     assert_ok(result)
