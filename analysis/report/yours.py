@@ -49,8 +49,11 @@ def plugin_names(game: str) -> list[str]:
     return [] if user is None else [s.name for s in user.specs]
 
 
-def simulate_yours(game: str, sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tables, list[Run]]:
-    """Each plugin policy and the default search in the best heuristic's seat: the table and its run."""
+def simulate_yours(
+    game: str, sizes: Sizes, seed: int, progress: bool | None, strong: str = SEARCH
+) -> tuple[Tables, list[Run]]:
+    """Each plugin policy and the search player (``strong``: default the default ``search``) in the best
+    heuristic's seat: the table and its run."""
     from razzmatazz.analysis.games import game as spec
     from razzmatazz.analysis.report.skill import games_per_rung
     from razzmatazz.analysis.studies import paired
@@ -72,9 +75,9 @@ def simulate_yours(game: str, sizes: Sizes, seed: int, progress: bool | None) ->
     with _progress(len(seeds) * (2 + len(names)), progress, f"{g.name} your policies", "run") as bar:
         base = paired.play_batches(g, settings, mix, size, seeds, dup, None, bar.update)
         seat = best_seat(base, mix, measure)
-        strong = seated(SEARCH, seat)
-        rows = [_row(SEARCH, base, strong, strong, seat, measure)]
-        rows += [_row(name, base, seated(name, seat), strong, seat, measure) for name in names]
+        searched = seated(strong, seat)
+        rows = [_row(strong, base, searched, searched, seat, measure)]
+        rows += [_row(name, base, seated(name, seat), searched, seat, measure) for name in names]
     unit = g.short_unit if measure == "payoff" else "win-rate points"
     frame = pd.DataFrame(rows).assign(heuristic=mix[seat].label, seat=seat + 1, players=n, unit=unit)
     frame = frame[list(COLUMNS)]
