@@ -70,8 +70,7 @@ def skill_topic(tables: Tables, game: str) -> Topic:
     """The topic: what the ladder measured, its findings and its table."""
     name = table_name(game)
     frame = tables[name]
-    payoff = frame.unit.iloc[0] != "win-rate points"
-    fmt = "+.1f" if payoff else "+%"
+    fmt, unit = formats(frame)
     return Topic(
         TITLE,
         "The search player at 1, 2, 4, ... samples a decision takes the seat of the default mix's best heuristic, "
@@ -89,13 +88,13 @@ def skill_topic(tables: Tables, game: str) -> Topic:
                         "rung": "rung",
                         "policy": "policy",
                         "games": "games",
-                        "gain over the rung below": ("gain", "gain_low", "gain_high", fmt, _unit(frame)),
+                        "gain over the rung below": ("gain", "gain_low", "gain_high", fmt, unit),
                         "gain over the heuristic": (
                             "over_heuristic",
                             "over_heuristic_low",
                             "over_heuristic_high",
                             fmt,
-                            _unit(frame),
+                            unit,
                         ),
                     },
                 ),
@@ -104,8 +103,17 @@ def skill_topic(tables: Tables, game: str) -> Topic:
     )
 
 
-def _unit(frame: pd.DataFrame) -> str:
-    return "" if frame.unit.iloc[0] == "win-rate points" else f" {frame.unit.iloc[0]}"
+def formats(frame: pd.DataFrame) -> tuple[str, str]:
+    """How a table of gains (its ``unit`` column: a payoff unit or win-rate points) writes its numbers: the format
+    and the unit after each number in a displayed table (" bb/100"; none for win-rate points, shown as %)."""
+    if frame.unit.iloc[0] == "win-rate points":
+        return "+%", ""
+    return "+.1f", f" {frame.unit.iloc[0]}"
+
+
+def sentence_unit(frame: pd.DataFrame) -> str:
+    """The unit after a number in a sentence: the payoff unit, or " win-rate points"."""
+    return formats(frame)[1] or " win-rate points"
 
 
 def skill_findings(tables: Tables, game: str) -> list[Finding]:
@@ -113,7 +121,7 @@ def skill_findings(tables: Tables, game: str) -> list[Finding]:
     name = table_name(game)
     frame, cell = tables[name], Cells(tables)
     payoff = frame.unit.iloc[0] != "win-rate points"
-    fmt, unit = ("+.1f", " " + str(frame.unit.iloc[0])) if payoff else ("+%", " win-rate points")
+    fmt, unit = formats(frame)[0], sentence_unit(frame)
     last = len(frame) - 1
 
     def over(i: int) -> dict:

@@ -15,6 +15,7 @@ import pandas as pd
 
 from razzmatazz.analysis.report.findings import Cells, Display, Finding, Tables, Topic, say
 from razzmatazz.analysis.report.sections import Run, Sizes, Timer, display
+from razzmatazz.analysis.report.skill import formats, games_per_rung, sentence_unit
 
 TITLE = "Your policies"
 YOURS = 6
@@ -55,7 +56,6 @@ def simulate_yours(
     """Each plugin policy and the search player (``strong``: default the default ``search``) in the best
     heuristic's seat: the table and its run."""
     from razzmatazz.analysis.games import game as spec
-    from razzmatazz.analysis.report.skill import games_per_rung
     from razzmatazz.analysis.studies import paired
     from razzmatazz.analysis.studies.ladder import best_seat, measure_of
     from razzmatazz.core.batch import _progress
@@ -110,7 +110,7 @@ def _row(
 def yours_topic(tables: Tables, game: str) -> Topic:
     """The topic: what was played, a finding per policy and the table."""
     frame = tables[table_name(game)]
-    fmt, unit = _format(frame)
+    fmt, unit = formats(frame)
     return Topic(
         TITLE,
         "Each policy of your file, and the default search player, takes the seat of the default mix's best "
@@ -127,8 +127,8 @@ def yours_topic(tables: Tables, game: str) -> Topic:
                     {
                         "policy": "policy",
                         "games": "games",
-                        "gain over the heuristic": ("gain", "gain_low", "gain_high", fmt, f" {unit}".rstrip()),
-                        "against search": ("vs_search", "vs_search_low", "vs_search_high", fmt, f" {unit}".rstrip()),
+                        "gain over the heuristic": ("gain", "gain_low", "gain_high", fmt, unit),
+                        "against search": ("vs_search", "vs_search_low", "vs_search_high", fmt, unit),
                     },
                 ),
             )
@@ -136,17 +136,11 @@ def yours_topic(tables: Tables, game: str) -> Topic:
     )
 
 
-def _format(frame: pd.DataFrame) -> tuple[str, str]:
-    payoff = frame.unit.iloc[0] != "win-rate points"
-    return ("+.1f", str(frame.unit.iloc[0])) if payoff else ("+%", "")
-
-
 def yours_findings(tables: Tables, game: str) -> list[Finding]:
     """One sentence per policy of the file: its gain over the heuristic and where it stands against search."""
     name = table_name(game)
     frame, cell = tables[name], Cells(tables)
-    fmt, unit = _format(frame)
-    unit = f" {unit}" if unit else " win-rate points"
+    fmt, unit = formats(frame)[0], sentence_unit(frame)
     out = []
     for i in range(1, len(frame)):
         refs = {
