@@ -20,6 +20,7 @@ import inspect
 import os
 import sys
 import tempfile
+import threading
 import traceback
 import types
 from collections.abc import Callable
@@ -37,6 +38,7 @@ USERS: dict[str, Callable] = {}
 
 _KEYS: dict[int, tuple[Callable, str]] = {}
 _BOUND: dict[tuple[int, str], Callable] = {}
+_LOCK = threading.Lock()  # the batch runner's threads bind at once: one writes and imports, the others wait
 
 _TEMPLATE = '''"""razzmatazz: {target} with the policy function of plugin content {key} bound in (generated)."""
 import sys
@@ -139,11 +141,12 @@ def bind(kernel: Any, user: Callable) -> Callable:
     if key is None:
         return _unbound(kernel, user)
     memo = (id(kernel), key)
-    if memo not in _BOUND:
-        USERS[key] = user
-        module = _module(kernel, key)
-        _BOUND[memo] = _Cached(module.kernel) if module is not None else _unbound(kernel, user)
-    return _BOUND[memo]
+    with _LOCK:
+        if memo not in _BOUND:
+            USERS[key] = user
+            module = _module(kernel, key)
+            _BOUND[memo] = _Cached(module.kernel) if module is not None else _unbound(kernel, user)
+        return _BOUND[memo]
 
 
 class _Cached:
@@ -204,7 +207,11 @@ def _module(kernel: Any, key: str) -> Any | None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # numba finds a cached kernel's module by name when it loads it
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]  # never leave a half-run module for the next caller to find
+        raise
     return module
 
 

@@ -9,6 +9,8 @@ import os
 import pickle
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -128,6 +130,36 @@ def test_an_unwritable_cache_folder_plays_unbound(tmp_path: Path, monkeypatch: p
     from razzmatazz.core.razz import engine as E
 
     assert bound._module(E.play_games_with, "k3") is None
+
+
+def test_threads_binding_at_once_all_get_the_whole_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch runner's threads bind the same plugin at once; none may find a half-imported module (a CI run
+    stopped on 'module razzmatazz_bound_... has no attribute kernel')."""
+    monkeypatch.setenv(bound.CACHE_ENV, str(tmp_path))
+    from razzmatazz.core.razz import engine as E
+
+    def user() -> None: ...
+
+    bound.register(user, f"thread race {tmp_path}".encode())  # a content no other test binds
+    gate = threading.Barrier(8)
+
+    def bind_once(_: int) -> object:
+        gate.wait()
+        return bound.bind(E.play_games_with, user)
+
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(bind_once, range(8)))
+    assert all(g is got[0] for g in got)
+    assert isinstance(got[0], bound._Cached) and got[0].kernel.py_func.__name__ == "kernel"
+
+
+def test_a_module_that_fails_to_import_is_not_left_half_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(bound.CACHE_ENV, str(tmp_path))
+    from razzmatazz.core.razz import engine as E
+
+    with pytest.raises(KeyError):  # the generated module reads USERS[key]; this key was never registered
+        bound._module(E.play_games_with, "never-registered")
+    assert not [m for m in sys.modules if m.startswith("razzmatazz_bound_") and not hasattr(sys.modules[m], "kernel")]
 
 
 def _fresh(path: Path, name: str) -> object:
