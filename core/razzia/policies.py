@@ -137,10 +137,21 @@ SEARCH = REGISTRY.add(
             ),
             Param(
                 "lead",
+                2,
                 0,
+                2,
+                "a rollout cut short by depth: 0 lets the money alone decide, 1 counts leading in money as a win, "
+                "2 scores the chance of finishing first (money held, hands' strength, the money to come's spread)",
+                integer=True,
+            ),
+            Param("keep", 8.0, 0, 40, "lead=2: units a card of full strength is worth held, at the game's start"),
+            Param("spread", 1.4, 0.05, 10, "lead=2: sd of a player's money to come per square root of a unit"),
+            Param(
+                "played",
+                1,
                 0,
                 1,
-                "a rollout cut short by depth: 1 counts leading in money as a win, 0 lets the money alone decide",
+                "1: the cards played face down before its turn drawn as the field's model plays them, 0: at random",
                 integer=True,
             ),
         ),
@@ -176,7 +187,10 @@ SEARCH_STRONG = REGISTRY.preset(
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
 SEARCH_LEAD = 3
-SEARCH_MODEL = 4
+SEARCH_KEEP = 4
+SEARCH_SPREAD = 5
+SEARCH_PLAYED = 6
+SEARCH_MODEL = 7
 
 
 def kernel_row(policy) -> np.ndarray:

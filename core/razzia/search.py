@@ -8,11 +8,16 @@ user's function) and nothing hidden. :func:`decide`:
 
 1. draws a key from the seat's own policy stream (the only randomness of the decision);
 2. draws ``samples`` positions from the observation (:func:`.state.determinize`, stream ``(key, i)``);
+   with ``played`` (the default) the cards the seats before it put face down this round are then drawn as
+   the field's model plays them (:func:`played_by_model`: the card dealt back into the hand, the model
+   plays one), not at random;
 3. plays every candidate move on from each, against the model of the field: the lineup's policies in
    the other seats, in its own seat (and any other ``search`` seat) its ``rollout`` policy at its
    defaults; every candidate of a sample from the same position and streams (common random numbers);
    ``depth`` 0 plays to the end of the game, ``depth`` k to the end of the current round and k - 1 more,
-   where the money held decides (the leader wins, ties shared);
+   where ``lead`` decides: 2 (the default) the chance of finishing first (:func:`win_chance`: the money
+   held, each hand's strength still to play, a normal spread of the money to come), 1 the leader wins
+   (ties shared), 0 the money held;
 4. keeps the candidate with the best mean win, then mean money (:func:`razzmatazz.core.search.best`).
 
 Candidates: every card in hand (one per distinct card), every bar for the free card, accept and duel;
@@ -27,6 +32,7 @@ dispatcher without the search player: a rollout never searches.
 
 from __future__ import annotations
 
+import math
 import sys
 
 import numpy as np
@@ -182,13 +188,16 @@ def candidates(ro, pos, seat, mpid, mrow):
 
 
 @njit(cache=True, _nrt=False)
-def leaf(pos, seat, lead):
+def leaf(pos, seat, lead, keep, spread, gaps):
     """(win count, money) of ``seat`` where a rollout stops: the game's result once it is over, else the
-    money held, and with ``lead`` a win for the leader (:data:`.engine.WIN` shared among those tied)."""
+    money held, with ``lead`` 1 a win for the leader (:data:`.engine.WIN` shared among those tied), with
+    ``lead`` 2 :data:`.engine.WIN` times its :func:`win_chance` (``keep`` per unit of the game's money)."""
     if pos[E.W_KIND] == E.K_OVER:
         return pos[E.W_RES + seat * E.N_RES + E.H_WIN], pos[E.W_RES + seat * E.N_RES + E.H_MONEY]
-    if not lead:
+    if lead == 0:
         return 0, pos[R.ST_WON + seat]
+    if lead == 2:
+        return np.int64(round(E.WIN * win_chance(pos, seat, keep, spread, gaps))), pos[R.ST_WON + seat]
     top = -1
     tied = 0
     for s in range(pos[R.ST_PLAYERS]):
@@ -201,13 +210,121 @@ def leaf(pos, seat, lead):
     return (E.WIN // tied if mine == top else 0), mine
 
 
+_HX, _HW = np.polynomial.hermite.hermgauss(10)
+_QZ = _HX * np.sqrt(2.0)  # nodes and weights of E[f(Z)], Z standard normal
+_QW = _HW / np.sqrt(np.pi)
+_FLOOR = 8.0
+"""Units added to the money to come in the spread (the duels and haggles still to play)."""
+
+
+_PHI_STEP = 64.0
+_PHI_X = 8.0
+_PHI = 0.5 * np.array([math.erfc(-(i / _PHI_STEP - _PHI_X) / math.sqrt(2.0)) for i in range(1026)])
+"""The normal distribution function at -8, -8 + 1/64, ..., 8 + 1/64."""
+
+
 @njit(cache=True, _nrt=False)
-def rollout(pos, seat, stop_round, lead, mpids, mparams, user, no_dice):
+def _phi(x):
+    """The standard normal distribution function, interpolated in a table (error below 1e-5)."""
+    t = (x + _PHI_X) * _PHI_STEP
+    if t <= 0.0:
+        return 0.0
+    if t >= _PHI.shape[0] - 2:
+        return 1.0
+    i = int(t)
+    return _PHI[i] + (t - i) * (_PHI[i + 1] - _PHI[i])
+
+
+@njit(cache=True, _nrt=False)
+def _standing(pos, s, later, gambler):
+    """Seat ``s``'s money held plus its hand's strength to come: ``later`` units a police card of value 6,
+    a gambler ``gambler`` times a police card of its value."""
+    t = float(pos[R.ST_WON + s])
+    h = R.ST_HAND + s * R.HAND
+    for j in range(R.HAND):
+        c = pos[h + j]
+        if c >= 0:
+            v = later * R.card_value(c) / 6.0
+            t += v if R.card_kind(c) == R.POLICE else gambler * v
+    return t
+
+
+@njit(cache=True, _nrt=False)
+def money_total(pos):
+    """The units of the whole money deck (the game's money)."""
+    total = 0
+    for i in range(pos[E.W_MM]):
+        total += pos[R.ST_DENOM + pos[E.W_MDECK + i]]
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def win_chance(pos, seat, keep, spread, gaps):
+    """The chance that ``seat`` finishes first from ``pos`` (a round's start): every player's standing
+    (:func:`_standing`, cards worth ``keep`` units times the share of the game's money still in the deck)
+    plus independent normal money to come, standard deviation ``spread`` x sqrt(the units to come + 8).
+    ``keep`` is per unit of the game's money (:func:`money_total`); ``gaps`` is scratch, one a player."""
+    deck = 0
+    for i in range(pos[E.W_MTOP], pos[E.W_MM]):
+        deck += pos[R.ST_DENOM + pos[E.W_MDECK + i]]
+    come = deck
+    for b in range(R.MAX_BARS):
+        come += pos[R.ST_BAR_UNITS + b]
+    later = keep * deck
+    sigma = spread * math.sqrt(come + _FLOOR)
+    n = pos[R.ST_PLAYERS]
+    mine = _standing(pos, seat, later, 0.5)
+    for o in range(n):
+        gaps[o] = (mine - _standing(pos, o, later, 0.5)) / sigma
+    p = 0.0
+    for q in range(_QZ.shape[0]):
+        prod = 1.0
+        for o in range(n):
+            if o != seat:
+                prod *= _phi(gaps[o] + _QZ[q])
+        p += _QW[q] * prod
+    return p
+
+
+@njit(cache=True, _nrt=False)
+def rollout(pos, seat, stop_round, lead, keep, spread, gaps, mpids, mparams, user, no_dice):
     """Play ``pos`` on with the model lineup until the game is over or round ``stop_round`` begins (-1: to
     the end); returns :func:`leaf`."""
     while pos[E.W_KIND] != E.K_OVER and (stop_round < 0 or pos[R.ST_ROUND] < stop_round):
         E.step(pos, mpids, mparams, user, no_dice, False, E.no_search)
-    return leaf(pos, seat, lead)
+    return leaf(pos, seat, lead, keep, spread, gaps)
+
+
+@njit(cache=True, _nrt=False)
+def played_by_model(pos, mpids, mparams, user):
+    """The face-down cards of the seats that played before the actor this round (a ``K_PLAY`` position
+    from :func:`.state.determinize`, which deals them at random), replaced by the card the model lineup
+    plays from its hand and that card: the hidden cards drawn as likely as the field's play makes them."""
+    if pos[E.W_KIND] != R.K_PLAY or pos[R.ST_REVEALED]:
+        return
+    n = pos[R.ST_PLAYERS]
+    actor = pos[E.W_ACTOR]
+    o = (pos[R.ST_CROUPIER] + 1) % n  # R3: the croupier's left plays first
+    while o != actor:
+        c = pos[R.ST_TABLE + o]
+        if c >= 0:
+            h = R.ST_HAND + o * R.HAND
+            m = 0
+            while m < R.HAND and pos[h + m] >= 0:
+                m += 1
+            if m < R.HAND:
+                pos[h + m] = c
+                pos[R.ST_TABLE + o] = -1
+                pos[E.W_ACTOR] = o
+                slot = E._legal_slot(pos, E._ask_card(pos, o, R.K_PLAY, 0, 0, mpids, mparams, user))
+                pos[R.ST_TABLE + o] = pos[h + slot]
+                for j in range(slot, R.HAND - 1):
+                    pos[h + j] = pos[h + j + 1]
+                pos[h + R.HAND - 1] = -1
+        o = o + 1 if o + 1 < n else 0
+    pos[E.W_ACTOR] = actor
+    pos[R.V_KIND] = R.K_PLAY
+    pos[R.V_SEAT] = actor
 
 
 @njit(cache=True, _nrt=True)
@@ -218,13 +335,19 @@ def decide(obs, cfg, seat, pids, params, user):
     n = cfg[R.C_PLAYERS]
     p = (seat - obs[S.B_CTRL + E.W_ROT - E.W_CTRL]) % n
     samples, depth = SH.budget(params[p])
-    lead = params[p, P.SEARCH_LEAD] != 0
+    lead = np.int64(params[p, P.SEARCH_LEAD])
+    keep, spread = params[p, P.SEARCH_KEEP], params[p, P.SEARCH_SPREAD]
+    model_plays = params[p, P.SEARCH_PLAYED] != 0
     state, key = next_u64(np.uint64(obs[S.B_PSTATE]))
     mpids, mparams = model(pids, params)
     ro = (cfg,)
     base = np.zeros(S.POS_LEN, np.int64)
     S.determinize(ro, obs, seat, key, 0, base)
+    if model_plays:
+        played_by_model(base, mpids, mparams, user)
     cands = candidates(ro, base, seat, mpids[p], mparams[p])
+    keep /= max(money_total(base), 1)
+    gaps = np.zeros(R.MAX_PLAYERS)
     if cands.shape[0] == 1:
         return cands[0], state
     stop_round = obs[S.B_ST + R.ST_ROUND] + depth if depth > 0 else -1
@@ -235,10 +358,12 @@ def decide(obs, cfg, seat, pids, params, user):
     for i in range(samples):
         if i > 0:
             S.determinize(ro, obs, seat, key, i, base)
+            if model_plays:
+                played_by_model(base, mpids, mparams, user)
         for c in range(cands.shape[0]):
             copy_live(base, work)
             E.apply(work, cands[c], no_dice)
-            win, pay = rollout(work, seat, stop_round, lead, mpids, mparams, user, no_dice)
+            win, pay = rollout(work, seat, stop_round, lead, keep, spread, gaps, mpids, mparams, user, no_dice)
             SH.record(stats, c, win, pay)
     return cands[SH.best(stats)], state
 

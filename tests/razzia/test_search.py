@@ -10,6 +10,7 @@ import pytest
 from razzmatazz.analysis.razzia import lineup
 from razzmatazz.core.positions import Position
 from razzmatazz.core.razzia import engine as E
+from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia import search as SR
 from razzmatazz.core.razzia import state as S
@@ -198,3 +199,77 @@ def test_the_cli_plays_search_with_its_budget_and_refuses_a_bad_parameter():
     for bad in ("search:foo=1", "search:samples=0", "search:rollout=5", "search:depth=1.5"):
         result = invoke(["razzia", "play", "--policy", bad, "--games", "10"])
         assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, (bad, result.stderr)
+
+
+def _cards(pos, o):
+    """Seat ``o``'s hand and face-down card, as a sorted list."""
+    h = [int(c) for c in pos[R.ST_HAND + o * R.HAND : R.ST_HAND + (o + 1) * R.HAND] if c >= 0]
+    return sorted(h + ([int(pos[R.ST_TABLE + o])] if pos[R.ST_TABLE + o] >= 0 else []))
+
+
+def test_the_cards_played_face_down_before_the_seat_are_drawn_as_the_field_plays():
+    """determinize deals the face-down cards of the seats before the actor at random; played_by_model takes
+    each back into its hand and lets the model lineup play from it: each earlier seat keeps its cards, and
+    its face-down card is the one the engine's own step plays for it from that hand (greedy: deterministic)."""
+    j = job(["search"] + ["greedy"] * 4, games=6, seed=3)
+    pids, params = S.lineup(j)
+    mpids, mparams = SR.model(pids, params)
+    checked = 0
+    for g, p in search_decisions(j, 6):
+        me = p.actor()
+        if int(p.pos[E.W_KIND]) != R.K_PLAY:
+            continue
+        base = np.zeros(S.POS_LEN, np.int64)
+        S.determinize(p.ro, p.observation(me), me, np.uint64(11 + g), 0, base)
+        after = base.copy()
+        SR.played_by_model(after, mpids, mparams, P.no_user_policy)
+        n = int(base[R.ST_PLAYERS])
+        assert np.array_equal(np.delete(after, _seat_slots(n)), np.delete(base, _seat_slots(n)))
+        for o in range(n):
+            assert _cards(after, o) == _cards(base, o)
+            if o == me or base[R.ST_TABLE + o] < 0:
+                assert np.array_equal(after[_seat_slots(n, o)], base[_seat_slots(n, o)])
+                continue
+            before = after.copy()  # o's hand as the model held it, o to play
+            h = R.ST_HAND + o * R.HAND
+            held = [c for c in before[h : h + R.HAND] if c >= 0] + [before[R.ST_TABLE + o]]
+            before[h : h + R.HAND] = held + [-1] * (R.HAND - len(held))
+            before[R.ST_TABLE + o] = -1
+            before[E.W_ACTOR] = o
+            before[E.W_STEP] -= 1  # o's play is made again
+            E.step(before, mpids, mparams, P.no_user_policy, np.zeros((0, 1), np.int64), False, E.no_search)
+            assert before[R.ST_TABLE + o] == after[R.ST_TABLE + o]
+            checked += 1
+    assert checked > 20
+    p = Position.begin(S, j, 0)
+    while int(p.pos[E.W_KIND]) == R.K_PLAY:
+        p.step()
+    pos = p.pos.copy()
+    SR.played_by_model(pos, mpids, mparams, P.no_user_policy)
+    assert np.array_equal(pos, p.pos)  # no other decision is touched
+
+
+def _seat_slots(n, o=None):
+    """The hand and face-down slots of seat ``o`` (every seat's if None) and the actor field."""
+    seats = range(n) if o is None else [o]
+    out = [R.ST_HAND + s * R.HAND + j for s in seats for j in range(R.HAND)] + [R.ST_TABLE + s for s in seats]
+    return out + ([E.W_ACTOR, R.V_KIND, R.V_SEAT] if o is None else [])
+
+
+def test_the_chance_of_finishing_first_is_a_distribution_over_the_seats_and_rises_with_money():
+    j = job(["greedy"], games=4, seed=2)
+    seen = 0
+    for g in range(4):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            if int(p.pos[E.W_KIND]) == R.K_PLAY and int(p.pos[E.W_STEP]) == 0:
+                n = int(p.pos[R.ST_PLAYERS])
+                keep, gaps = 8.0 / SR.money_total(p.pos), np.zeros(R.MAX_PLAYERS)
+                chances = [SR.win_chance(p.pos, s, keep, 1.4, gaps) for s in range(n)]
+                assert abs(sum(chances) - 1) < 0.01 and min(chances) >= 0, chances
+                richer = p.pos.copy()
+                richer[R.ST_WON + 0] += 10
+                assert SR.win_chance(richer, 0, keep, 1.4, gaps) > chances[0]
+                seen += 1
+            p.step()
+    assert seen >= 20
