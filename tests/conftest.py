@@ -14,6 +14,7 @@ os.environ.setdefault("RAZZMATAZZ_CACHE_DIR", str(Path(__file__).resolve().paren
 compiles them once, and every worker and subprocess of the run shares them."""
 
 SLOWEST = (
+    "tests/common/test_outside_opponents.py",
     "tests/conformance/test_positions.py",
     "tests/cli/test_riffifi_plugin.py",
     "tests/conformance/test_conformance.py",
@@ -22,7 +23,7 @@ SLOWEST = (
     "tests/cli/test_resume_studies.py",
     "tests/cli/test_hostile_round3.py",
 )
-"""Files by cold-cache time, slowest first (from ``pytest --durations=0``; 2026-12-05)."""
+"""Files by cold-cache time, slowest first (from ``pytest --durations=0``; 2026-12-05 and 2026-12-06)."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -9,6 +9,7 @@ difference from search lies below 0. Fixed seed; the interval is the test's tole
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -39,8 +40,9 @@ def test_each_game_with_a_search_player_keeps_an_outside_opponent(game):
 NOT_YET = {
     "razz": "issue 37 item 2 is open: Razz's default search is level with its outside opponent (BENCHMARKS.md, "
     "2026-12-06: +0.6 bb/100 [-4.8, +6.0] for the opponent); search-strong beats it (next test)",
-    "razzia": "issue 37 item 2 is open: Razzia's outside opponent beats the default search by +7.7 win-rate "
-    "points [+4.0, +11.4] and search-strong by +9.3 [+5.1, +13.4] (BENCHMARKS.md, 2026-12-06)",
+    "razzia": "issue 37 item 2 is open: Razzia's outside opponent is ahead of the default search by +2.3 win-rate "
+    "points [+0.7, +3.9] (4,000 games); search-strong beats it by 1.6 [0.1, 3.2], too little to show at the "
+    "quick sizes (BENCHMARKS.md, 2026-12-06, second entry)",
 }
 """Games whose default search is measured not to beat its outside opponent yet: a strict xfail, so the test
 fails the day it passes and this entry must go."""
@@ -48,17 +50,27 @@ STRONG_BEATS = ("razz",)
 """Games where the strong preset, unlike the default, beats the outside opponent (measured)."""
 
 
+KNOWN_GAPS = "RAZZMATAZZ_KNOWN_GAPS"
+"""Set (to anything) to play the :data:`NOT_YET` cases as strict xfails; otherwise they are skipped: each costs
+one to two minutes of the suite to confirm a gap BENCHMARKS.md records."""
+SCALE = {"riffifi": 0.5}
+"""The quick sizes scaled down where the margin allows (Riffifi: -4.8 points [-6.4, -3.2] at full quick size)."""
+
+
 def _cases() -> list:
-    return [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[g])) if g in NOT_YET else g
-        for g in searching_games()
-    ]
+    def known(g: str) -> pytest.MarkDecorator:
+        if os.environ.get(KNOWN_GAPS):
+            return pytest.mark.xfail(strict=True, reason=NOT_YET[g])
+        return pytest.mark.skip(reason=f"{NOT_YET[g]} (set {KNOWN_GAPS}=1 to play it as a strict xfail)")
+
+    return [pytest.param(g, marks=known(g)) if g in NOT_YET else g for g in searching_games()]
 
 
 def _against(game: str, strong: str) -> None:
     """Assert ``strong`` established ahead of the outside opponent in the best heuristic's seat (quick sizes)."""
     with games.plugged(game, OPPONENTS / f"{game}_oneply.py"):
-        tables, _ = yours.simulate_yours(game, build.sizes_for(True), SEED, False, strong)
+        sizes = build.sizes_for(True, SCALE.get(game, 1.0))
+        tables, _ = yours.simulate_yours(game, sizes, SEED, False, strong)
     mine = tables[yours.table_name(game)].set_index("policy").loc["oneply"]
     assert mine.vs_search_high < 0, (
         f"{game}: the outside opponent is not established behind {strong} in {mine.heuristic}'s seat: "
