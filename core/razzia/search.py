@@ -215,6 +215,8 @@ _QZ = _HX * np.sqrt(2.0)  # nodes and weights of E[f(Z)], Z standard normal
 _QW = _HW / np.sqrt(np.pi)
 _FLOOR = 8.0
 """Units added to the money to come in the spread (the duels and haggles still to play)."""
+_GAMBLER = 0.5
+"""A gambler's strength to hold, relative to a police card of its value."""
 
 
 _PHI_STEP = 64.0
@@ -236,16 +238,16 @@ def _phi(x):
 
 
 @njit(cache=True, _nrt=False)
-def _standing(pos, s, later, gambler):
+def _standing(pos, s, later):
     """Seat ``s``'s money held plus its hand's strength to come: ``later`` units a police card of value 6,
-    a gambler ``gambler`` times a police card of its value."""
+    a gambler :data:`_GAMBLER` times a police card of its value."""
     t = float(pos[R.ST_WON + s])
     h = R.ST_HAND + s * R.HAND
     for j in range(R.HAND):
         c = pos[h + j]
         if c >= 0:
             v = later * R.card_value(c) / 6.0
-            t += v if R.card_kind(c) == R.POLICE else gambler * v
+            t += v if R.card_kind(c) == R.POLICE else _GAMBLER * v
     return t
 
 
@@ -273,9 +275,9 @@ def win_chance(pos, seat, keep, spread, gaps):
     later = keep * deck
     sigma = spread * math.sqrt(come + _FLOOR)
     n = pos[R.ST_PLAYERS]
-    mine = _standing(pos, seat, later, 0.5)
+    mine = _standing(pos, seat, later)
     for o in range(n):
-        gaps[o] = (mine - _standing(pos, o, later, 0.5)) / sigma
+        gaps[o] = (mine - _standing(pos, o, later)) / sigma
     p = 0.0
     for q in range(_QZ.shape[0]):
         prod = 1.0
@@ -346,10 +348,10 @@ def decide(obs, cfg, seat, pids, params, user):
     if model_plays:
         played_by_model(base, mpids, mparams, user)
     cands = candidates(ro, base, seat, mpids[p], mparams[p])
-    keep /= max(money_total(base), 1)
-    gaps = np.zeros(R.MAX_PLAYERS)
     if cands.shape[0] == 1:
         return cands[0], state
+    keep /= max(money_total(base), 1)
+    gaps = np.zeros(R.MAX_PLAYERS)
     stop_round = obs[S.B_ST + R.ST_ROUND] + depth if depth > 0 else -1
     stats = SH.new_stats(cands.shape[0])
     work = np.zeros(S.POS_LEN, np.int64)
