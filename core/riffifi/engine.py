@@ -412,10 +412,12 @@ def _close_deal(cfg, pos, log, out, o_table, o_glob):
     pos[R.V_SEAT] = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def apply_move(cfg, pos, kind, s, move, log, out, o_table, o_glob):
     """Seat ``s`` (the actor) makes its pending decision of ``kind`` with ``move`` (repaired by :func:`repair`),
-    then the game goes on to its next decision."""
+    then the game goes on to its next decision. Not inlined (compiled once, called by :func:`take_turn`): numba's
+    inlining grows superlinearly with the body, and the turn with the policies and this inlined took twice
+    the compile time of the two apart, for about 10 % of the general engine's speed (BENCHMARKS.md)."""
     if kind == R.K_PLAY:
         pos[R.V_HAND_N + s] -= 1
         if move == R.OFFICER:
@@ -443,17 +445,35 @@ def apply_move(cfg, pos, kind, s, move, log, out, o_table, o_glob):
             _end_orbit(cfg, pos, pos[PS_END_T] + 1, log, out, o_table, o_glob)
 
 
-@njit(cache=True, inline="always")
-def decide_and_apply(cfg, pos, pid, row, view, log, out, o_table, o_glob, user):
-    """The actor's policy (id ``pid``, parameters ``row``) answers with its own random state; the repaired
-    answer is applied and returned."""
+@njit(cache=True, _nrt=False)
+def take_turn(cfg, pos, ask, given, pid, row, view, log, out, o_table, o_glob, user):
+    """The actor's turn: with ``ask`` its policy (id ``pid``, parameters ``row``) answers with its own random
+    state, else it plays ``given``; the move, repaired, is applied and returned. Every kernel calls this one
+    function (compiled once per users' function): inlined into each kernel, the turn cost minutes of compilation
+    per kernel."""
     s = pos[R.V_SEAT]
     kind = pos[R.V_KIND]
-    answer, state = _answer(pid, row, pos, s, kind, view, np.uint64(pos[PS_POLICY + s]), user)
-    pos[PS_POLICY + s] = np.int64(state)
+    answer = given
+    if ask:
+        answer, state = _answer(pid, row, pos, s, kind, view, np.uint64(pos[PS_POLICY + s]), user)
+        pos[PS_POLICY + s] = np.int64(state)
     move = repair(cfg, pos, kind, s, answer)
     apply_move(cfg, pos, kind, s, move, log, out, o_table, o_glob)
     return move
+
+
+@njit(cache=True, inline="always")
+def decide_and_apply(cfg, pos, pid, row, view, log, out, o_table, o_glob, user):
+    """The actor's policy (id ``pid``, parameters ``row``) answers with its own random state; the repaired
+    answer is applied and returned (:func:`take_turn`)."""
+    return take_turn(cfg, pos, True, np.int64(0), pid, row, view, log, out, o_table, o_glob, user)
+
+
+@njit(cache=True, inline="always")
+def play_move(cfg, pos, move, row, view, log, out, o_table, o_glob, user):
+    """The actor plays ``move``, repaired (:func:`repair`), applied and returned (:func:`take_turn`; ``row``,
+    ``view`` and ``user`` are any of the types :func:`decide_and_apply` takes, unread)."""
+    return take_turn(cfg, pos, False, np.int64(move), np.int64(0), row, view, log, out, o_table, o_glob, user)
 
 
 @njit(cache=True, _nrt=False)

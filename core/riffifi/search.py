@@ -24,7 +24,7 @@ Officer's target every target; at an odd chip every tied seat. The objective fol
 (:data:`.engine.WIN` shared), then the seat's points times (N - 1) minus the others' points; with the ticks
 variant, ticks count before points (as :func:`.engine._ticks_cap_win` ranks them).
 
-Rollouts play through :func:`.engine.decide_and_apply` (:func:`policy_move`) with the model lineup (no
+Rollouts play through :func:`.engine.decide_and_apply` with the model lineup (no
 ``search`` seat in it): a rollout never searches.
 """
 
@@ -83,26 +83,13 @@ def candidates(ro, pos, out):
 
 
 @njit(cache=True, _nrt=False)
-def play_move(cfg, pos, move, log, out, o_table, o_glob):
-    """The actor's ``move`` (repaired, :func:`.engine.repair`) applied, counted into ``out``. The engine's turn
-    is compiled here once (:func:`.engine.apply_move` is inlined wherever it is called)."""
-    s, kind = pos[R.V_SEAT], pos[R.V_KIND]
-    E.apply_move(cfg, pos, kind, s, E.repair(cfg, pos, kind, s, move), log, out, o_table, o_glob)
-
-
-@njit(cache=True, _nrt=False)
-def policy_move(cfg, pos, pid, row, view, log, out, o_table, o_glob, user):
-    """The actor's policy moves (:func:`.engine.decide_and_apply`, compiled here once)."""
-    E.decide_and_apply(cfg, pos, pid, row, view, log, out, o_table, o_glob, user)
-
-
-@njit(cache=True, _nrt=False)
-def apply_candidate(cfg, pos, code, log):
-    """The actor plays candidate ``code`` in ``pos``: an Officer candidate plays the Officer and its target."""
+def apply_candidate(cfg, pos, code, row, view, log, user):
+    """The actor plays candidate ``code`` in ``pos``: an Officer candidate plays the Officer and its target
+    (``row``, ``view``, ``user``: see :func:`.engine.play_move`)."""
     if pos[R.V_KIND] == R.K_PLAY and code >= OFFICER_CODE:
-        play_move(cfg, pos, R.OFFICER, log, pos, E.PS_TABLE, E.PS_GLOB)
+        E.play_move(cfg, pos, R.OFFICER, row, view, log, pos, E.PS_TABLE, E.PS_GLOB, user)
         code = code - OFFICER_CODE - 1
-    play_move(cfg, pos, code, log, pos, E.PS_TABLE, E.PS_GLOB)
+    E.play_move(cfg, pos, code, row, view, log, pos, E.PS_TABLE, E.PS_GLOB, user)
 
 
 @njit(cache=True, _nrt=False)
@@ -143,7 +130,7 @@ def rollout(cfg, pos, seat, stop_deal, lead, mpids, mparams, view, log, user):
     (-1: to the end); returns :func:`leaf`."""
     while pos[R.V_KIND] >= 0 and (stop_deal < 0 or pos[R.ST_DEAL] < stop_deal):
         s = pos[R.V_SEAT]
-        policy_move(cfg, pos, mpids[s], mparams[s], view, log, pos, E.PS_TABLE, E.PS_GLOB, user)
+        E.decide_and_apply(cfg, pos, mpids[s], mparams[s], view, log, pos, E.PS_TABLE, E.PS_GLOB, user)
     return leaf(cfg, pos, seat, lead)
 
 
@@ -173,7 +160,7 @@ def decide(obs, cfg, seat, pids, params, user):
             S.determinize(ro, obs, seat, key, i, base)
         for c in range(n):
             work[:] = base
-            apply_candidate(cfg, work, out[c], log)
+            apply_candidate(cfg, work, out[c], mparams[0], view, log, user)
             win, pay = rollout(cfg, work, seat, stop_deal, lead, mpids, mparams, view, log, user)
             SH.record(stats, c, win, pay)
     return _move(out[SH.best(stats)]), state
@@ -202,9 +189,10 @@ def play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, us
     while pos[R.V_KIND] >= 0:
         s = pos[R.V_SEAT]
         if pids[s] == P.SEARCH_ID:
-            play_move(cfg, pos, hook(cfg, pos, s, pids, params, user), log, out, o_table, o_glob)
+            move = hook(cfg, pos, s, pids, params, user)
+            E.play_move(cfg, pos, move, params[s], view, log, out, o_table, o_glob, user)
         else:
-            policy_move(cfg, pos, pids[s], params[s], view, log, out, o_table, o_glob, user)
+            E.decide_and_apply(cfg, pos, pids[s], params[s], view, log, out, o_table, o_glob, user)
     E.count_game(cfg, pos, out, o_pos, o_glob)
 
 
@@ -228,10 +216,9 @@ def choose(cfg, pos, pids, params):
 @njit(cache=True, _nrt=True)
 def step(cfg, pos, pids, params, user):
     """:func:`.state.step` for a ``search`` actor (``pids``/``params`` in player order); returns the move."""
-    s, kind = pos[R.V_SEAT], pos[R.V_KIND]
-    move = E.repair(cfg, pos, kind, s, _choose(cfg, pos, pids, params, user))
-    play_move(cfg, pos, move, np.zeros((1, 5), np.int64), pos, E.PS_TABLE, E.PS_GLOB)
-    return move
+    view, log = np.zeros(R.VIEW_LEN, np.int64), np.zeros((1, 5), np.int64)
+    move = _choose(cfg, pos, pids, params, user)
+    return E.play_move(cfg, pos, move, params[0], view, log, pos, E.PS_TABLE, E.PS_GLOB, user)
 
 
 # The kernels below name the game-playing function (and, without a user's policy, the user function) as

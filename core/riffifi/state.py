@@ -120,8 +120,8 @@ def legal(ro, pos, out):
 @njit(cache=True)
 def apply(ro, pos, move):
     cfg, _, _, log = ro
-    kind, s = pos[R.V_KIND], pos[R.V_SEAT]
-    E.apply_move(cfg, pos, kind, s, E.repair(cfg, pos, kind, s, move), log, pos, E.PS_TABLE, E.PS_GLOB)
+    row, view = np.zeros(1), np.zeros(VIEW_LEN, np.int64)
+    E.play_move(cfg, pos, move, row, view, log, pos, E.PS_TABLE, E.PS_GLOB, policies.no_user_policy)
 
 
 @njit(cache=True)
