@@ -280,25 +280,19 @@ def _pairs(
 
 def _cards(table: np.ndarray) -> pd.DataFrame:
     """Per orbit (1 = the first card of each player in a deal) and value: plays, how often paid, chips."""
-    rows = []
-    for orbit in range(table.shape[0]):
-        for v in range(R.N_VALUES):
-            plays, paid, chips = (int(x) for x in table[orbit, v])
-            if plays:
-                lo, hi = rate_interval(paid, plays)
-                rows.append(
-                    {
-                        "orbit": orbit + 1,
-                        "value": v + 1,
-                        "plays": plays,
-                        "paid_rate": paid / plays,
-                        "paid_low": float(lo),
-                        "paid_high": float(hi),
-                        "chips_per_play": chips / plays,
-                    }
-                )
+    orbit, value = np.nonzero(table[..., 0])
+    plays, paid, chips = (table[orbit, value, i].astype(np.int64) for i in range(3))
+    lo, hi = rate_interval(paid, plays)
     return pd.DataFrame(
-        rows, columns=["orbit", "value", "plays", "paid_rate", "paid_low", "paid_high", "chips_per_play"]
+        {
+            "orbit": orbit + 1,
+            "value": value + 1,
+            "plays": plays,
+            "paid_rate": paid / plays,
+            "paid_low": lo,
+            "paid_high": hi,
+            "chips_per_play": chips / plays,
+        }
     )
 
 

@@ -1,0 +1,76 @@
+"""Cold compile time of each kernel a game's run and tests compile, and the speed of each, in one process.
+
+    python scripts/compile_times.py riffifi [--players 4]
+
+numba's cache goes to a new temporary folder (``NUMBA_CACHE_DIR``), so every kernel compiles from scratch, in
+the order a session meets them: the search seat's run, the decision-point interface's step, the default mix
+(in the fast lane where the game has one), the general engine's. Each compile line counts only what an
+earlier line did not compile. To compare two commits, run this in a checkout of each, one after the other
+(the VM's speed varies between days).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+GAMES = {"razz": 2_000, "razzia": 400, "riffifi": 1_500}
+"""Games played by the search seat's timed run, per game (about two seconds each)."""
+
+
+def _timed(label: str, f: Callable, *args) -> float:
+    t = time.perf_counter()
+    f(*args)
+    dt = time.perf_counter() - t
+    print(f"{label:<28} {dt:8.1f} s", flush=True)
+    return dt
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    os.environ.setdefault("NUMBA_CACHE_DIR", tempfile.mkdtemp(prefix="razzmatazz-numba-"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from razzmatazz.core.positions import Position
+
+    game, n = args.game, args.players
+    lineup = importlib.import_module(f"razzmatazz.analysis.{game}").lineup
+    E = importlib.import_module(f"razzmatazz.core.{game}.engine")
+    S = importlib.import_module(f"razzmatazz.core.{game}.state")
+    registry = importlib.import_module(f"razzmatazz.core.{game}.policies").REGISTRY
+    settings = importlib.import_module(f"razzmatazz.core.{game}.rules").Settings(players=n)
+    field = lineup([], n)
+    start = time.perf_counter()
+
+    games = GAMES[game]
+    search = E.GameJob(settings, (registry.parse("search"), *field[1:]), 7, games)
+    _timed("compile: search seat", search.run_chunk, 0, 2)
+    print(f"{'  search seat, games/s':<28} {games / _timed('  run', search.run_chunk, 0, games):8.0f}")
+
+    def steps() -> None:
+        p = Position.begin(S, E.GameJob(settings, field, 7, 10), 0)
+        while not p.over():
+            p.step()
+
+    _timed("compile: interface step", steps)
+    mix = E.GameJob(settings, field, 7, 100_000)
+    _timed("compile: default mix", mix.run_chunk, 0, 2)
+    print(f"{'  default mix, games/s':<28} {100_000 / _timed('  run', mix.run_chunk, 0, 100_000):8.0f}")
+    if importlib.util.find_spec(f"razzmatazz.core.{game}.fast"):  # a fast lane: the general engine apart
+        _timed("compile: general engine", E.play_games, *mix.kernel_args(), 0, 2)
+        rate = 50_000 / _timed("  run", E.play_games, *mix.kernel_args(), 0, 50_000)
+        print(f"{'  general engine, games/s':<28} {rate:8.0f}")
+    print(f"{'total':<28} {time.perf_counter() - start:8.1f} s")
+
+
+if __name__ == "__main__":
+    main()
