@@ -3,8 +3,8 @@
     python scripts/compile_times.py riffifi [--players 4]
 
 numba's cache goes to a new temporary folder (``NUMBA_CACHE_DIR``), so every kernel compiles from scratch, in
-the order a session meets them: the search seat's run, the decision-point interface's step, the default mix
-(in the fast lane where the game has one), the general engine's. Each compile line counts only what an
+the order a session meets them: the search seat's run and trace, the decision-point interface's step, the
+default mix (in the fast lane where the game has one), the general engine's. Each compile line counts only what an
 earlier line did not compile. To compare two commits, run this in a checkout of each, one after the other
 (the VM's speed varies between days).
 """
@@ -55,6 +55,8 @@ def main() -> None:
     search = E.GameJob(settings, (registry.parse("search"), *field[1:]), 7, games)
     _timed("compile: search seat", search.run_chunk, 0, 2)
     print(f"{'  search seat, games/s':<28} {games / _timed('  run', search.run_chunk, 0, games):8.0f}")
+
+    _timed("compile: search seat trace", search.trace, 0)
 
     def steps() -> None:
         p = Position.begin(S, E.GameJob(settings, field, 7, 10), 0)

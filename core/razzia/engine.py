@@ -1469,7 +1469,10 @@ def _tally(out, base, w, s, leftover):
     out[base + P_BARS_WON] += w[W_RES + s * N_RES + H_BARS_WON]
 
 
-@njit(cache=True)
+# Inlined: numba optimizes again the whole tree of functions a compiled function calls, so each thin level over
+# the game (this loop, its kernels) cost a full pass over it; inlined, the kernels compile a third faster
+# (scripts/compile_times.py, BENCHMARKS.md 2026-12-06 third entry).
+@njit(cache=True, inline="always")
 def _play_games(
     cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
 ):
@@ -1580,7 +1583,7 @@ def play_games_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_pa
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, searcher):
     n = cfg[R.C_PLAYERS]
     rounds = cfg[R.C_NMONEY] // cfg[R.C_PER_ROUND] + 1

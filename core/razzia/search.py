@@ -329,7 +329,7 @@ def played_by_model(pos, mpids, mparams, user):
     pos[R.V_SEAT] = actor
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def decide(obs, cfg, seat, pids, params, user):
     """The search player's move for ``seat`` from its observation ``obs`` alone (see the module doc), and
     its policy stream's new state. ``cfg``, ``pids``, ``params`` and ``user`` are the game's public

@@ -584,7 +584,10 @@ def _workspace(n, width):
     return pos, view, pids, params
 
 
-@njit(cache=True)
+# Inlined: numba optimizes again the whole tree of functions a compiled function calls, so each thin level over
+# the game (this loop, its kernels) cost a full pass over it; inlined, the kernels compile a third faster
+# (scripts/compile_times.py, BENCHMARKS.md 2026-12-06 third entry).
+@njit(cache=True, inline="always")
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """The counts of items ``start..stop-1`` played by :func:`play_game`. :func:`_play_games_by` is the same loop
     with the game-playing function an argument (the search player's); it stays a copy, since a cached kernel
@@ -611,7 +614,7 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
     """The counts of items ``start..stop-1``, each game played by ``play`` (:func:`play_game`, or the search
     player's ``search.play_game``; an argument, never a global of a cached kernel)."""
@@ -695,7 +698,7 @@ def _trace_begin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplica
     return pos, view, pids, params, log, out, o_pos, o_glob
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     pos, view, pids, params, log, out, o_pos, o_glob = _trace_begin(
         cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g
@@ -704,7 +707,7 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
     return log[1 : log[0, 0] + 1].copy(), results(pos)[: cfg[R.C_PLAYERS]].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, play):
     """:func:`_trace` with the game played by ``play`` (the search player's ``search.play_game``), as in
     :func:`_play_games_by`."""
