@@ -1470,8 +1470,8 @@ def _tally(out, base, w, s, leftover):
 
 
 # Inlined: numba optimizes again the whole tree of functions a compiled function calls, so each thin level over
-# the game (this loop, its kernels) cost a full pass over it; inlined, the kernels compile a third faster
-# (scripts/compile_times.py, BENCHMARKS.md 2026-12-06 third entry).
+# the game (this loop, the trace, the search's decide) cost a full pass over it; inlined, Razzia's kernels
+# compile in 146 s instead of 202 s (scripts/compile_times.py, BENCHMARKS.md 2026-12-06 third entry).
 @njit(cache=True, inline="always")
 def _play_games(
     cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher

@@ -416,8 +416,8 @@ def _close_deal(cfg, pos, log, out, o_table, o_glob):
 def apply_move(cfg, pos, kind, s, move, log, out, o_table, o_glob):
     """Seat ``s`` (the actor) makes its pending decision of ``kind`` with ``move`` (repaired by :func:`repair`),
     then the game goes on to its next decision. Not inlined (compiled once, called by :func:`take_turn`): numba's
-    inlining grows superlinearly with the body, and the turn with the policies and this inlined took twice
-    the compile time of the two apart, for about 10 % of the general engine's speed (BENCHMARKS.md)."""
+    inlining grows superlinearly with the body, and the search kernel compiled in 138 s with this inlined into
+    the turn against 85 s apart, for about 13 % of the general engine's speed (BENCHMARKS.md)."""
     if kind == R.K_PLAY:
         pos[R.V_HAND_N + s] -= 1
         if move == R.OFFICER:
@@ -585,7 +585,7 @@ def _workspace(n, width):
 
 
 # Inlined: numba optimizes again the whole tree of functions a compiled function calls, so each thin level over
-# the game (this loop, its kernels) cost a full pass over it; inlined, the kernels compile a third faster
+# the game (these loops and traces) cost a full pass over it; as in Razzia, though the gain here is small
 # (scripts/compile_times.py, BENCHMARKS.md 2026-12-06 third entry).
 @njit(cache=True, inline="always")
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
