@@ -114,7 +114,7 @@ SEARCH = REGISTRY.add(
         "search",
         7,
         (
-            *budget_params(10, 0, 0),
+            *budget_params(16, 0, 0),
             Param(
                 "rollout",
                 3,
@@ -141,9 +141,18 @@ SEARCH = REGISTRY.add(
                 "play so far does not depend on them, so they need no consistency check)",
                 integer=True,
             ),
+            Param(
+                "fit",
+                16,
+                0,
+                256,
+                "draws per other seat to find hidden cards its play so far agrees with, seat by seat (each seat's "
+                "play depends only on its own cards); 0 draws whole positions until every seat agrees at once",
+                integer=True,
+            ),
         ),
-        "at each decision, samples the cards its seat has not seen (draws the field would not have played as it "
-        "did are drawn again), plays fold, call and raise on against the lineup's policies to the end of the "
+        "at each decision, samples the cards its seat has not seen (each other seat's drawn again until its play "
+        "so far agrees with them), plays fold, call and raise on against the lineup's policies to the end of the "
         "hand and keeps the move of the most chips (core/razz/search.py)",
     )
 )
@@ -199,7 +208,8 @@ SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
 SEARCH_RACE = 3
 SEARCH_FUTURES = 4
-SEARCH_MODEL = 5
+SEARCH_FIT = 5
+SEARCH_MODEL = 6
 
 
 def kernel_row(policy) -> np.ndarray:

@@ -10,14 +10,21 @@ no rollout: the seat loses what it has put in, whatever the others do. Every mov
 starts from the same sample with the same streams, so their difference is measured with common random
 numbers. The draws come from the search seat's own policy stream, one draw a decision.
 
-A draw is kept only if the field model, dealt those cards, would have taken every action the hand has seen
-(:func:`consistent`: the hand replayed from its deal; the ``random`` players' moves and the seat's own taken
-as logged); after ``MAX_TRIES`` draws a sample the samples kept decide (or, if none was kept, uniform
-draws). ``depth`` is 0: every rollout runs to the end of the hand. ``futures`` plays several deals of the cards
-to come from each sample (:func:`new_future`: the field's play so far does not depend on them, so they need no
-check), and ``race`` stops drawing once the best move's lead is clear (:func:`settled`). The default budget
-(10 samples) is the most that keeps 1,000 six-handed hands/s; ``search-strong`` (32) and ``search-deep``
-(32 samples with 4 futures each) are stronger and slower (BENCHMARKS.md, issue 37).
+A sample must be one where the field model, dealt those cards, would have taken every action the hand has
+seen (:func:`consistent`: the hand replayed from its deal; the ``random`` players' moves and the seat's own
+taken as logged). A seat's play depends only on its own cards and what every seat sees, so the samples are
+drawn seat by seat (:func:`fitted`, ``fit`` draws a seat, default 16): each other seat's hidden cards are
+drawn again until its own play agrees. With ``fit=0`` whole positions are drawn until the whole table
+agrees at once (after ``MAX_TRIES`` draws a sample the samples kept decide, or, if none was kept, uniform
+draws): six-handed, fewer than half the uniform draws agree late in a hand, and most decisions ran out of
+tries before they had their samples. A seat's check needs no replay of the hand: what each seat was shown
+at its decisions is recorded once a decision (:func:`moments`) and its model asked again with the drawn
+cards (:func:`agrees`). ``depth`` is 0: every rollout runs to the end of the hand. ``futures`` plays
+several deals of the cards to come from each sample (:func:`new_future`: the field's play so far does not
+depend on them, so they need no check), and ``race`` stops drawing once the best move's lead is clear
+(:func:`settled`). The default budget (16 samples) keeps 1,000 six-handed hands/s and beats the former
+``search-strong`` (32 samples drawn whole, ``search:samples=32,fit=0``); ``search-strong`` (32) and
+``search-deep`` (32 samples with 4 futures each) are stronger and slower (BENCHMARKS.md, issue 37).
 
 A lineup with a ``search`` seat plays through the positions (:func:`play_games`), hand by hand as the kernel
 deals them, with the kernel's counts (a lineup without one gives exactly the kernel's sums, tested).
@@ -32,7 +39,7 @@ from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import policies as P
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz import state as S
-from razzmatazz.core.rng import deal_from, game_state, next_u64
+from razzmatazz.core.rng import deal_from, game_state, lemire32, next_u64
 from razzmatazz.core.search import budget
 
 
@@ -72,15 +79,29 @@ def consistent(ro, sample, seat, mpids, mparams, replay):
     """Whether the field model, dealt the cards of ``sample``, takes every action its log shows so far: the
     hand is replayed from its deal (in ``replay``), the moves of ``seat`` and of the ``random`` players as
     logged, every other seat's by its model policy, and every log row must come out as logged."""
-    return _consistent(ro, sample, seat, mpids, mparams, replay, P.no_user_policy)
+    return _consistent(ro, sample, seat, mpids, mparams, replay, P.no_user_policy, -1)
 
 
 @njit(cache=True)
-def _consistent(ro, sample, seat, mpids, mparams, replay, user):
-    """:func:`consistent` with the plugin's policy function ``user`` in the field model."""
+def _last_move(pos, seat):
+    """The log row of ``seat``'s last move so far (0 if it has made none): its replay need go no further."""
+    last = 0
+    for i in range(1, pos[S.P_LOG] + 1):
+        kind = pos[S.P_LOG + 4 * i]
+        if R.L_BRING_IN <= kind <= R.L_RAISE and pos[S.P_LOG + 4 * i + 1] == seat:
+            last = i
+    return last
+
+
+@njit(cache=True)
+def _consistent(ro, sample, seat, mpids, mparams, replay, user, check):
+    """:func:`consistent` with the plugin's policy function ``user`` in the field model; ``check`` >= 0 plays
+    only that seat's model, every other seat's moves taken as logged (whether that seat's play agrees)."""
     if sample[S.P_LOG_ROWS] == 0:
         return True
-    rows = sample[S.P_LOG]
+    rows = sample[S.P_LOG] if check < 0 else _last_move(sample, check)
+    if rows == 0:
+        return True
     n = ro[0][R.S_PLAYERS]
     S.begin_deck(ro, sample[S.P_DECK : S.P_DECK + 52], sample[S.P_GAME], replay, rows + 1)
     done = 0
@@ -95,10 +116,146 @@ def _consistent(ro, sample, seat, mpids, mparams, replay, user):
             return k >= rows
         s = replay[S.P_ACTOR]
         p = (s - replay[S.P_ROT]) % n
-        if s == seat or mpids[p] == RANDOM_ID:
+        if s == seat or mpids[p] == RANDOM_ID or (check >= 0 and s != check):
             S.apply(ro, replay, _logged_move(sample[S.P_LOG + 4 * (k + 1)]))
         else:
             S.step_plain(ro, replay, mpids, mparams, user)
+
+
+@njit(cache=True)
+def moments(ro, sample, seat, mpids, replay):
+    """The hand's play so far replayed from ``sample``'s deal with every move as logged, and at each decision of
+    a seat the field model plays (not ``seat``, not ``random``): (views, seats, cards held, logged moves, count).
+    What a seat is shown does not depend on the others' hidden cards, so one replay serves every sample."""
+    rows = sample[S.P_LOG] if sample[S.P_LOG_ROWS] > 0 else 0
+    most = 0  # the moves logged so far: no more decisions to record
+    for i in range(1, rows + 1):
+        most += R.L_BRING_IN <= sample[S.P_LOG + 4 * i] <= R.L_RAISE
+    views = np.zeros((most, R.VIEW_LEN), np.int64)
+    who = np.zeros(most, np.int64)
+    held = np.zeros(most, np.int64)
+    logged = np.zeros(most, np.int64)
+    m = 0
+    if rows == 0:
+        return views, who, held, logged, m
+    n = ro[0][R.S_PLAYERS]
+    S.begin_deck(ro, sample[S.P_DECK : S.P_DECK + 52], sample[S.P_GAME], replay, rows + 1)
+    while replay[S.P_LOG] < rows and replay[S.P_ACTOR] >= 0:
+        s = replay[S.P_ACTOR]
+        move = _logged_move(sample[S.P_LOG + 4 * (replay[S.P_LOG] + 1)])
+        if s != seat and mpids[(s - replay[S.P_ROT]) % n] != RANDOM_ID:
+            views[m] = S._view(replay)
+            who[m], logged[m] = s, move
+            for j in range(7):
+                held[m] += S._hands(replay)[s, j] >= 0
+            m += 1
+        S.apply(ro, replay, move)
+    return views, who, held, logged, m
+
+
+@njit(cache=True)
+def agrees(ro, pos, s, mpids, mparams, user, moments, view):
+    """Whether seat ``s``'s model, holding its cards of ``pos``, makes its logged moves at its decisions in
+    ``moments`` (:func:`moments`; ``view`` scratch): exactly :func:`_consistent` with ``check=s`` (tested),
+    without replaying the hand."""
+    views, who, held, logged, m = moments
+    p = (s - pos[S.P_ROT]) % ro[0][R.S_PLAYERS]
+    hands = S._hands(pos)
+    state = np.uint64(0)  # a replay's policy streams start at 0 (state.begin_deck)
+    for d in range(m):
+        if who[d] != s:
+            continue
+        view[:] = views[d]
+        for j in range(7):
+            view[R.V_OWN + j] = hands[s, j] if j < held[d] else -1
+        a, state = E._ask(mpids[p], mparams[p], view, state, user)
+        if E._repair(view, a, view[R.V_TO_CALL], view[R.V_CAN_RAISE]) != logged[d]:
+            return False
+    return True
+
+
+FIT_STREAM = 1 << 41
+"""The first draw index (of the decision's key) whose streams redraw the cards of :func:`fitted` samples."""
+
+
+@njit(cache=True)
+def _below(state, n):
+    """(state, a uniform whole number in ``[0, n)``)."""
+    while True:
+        state, x = next_u64(state)
+        k = lemire32(x >> np.uint64(32), n)
+        if k >= 0:
+            return state, k
+
+
+@njit(cache=True)
+def _log_hidden(obs, pos):
+    """Write the cards of ``pos``'s hands into the log rows of the deals ``obs`` has not seen."""
+    rows = pos[S.P_LOG] if pos[S.P_LOG_ROWS] > 0 else 0
+    hands = S._hands(pos)
+    for i in range(1, rows + 1):
+        o = 4 * i
+        if obs[S.O_LOG + o] == R.L_DEAL and obs[S.O_LOG + o + 2] == S.HIDDEN:
+            pos[S.P_LOG + o + 2] = hands[pos[S.P_LOG + o + 1], pos[S.P_LOG + o + 3]]
+
+
+@njit(cache=True)
+def fitted(ro, obs, seat, key, draw, pos, mpids, mparams, moments, user, tries):
+    """A sample whose field model plays as the log shows, drawn seat by seat: :func:`.state.determinize`'s
+    draw, then for each other seat in turn its hidden cards drawn again (from the cards no seat fitted before
+    holds) until its model, dealt them, takes its logged actions (:func:`agrees` over ``moments``), at most
+    ``tries`` draws (the last kept).
+    A seat's play depends only on its own cards and what all see, so the seats agree one by one exactly when
+    they agree at once; each draw costs one seat's replay instead of a whole table's chance of agreeing.
+    Returns False, with the plain draw in ``pos``, where the deck was reshuffled (not fitted)."""
+    S.determinize(ro, obs, seat, key, draw, pos)
+    if pos[S.P_FLAGS] >> 1:
+        return False
+    n = ro[0][R.S_PLAYERS]
+    rows = pos[S.P_LOG] if pos[S.P_LOG_ROWS] > 0 else 0
+    if rows == 0:
+        return True
+    hands, deck = S._hands(pos), S._deck(pos)
+    dealt = 0
+    for s in range(n):
+        for j in range(7):
+            dealt += hands[s, j] >= 0
+    tail = dealt + (pos[S.P_COMMUNITY] >= 0)
+    hidden = obs[S.O_HANDS : S.O_HANDS + 7 * S.MP].reshape((S.MP, 7)) == S.HIDDEN
+    free = np.zeros(52, np.int64)  # where the cards a seat may take sit: 7 * seat + slot, or 100 + deck index
+    fixed = np.zeros(n, np.bool_)
+    view = np.zeros(R.VIEW_LEN, np.int64)
+    state = game_state(key, FIT_STREAM + draw)
+    for s in range(n):
+        if s == seat or mpids[(s - pos[S.P_ROT]) % n] == RANDOM_ID or not hidden[s].any():
+            continue
+        for t in range(tries):
+            if agrees(ro, pos, s, mpids, mparams, user, moments, view) or t == tries - 1:
+                break
+            m = 0
+            for o in range(n):  # the seats fitted before keep their cards
+                for j in range(7):
+                    if hidden[o, j] and o != s and not fixed[o]:
+                        free[m] = 7 * o + j
+                        m += 1
+            for i in range(tail, 52):
+                free[m] = 100 + i
+                m += 1
+            for j in range(7):
+                if hidden[s, j]:
+                    state, k = _below(state, m)
+                    w = free[k]
+                    if w >= 100:
+                        c = deck[w - 100]
+                        deck[w - 100] = hands[s, j]
+                    else:
+                        c = hands[w // 7, w % 7]
+                        hands[w // 7, w % 7] = hands[s, j]
+                    hands[s, j] = c
+            S._dealt_order(n, hands, deck, 52, 6)
+            _log_hidden(obs, pos)
+        fixed[s] = True
+    return True
 
 
 FUTURES_STREAM = 1 << 40
@@ -163,19 +320,22 @@ def decide_with(ro, obs, seat, row, mpids, mparams, key, user):
         return moves[0]
     samples = budget(row)[0]
     race, futures = row[P.SEARCH_RACE], max(np.int64(1), np.int64(row[P.SEARCH_FUTURES]))
+    fit = np.int64(row[P.SEARCH_FIT])
     fstate = game_state(key, FUTURES_STREAM)
     swap = np.empty(52, np.int64)
     chips = np.zeros(k, np.int64)
     values = np.zeros((samples, k), np.int64)
     work = np.zeros(S.POS_LEN, np.int64)
     replay = np.zeros(S.POS_LEN, np.int64)
+    mom = moments(ro, base, seat, mpids, replay)  # what the modelled seats were shown: the same in every sample
     kept = 0
     for i in range(MAX_TRIES * samples + samples):
         if kept == samples:
             break
-        if i > 0:
+        fits = fit > 0 and fitted(ro, obs, seat, key, i, base, mpids, mparams, mom, user, fit)
+        if fit == 0 and i > 0:
             S.determinize(ro, obs, seat, key, i, base)
-        if i < MAX_TRIES * samples and not _consistent(ro, base, seat, mpids, mparams, replay, user):
+        if not fits and i < MAX_TRIES * samples and not _consistent(ro, base, seat, mpids, mparams, replay, user, -1):
             continue  # the field would not have played these cards so: draw again
         if i >= MAX_TRIES * samples and kept > 0:
             break  # enough tries: the samples kept decide

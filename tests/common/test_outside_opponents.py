@@ -38,16 +38,12 @@ def test_each_game_with_a_search_player_keeps_an_outside_opponent(game):
 
 
 NOT_YET = {
-    "razz": "issue 37 item 2 is open: Razz's default search is level with its outside opponent (BENCHMARKS.md, "
-    "2026-12-06: +0.6 bb/100 [-4.8, +6.0] for the opponent); search-strong beats it (next test)",
     "razzia": "issue 37 item 2 is open: Razzia's outside opponent is ahead of the default search by +2.3 win-rate "
     "points [+0.7, +3.9] (4,000 games); search-strong beats it by 1.6 [0.1, 3.2], too little to show at the "
     "quick sizes (BENCHMARKS.md, 2026-12-06, second entry)",
 }
 """Games whose default search is measured not to beat its outside opponent yet: a strict xfail, so the test
 fails the day it passes and this entry must go."""
-STRONG_BEATS = ("razz",)
-"""Games where the strong preset, unlike the default, beats the outside opponent (measured)."""
 
 
 KNOWN_GAPS = "RAZZMATAZZ_KNOWN_GAPS"
@@ -82,9 +78,3 @@ def _against(game: str, strong: str) -> None:
 @pytest.mark.parametrize("game", _cases())
 def test_the_default_search_beats_the_outside_opponent(game):
     _against(game, "search")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game", STRONG_BEATS)
-def test_the_strong_preset_beats_the_outside_opponent_where_the_default_does_not(game):
-    _against(game, "search-strong")

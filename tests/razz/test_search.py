@@ -95,6 +95,68 @@ def test_the_true_cards_explain_the_actions_and_some_draws_do_not():
     assert failed > 0 and passed > 0, (passed, failed)
 
 
+def test_a_table_agrees_with_the_play_exactly_when_each_seat_does_alone():
+    """A seat's play depends only on its own cards and what all see: on uniform draws and true positions alike,
+    the whole table's replay agrees with the log exactly when every seat's replay (the others' moves as
+    logged) does, and :func:`search.agrees` gives each seat's answer from the views of one replay. This is what
+    lets :func:`search.fitted` draw the hidden cards seat by seat."""
+    j = job(["search", *FIELD[1:5], "reader-tuned"], stack=200)
+    both, mixed = {True: 0, False: 0}, 0
+    for g in range(6):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            s = p.actor()
+            if p.pos[S.P_LOG] > 12:
+                mpids, mparams = SR.model(p.pids, p.params)
+                replay = np.zeros(S.POS_LEN, np.int64)
+                for i in range(6):
+                    q = p.determinize(s, 17 + g, i).pos if i else p.pos
+                    whole = SR.consistent(p.ro, q, s, mpids, mparams, replay)
+                    seats = [
+                        SR._consistent(p.ro, q, s, mpids, mparams, replay, S.NO_USER, o) for o in range(6) if o != s
+                    ]
+                    assert whole == all(seats)
+                    mom, view = SR.moments(p.ro, q, s, mpids, replay), np.zeros(R.VIEW_LEN, np.int64)
+                    fast = [SR.agrees(p.ro, q, o, mpids, mparams, S.NO_USER, mom, view) for o in range(6) if o != s]
+                    assert fast == seats  # the recorded views give each seat's answer without a replay
+                    both[whole] += 1
+                    mixed += 0 < sum(seats) < len(seats)  # some seats agree and others do not
+            p.step()
+    assert both[True] > 20 and both[False] > 20 and mixed > 20, (both, mixed)
+
+
+def test_fitted_samples_keep_the_observation_and_agree_with_the_play_far_more_often_than_uniform_draws():
+    """:func:`search.fitted`: every sample holds exactly the cards of a deck, its seat sees in it exactly what it
+    saw (only the policy states differ), and with enough draws a seat almost every sample's table replays as
+    logged, where fewer than two uniform draws in three do (counts from one fixed seed)."""
+    j = job(FIELD, stack=200)
+    ok = {"uniform": 0, "fitted": 0}
+    total = 0
+    for g in range(8):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            s = p.actor()
+            if p.pos[S.P_LOG] > 20:
+                mpids, mparams = SR.model(p.pids, p.params)
+                replay, sample = np.zeros(S.POS_LEN, np.int64), np.zeros(S.POS_LEN, np.int64)
+                seen, again = np.zeros(S.OBS_LEN, np.int64), np.zeros(S.OBS_LEN, np.int64)
+                S.observation(p.ro, p.pos, s, seen)
+                for i in range(4):
+                    key = np.uint64(1000 * g + p.pos[S.P_LOG])
+                    ok["uniform"] += SR.consistent(p.ro, p.determinize(s, int(key), i).pos, s, mpids, mparams, replay)
+                    mom = SR.moments(p.ro, p.pos, s, mpids, replay)
+                    SR.fitted(p.ro, seen, s, key, i, sample, mpids, mparams, mom, S.NO_USER, 64)
+                    ok["fitted"] += SR.consistent(p.ro, sample, s, mpids, mparams, replay)
+                    assert S.check(p.ro, sample) == 0
+                    S.observation(p.ro, sample, s, again)
+                    differs = np.nonzero(again != seen)[0]
+                    assert set(differs.tolist()) <= {S.O_PSTATE}, differs
+                    total += 1
+            p.step()
+    assert total >= 100
+    assert ok["uniform"] < 2 * total / 3 and ok["fitted"] > 0.95 * total, (ok, total)
+
+
 def test_a_fold_is_worth_what_the_seat_has_put_in_as_the_search_scores_it_without_a_rollout():
     """The search scores a fold as minus the chips its seat has put in (no rollout): at every decision facing a
     bet, folding and playing the hand on to its end gives exactly that net."""
