@@ -166,7 +166,7 @@ SEARCH_DEEP = REGISTRY.preset(
     "search-deep",
     "search:samples=32,futures=4",
     "search above search-strong: 32 samples of the hidden cards dealt, each played with 4 deals of the cards to "
-    "come; beats search-strong by an established margin at about 1.4 times its time (BENCHMARKS.md)",
+    "come; beats search-strong by an established margin at about 3 times its time (BENCHMARKS.md)",
 )
 TEXTBOOK = REGISTRY.add(
     PolicySpec(
