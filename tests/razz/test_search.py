@@ -4,6 +4,8 @@ is reproducible and conserves chips, and it takes chips from a calling station."
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 
 from razzmatazz.analysis.razz import lineup
@@ -155,6 +157,23 @@ def test_fitted_samples_keep_the_observation_and_agree_with_the_play_far_more_of
             p.step()
     assert total >= 100
     assert ok["uniform"] < 2 * total / 3 and ok["fitted"] > 0.95 * total, (ok, total)
+
+
+def test_fit_0_is_the_former_search_player_hand_for_hand():
+    """``fit=0`` keeps the former rule (whole positions drawn until the table agrees): 60 four-handed hands give
+    exactly the counts the player made before fitted draws existed (pinned from ae6bcd0; a change of the count
+    layout needs them pinned again), and the fitted default plays other hands."""
+
+    def counts(text):
+        j = E.GameJob(R.Settings(players=4), tuple(lineup([text, "tag", "reader-tuned", "steal-tuned"], 4)), 3, 60)
+        out = j.run_chunk(0, 60)
+        return hashlib.sha256(np.ascontiguousarray(out, np.int64).tobytes()).hexdigest(), [
+            int(out[p * E.N_PFIELDS + E.P_NET]) for p in range(4)
+        ]
+
+    former = counts("search:samples=4,fit=0")
+    assert former == ("24aa96538d42cfeb8bc40fa97bd3f009894838cfe162be9d6e7fcc78820326d0", [296, 27, -214, -109])
+    assert counts("search:samples=4")[1] != former[1]
 
 
 def test_a_fold_is_worth_what_the_seat_has_put_in_as_the_search_scores_it_without_a_rollout():
