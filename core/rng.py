@@ -105,3 +105,13 @@ def undeal(deck, n_draw, swap):
         tmp = deck[j]
         deck[j] = deck[k]
         deck[k] = tmp
+
+
+@njit(cache=True)
+def below(state, n):
+    """(state, a uniform whole number in ``[0, n)``) from the stream at ``state``, without bias."""
+    while True:
+        state, x = next_u64(state)
+        k = lemire32(x >> _S32, n)
+        if k >= 0:
+            return state, k

@@ -39,7 +39,7 @@ from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import policies as P
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz import state as S
-from razzmatazz.core.rng import deal_from, game_state, lemire32, next_u64
+from razzmatazz.core.rng import below, deal_from, game_state, next_u64
 from razzmatazz.core.search import budget
 
 
@@ -179,16 +179,6 @@ FIT_STREAM = 1 << 41
 
 
 @njit(cache=True)
-def _below(state, n):
-    """(state, a uniform whole number in ``[0, n)``)."""
-    while True:
-        state, x = next_u64(state)
-        k = lemire32(x >> np.uint64(32), n)
-        if k >= 0:
-            return state, k
-
-
-@njit(cache=True)
 def _log_hidden(obs, pos):
     """Write the cards of ``pos``'s hands into the log rows of the deals ``obs`` has not seen."""
     rows = pos[S.P_LOG] if pos[S.P_LOG_ROWS] > 0 else 0
@@ -243,7 +233,7 @@ def fitted(ro, obs, seat, key, draw, pos, mpids, mparams, moments, user, tries):
                 m += 1
             for j in range(7):
                 if hidden[s, j]:
-                    state, k = _below(state, m)
+                    state, k = below(state, m)
                     w = free[k]
                     if w >= 100:
                         c = deck[w - 100]

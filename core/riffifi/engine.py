@@ -36,7 +36,7 @@ from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import USER_ID, decide
-from razzmatazz.core.rng import deal_from, game_state, lemire32, mix64, next_u64
+from razzmatazz.core.rng import below, deal_from, game_state, mix64
 from razzmatazz.core.trace import Trace
 
 WIN = 60
@@ -122,16 +122,6 @@ def view(counts: np.ndarray, n_players: int) -> Counts:
 
 
 @njit(cache=True)
-def _below(state, n):
-    """A uniform integer in ``[0, n)`` from the deal stream."""
-    while True:
-        state, x = next_u64(state)
-        k = lemire32(x >> np.uint64(32), n)
-        if k >= 0:
-            return state, k
-
-
-@njit(cache=True)
 def deal_hands(cfg, state, deck, swap, dealt):
     """A fresh deal (C2-C4) into ``dealt`` (a hand mask per seat); returns (stream state, redeals). With
     ``officer_as_one`` the deal is the Officer variant's (its draws and redeals); :func:`as_one` then turns the
@@ -143,10 +133,10 @@ def deal_hands(cfg, state, deck, swap, dealt):
         m = 0
         keep_one = -1
         if n == 3 and not (cfg[R.C_OFFICER] or cfg[R.C_OFFICER_AS_ONE]):
-            state, keep_one = _below(state, R.N_COLOURS)
+            state, keep_one = below(state, R.N_COLOURS)
         drop_one = -1
         if n > 3 and (cfg[R.C_OFFICER] or cfg[R.C_OFFICER_AS_ONE]):
-            state, drop_one = _below(state, R.N_COLOURS)
+            state, drop_one = below(state, R.N_COLOURS)
         for card in range(R.OFFICER):
             if card % R.N_VALUES == 0:
                 colour = card // R.N_VALUES
