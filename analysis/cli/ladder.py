@@ -64,7 +64,7 @@ def ladder_cmd(
     the default mix's best heuristic; every lineup plays the same deals (20 batches, each from its
     own seed). Each rung's paired gain over the rung below and over the heuristic, with 95 %
     intervals; the climb ends where a doubling gains no established amount (or at --top).
-    GAME is razz, razzia or riffifi.
+    GAME is any game of 'razzmatazz --help' with a search player.
 
     \b
     Examples:

@@ -82,7 +82,7 @@ def exploit_cmd(
     takes the seat of that policy's first player, the rest of the lineup unchanged, and both
     lineups play the same deals (20 batches, each from its own seed). The paired gain of that
     seat in win rate and payoff, with 95 % intervals, is how much that policy leaves on the
-    table. GAME is razz, razzia or riffifi.
+    table. GAME is any game of 'razzmatazz --help'.
 
     \b
     Examples:
@@ -258,7 +258,7 @@ def tune_cmd(
     candidate of a generation on the same deals, with the starting row played again in each
     generation to measure improvements. The best row is played again against the starting row
     on fresh seeds (paired, 95 % intervals) and printed as POLICY:k=v,... for --policy.
-    GAME is razz, razzia or riffifi.
+    GAME is any game of 'razzmatazz --help'.
 
     \b
     Examples:
