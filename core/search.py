@@ -13,7 +13,8 @@ This module holds the game-independent parts, as numba functions on plain arrays
   every game's ``search`` spec starts with, :func:`budget_params`).
 - the candidates' statistics: an array ``stats`` of ``N_STATS`` columns per candidate (rollouts, wins in
   the game's integer win unit, payoff in integer units), :func:`new_stats`, :func:`record`;
-- :func:`best`: the index of the best candidate, by mean wins, then mean payoff, then the first listed.
+- :func:`best`: the index of the best candidate, by mean wins, then mean payoff, then the first listed;
+- :func:`field_model`: the lineup the rollouts play.
 """
 
 from __future__ import annotations
@@ -82,3 +83,20 @@ def best(stats):
         if stats[c, S_N] > 0 and (pick < 0 or _better(stats, c, pick)):
             pick = c
     return pick
+
+
+@njit(cache=True)
+def field_model(pids, params, search_id, rollout_at, model_at):
+    """The lineup a search player's rollouts play: every seat of policy ``search_id`` replaced by its rollout
+    policy (the id in column ``rollout_at`` of its row) with that policy's row (its row from ``model_at`` on),
+    the other seats as they are."""
+    mp = pids.copy()
+    mr = np.zeros_like(params)
+    for p in range(pids.shape[0]):
+        if pids[p] == search_id:
+            mp[p] = np.int64(params[p, rollout_at])
+            for j in range(params.shape[1] - model_at):
+                mr[p, j] = params[p, model_at + j]
+        else:
+            mr[p, :] = params[p, :]
+    return mp, mr

@@ -40,22 +40,13 @@ from razzmatazz.core.razz import policies as P
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz import state as S
 from razzmatazz.core.rng import below, deal_from, game_state, next_u64
-from razzmatazz.core.search import budget
+from razzmatazz.core.search import budget, field_model
 
 
 @njit(cache=True)
 def model(pids, params):
     """The lineup the rollouts play: every ``search`` player replaced by its rollout policy and row."""
-    mp = pids.copy()
-    mr = np.zeros_like(params)
-    for p in range(pids.shape[0]):
-        if pids[p] == P.SEARCH_ID:
-            mp[p] = np.int64(params[p, P.SEARCH_ROLLOUT])
-            for j in range(params.shape[1] - P.SEARCH_MODEL):
-                mr[p, j] = params[p, P.SEARCH_MODEL + j]
-        else:
-            mr[p, :] = params[p, :]
-    return mp, mr
+    return field_model(pids, params, P.SEARCH_ID, P.SEARCH_ROLLOUT, P.SEARCH_MODEL)
 
 
 RANDOM_ID = 1

@@ -53,16 +53,7 @@ TICK_WEIGHT = 100000
 @njit(cache=True, _nrt=True)
 def model(pids, params):
     """The lineup the rollouts play: every ``search`` player replaced by its rollout policy and row."""
-    mp = pids.copy()
-    mr = np.zeros_like(params)
-    for p in range(pids.shape[0]):
-        if pids[p] == P.SEARCH_ID:
-            mp[p] = np.int64(params[p, P.SEARCH_ROLLOUT])
-            for j in range(params.shape[1] - P.SEARCH_MODEL):
-                mr[p, j] = params[p, P.SEARCH_MODEL + j]
-        else:
-            mr[p, :] = params[p, :]
-    return mp, mr
+    return SH.field_model(pids, params, P.SEARCH_ID, P.SEARCH_ROLLOUT, P.SEARCH_MODEL)
 
 
 @njit(cache=True)
