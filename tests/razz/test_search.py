@@ -25,6 +25,17 @@ def job(texts, players=6, seed=7, hands=40, duplicate=False, **switches):
     return E.GameJob(settings, tuple(lineup(list(texts), players)), seed, hands, duplicate)
 
 
+def decisions(j, games, rows):
+    """(position, actor) at every decision of games ``0..games-1`` of job ``j`` once the log has more than
+    ``rows`` rows; the position is stepped on after each."""
+    for g in range(games):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            if p.pos[S.P_LOG] > rows:
+                yield p, p.actor()
+            p.step()
+
+
 def test_without_a_search_seat_the_positions_play_the_kernels_sums_and_traces():
     for duplicate in (False, True):
         j = job(FIELD, stack=150, duplicate=duplicate)
@@ -104,26 +115,19 @@ def test_a_table_agrees_with_the_play_exactly_when_each_seat_does_alone():
     lets :func:`search.fitted` draw the hidden cards seat by seat."""
     j = job(["search", *FIELD[1:5], "reader-tuned"], stack=200)
     both, mixed = {True: 0, False: 0}, 0
-    for g in range(6):
-        p = Position.begin(S, j, g)
-        while not p.over():
-            s = p.actor()
-            if p.pos[S.P_LOG] > 12:
-                mpids, mparams = SR.model(p.pids, p.params)
-                replay = np.zeros(S.POS_LEN, np.int64)
-                for i in range(6):
-                    q = p.determinize(s, 17 + g, i).pos if i else p.pos
-                    whole = SR.consistent(p.ro, q, s, mpids, mparams, replay)
-                    seats = [
-                        SR._consistent(p.ro, q, s, mpids, mparams, replay, S.NO_USER, o) for o in range(6) if o != s
-                    ]
-                    assert whole == all(seats)
-                    mom, view = SR.moments(p.ro, q, s, mpids, replay), np.zeros(R.VIEW_LEN, np.int64)
-                    fast = [SR.agrees(p.ro, q, o, mpids, mparams, S.NO_USER, mom, view) for o in range(6) if o != s]
-                    assert fast == seats  # the recorded views give each seat's answer without a replay
-                    both[whole] += 1
-                    mixed += 0 < sum(seats) < len(seats)  # some seats agree and others do not
-            p.step()
+    for p, s in decisions(j, 6, 12):
+        mpids, mparams = SR.model(p.pids, p.params)
+        replay = np.zeros(S.POS_LEN, np.int64)
+        for i in range(6):
+            q = p.determinize(s, 17 + p.pos[S.P_GAME], i).pos if i else p.pos
+            whole = SR.consistent(p.ro, q, s, mpids, mparams, replay)
+            seats = [SR._consistent(p.ro, q, s, mpids, mparams, replay, S.NO_USER, o) for o in range(6) if o != s]
+            assert whole == all(seats)
+            mom, view = SR.moments(p.ro, q, s, mpids, replay), np.zeros(R.VIEW_LEN, np.int64)
+            fast = [SR.agrees(p.ro, q, o, mpids, mparams, S.NO_USER, mom, view) for o in range(6) if o != s]
+            assert fast == seats  # the recorded views give each seat's answer without a replay
+            both[whole] += 1
+            mixed += 0 < sum(seats) < len(seats)  # some seats agree and others do not
     assert both[True] > 20 and both[False] > 20 and mixed > 20, (both, mixed)
 
 
@@ -134,27 +138,22 @@ def test_fitted_samples_keep_the_observation_and_agree_with_the_play_far_more_of
     j = job(FIELD, stack=200)
     ok = {"uniform": 0, "fitted": 0}
     total = 0
-    for g in range(8):
-        p = Position.begin(S, j, g)
-        while not p.over():
-            s = p.actor()
-            if p.pos[S.P_LOG] > 20:
-                mpids, mparams = SR.model(p.pids, p.params)
-                replay, sample = np.zeros(S.POS_LEN, np.int64), np.zeros(S.POS_LEN, np.int64)
-                seen, again = np.zeros(S.OBS_LEN, np.int64), np.zeros(S.OBS_LEN, np.int64)
-                S.observation(p.ro, p.pos, s, seen)
-                for i in range(4):
-                    key = np.uint64(1000 * g + p.pos[S.P_LOG])
-                    ok["uniform"] += SR.consistent(p.ro, p.determinize(s, int(key), i).pos, s, mpids, mparams, replay)
-                    mom = SR.moments(p.ro, p.pos, s, mpids, replay)
-                    SR.fitted(p.ro, seen, s, key, i, sample, mpids, mparams, mom, S.NO_USER, 64)
-                    ok["fitted"] += SR.consistent(p.ro, sample, s, mpids, mparams, replay)
-                    assert S.check(p.ro, sample) == 0
-                    S.observation(p.ro, sample, s, again)
-                    differs = np.nonzero(again != seen)[0]
-                    assert set(differs.tolist()) <= {S.O_PSTATE}, differs
-                    total += 1
-            p.step()
+    for p, s in decisions(j, 8, 20):
+        mpids, mparams = SR.model(p.pids, p.params)
+        replay, sample = np.zeros(S.POS_LEN, np.int64), np.zeros(S.POS_LEN, np.int64)
+        seen, again = np.zeros(S.OBS_LEN, np.int64), np.zeros(S.OBS_LEN, np.int64)
+        S.observation(p.ro, p.pos, s, seen)
+        mom = SR.moments(p.ro, p.pos, s, mpids, replay)
+        key = np.uint64(1000 * p.pos[S.P_GAME] + p.pos[S.P_LOG])
+        for i in range(4):
+            ok["uniform"] += SR.consistent(p.ro, p.determinize(s, int(key), i).pos, s, mpids, mparams, replay)
+            SR.fitted(p.ro, seen, s, key, i, sample, mpids, mparams, mom, S.NO_USER, 64)
+            ok["fitted"] += SR.consistent(p.ro, sample, s, mpids, mparams, replay)
+            assert S.check(p.ro, sample) == 0
+            S.observation(p.ro, sample, s, again)
+            differs = np.nonzero(again != seen)[0]
+            assert set(differs.tolist()) <= {S.O_PSTATE}, differs
+            total += 1
     assert total >= 100
     assert ok["uniform"] < 2 * total / 3 and ok["fitted"] > 0.95 * total, (ok, total)
 
