@@ -74,25 +74,13 @@ def consistent(ro, sample, seat, mpids, mparams, replay):
 
 
 @njit(cache=True)
-def _last_move(pos, seat):
-    """The log row of ``seat``'s last move so far (0 if it has made none): its replay need go no further."""
-    last = 0
-    for i in range(1, pos[S.P_LOG] + 1):
-        kind = pos[S.P_LOG + 4 * i]
-        if R.L_BRING_IN <= kind <= R.L_RAISE and pos[S.P_LOG + 4 * i + 1] == seat:
-            last = i
-    return last
-
-
-@njit(cache=True)
 def _consistent(ro, sample, seat, mpids, mparams, replay, user, check):
     """:func:`consistent` with the plugin's policy function ``user`` in the field model; ``check`` >= 0 plays
-    only that seat's model, every other seat's moves taken as logged (whether that seat's play agrees)."""
+    only that seat's model, every other seat's moves taken as logged (whether that seat's play agrees: the
+    replay :func:`agrees` is tested against)."""
     if sample[S.P_LOG_ROWS] == 0:
         return True
-    rows = sample[S.P_LOG] if check < 0 else _last_move(sample, check)
-    if rows == 0:
-        return True
+    rows = sample[S.P_LOG]
     n = ro[0][R.S_PLAYERS]
     S.begin_deck(ro, sample[S.P_DECK : S.P_DECK + 52], sample[S.P_GAME], replay, rows + 1)
     done = 0
@@ -187,7 +175,7 @@ def fitted(ro, obs, seat, key, draw, pos, mpids, mparams, moments, user, tries):
     holds) until its model, dealt them, takes its logged actions (:func:`agrees` over ``moments``), at most
     ``tries`` draws (the last kept).
     A seat's play depends only on its own cards and what all see, so the seats agree one by one exactly when
-    they agree at once; each draw costs one seat's replay instead of a whole table's chance of agreeing.
+    they agree at once; each draw costs that seat's policy asked at its recorded decisions, no replay.
     Returns False, with the plain draw in ``pos``, where the deck was reshuffled (not fitted)."""
     S.determinize(ro, obs, seat, key, draw, pos)
     if pos[S.P_FLAGS] >> 1:
