@@ -139,9 +139,10 @@ SEARCH = REGISTRY.add(
                 "lead",
                 2,
                 0,
-                2,
+                3,
                 "a rollout cut short by depth: 0 lets the money alone decide, 1 counts leading in money as a win, "
-                "2 scores the chance of finishing first (money held, hands' strength, the money to come's spread)",
+                "2 scores the chance of finishing first (money held, hands' strength, the money to come's spread), "
+                "3 as 2 with the last round's bars settled in expectation (exact duel odds) once its cards are down",
                 integer=True,
             ),
             Param("keep", 8.0, 0, 40, "lead=2: units a card of full strength is worth held, at the game's start"),

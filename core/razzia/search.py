@@ -41,6 +41,7 @@ from razzmatazz.core import search as SH
 from razzmatazz.core.bound import bind
 from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import engine as E
+from razzmatazz.core.razzia import haggle as H
 from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia import state as S
@@ -178,29 +179,6 @@ def candidates(ro, pos, seat, mpid, mrow):
     return out[:n].copy()
 
 
-@njit(cache=True, _nrt=False)
-def leaf(pos, seat, lead, keep, spread, gaps):
-    """(win count, money) of ``seat`` where a rollout stops: the game's result once it is over, else the
-    money held, with ``lead`` 1 a win for the leader (:data:`.engine.WIN` shared among those tied), with
-    ``lead`` 2 :data:`.engine.WIN` times its :func:`win_chance` (``keep`` per unit of the game's money)."""
-    if pos[E.W_KIND] == E.K_OVER:
-        return pos[E.W_RES + seat * E.N_RES + E.H_WIN], pos[E.W_RES + seat * E.N_RES + E.H_MONEY]
-    if lead == 0:
-        return 0, pos[R.ST_WON + seat]
-    if lead == 2:
-        return np.int64(round(E.WIN * win_chance(pos, seat, keep, spread, gaps))), pos[R.ST_WON + seat]
-    top = -1
-    tied = 0
-    for s in range(pos[R.ST_PLAYERS]):
-        m = pos[R.ST_WON + s]
-        if m > top:
-            top, tied = m, 1
-        elif m == top:
-            tied += 1
-    mine = pos[R.ST_WON + seat]
-    return (E.WIN // tied if mine == top else 0), mine
-
-
 _HX, _HW = np.polynomial.hermite.hermgauss(10)
 _QZ = _HX * np.sqrt(2.0)  # nodes and weights of E[f(Z)], Z standard normal
 _QW = _HW / np.sqrt(np.pi)
@@ -252,23 +230,18 @@ def money_total(pos):
 
 
 @njit(cache=True, _nrt=False)
-def win_chance(pos, seat, keep, spread, gaps):
-    """The chance that ``seat`` finishes first from ``pos`` (a round's start): every player's standing
-    (:func:`_standing`, cards worth ``keep`` units times the share of the game's money still in the deck)
-    plus independent normal money to come, standard deviation ``spread`` x sqrt(the units to come + 8).
-    ``keep`` is per unit of the game's money (:func:`money_total`); ``gaps`` is scratch, one a player."""
+def _deck_units(pos):
+    """The units still in the money deck."""
     deck = 0
     for i in range(pos[E.W_MTOP], pos[E.W_MM]):
         deck += pos[R.ST_DENOM + pos[E.W_MDECK + i]]
-    come = deck
-    for b in range(R.MAX_BARS):
-        come += pos[R.ST_BAR_UNITS + b]
-    later = keep * deck
-    sigma = spread * math.sqrt(come + _FLOOR)
-    n = pos[R.ST_PLAYERS]
-    mine = _standing(pos, seat, later)
-    for o in range(n):
-        gaps[o] = (mine - _standing(pos, o, later)) / sigma
+    return deck
+
+
+@njit(cache=True, _nrt=False)
+def _first(gaps, n, seat):
+    """P(``seat`` finishes first) when seat o is ``gaps[o]`` standard deviations behind it and every player's
+    money to come is independent normal noise (Gauss-Hermite quadrature)."""
     p = 0.0
     for q in range(_QZ.shape[0]):
         prod = 1.0
@@ -280,12 +253,229 @@ def win_chance(pos, seat, keep, spread, gaps):
 
 
 @njit(cache=True, _nrt=False)
-def rollout(pos, seat, stop_round, lead, keep, spread, gaps, mpids, mparams, user, no_dice):
+def win_chance(pos, seat, keep, spread, gaps):
+    """The chance that ``seat`` finishes first from ``pos`` (a round's start): every player's standing
+    (:func:`_standing`, cards worth ``keep`` units times the share of the game's money still in the deck)
+    plus independent normal money to come, standard deviation ``spread`` x sqrt(the units to come + 8).
+    ``keep`` is per unit of the game's money (:func:`money_total`); ``gaps`` is scratch, one a player."""
+    deck = _deck_units(pos)
+    come = deck
+    for b in range(R.MAX_BARS):
+        come += pos[R.ST_BAR_UNITS + b]
+    later = keep * deck
+    sigma = spread * math.sqrt(come + _FLOOR)
+    n = pos[R.ST_PLAYERS]
+    mine = _standing(pos, seat, later)
+    for o in range(n):
+        gaps[o] = (mine - _standing(pos, o, later)) / sigma
+    return _first(gaps, n, seat)
+
+
+@njit(cache=True, _nrt=False)
+def _split(pos, contest, proposer, units, gains):
+    """A haggle over ``units`` among the seats ``contest`` (at least two) in expectation, into ``gains``: each
+    responder gets p / (1 - p) times the proposer's share, p its chance to win a duel against the proposer
+    (H5, the duel's tie rule); what a risk-neutral responder needs to accept, all of it divided."""
+    n = pos[R.ST_PLAYERS]
+    pv = R.card_value(pos[R.ST_TABLE + proposer])
+    tie = pos[R.ST_DUEL_TIE] == 0
+    total = 1.0
+    for s in range(n):
+        if s != proposer and (contest >> s) & 1:
+            num, den = H.duel_fraction(R.card_value(pos[R.ST_TABLE + s]), pv, tie)
+            p = min(num / den, 0.999)
+            total += p / (1.0 - p)
+    share = units / total
+    gains[proposer] += share
+    for s in range(n):
+        if s != proposer and (contest >> s) & 1:
+            num, den = H.duel_fraction(R.card_value(pos[R.ST_TABLE + s]), pv, tie)
+            p = min(num / den, 0.999)
+            gains[s] += share * p / (1.0 - p)
+
+
+@njit(cache=True, _nrt=False)
+def _proposer_of(pos, contest):
+    """H1 without roll-offs: the contestant with the highest card, ties to the furthest clockwise from the
+    croupier."""
+    n = pos[R.ST_PLAYERS]
+    c = pos[R.ST_CROUPIER]
+    prop, key = -1, -1
+    for s in range(n):
+        if (contest >> s) & 1:
+            k = R.card_value(pos[R.ST_TABLE + s]) * 16 + (s - c) % n
+            if k > key:
+                prop, key = s, k
+    return prop
+
+
+@njit(cache=True, _nrt=False)
+def _bar_expected(pos, here, police, units, gains):
+    """B1-B6 for one bar in expectation: ``here`` the seats whose card is there, ``police`` those who played
+    police; the contestants' expected money into ``gains``. Returns the units that leave the bar."""
+    gam = here & ~police
+    if gam == 0 or units == 0:  # B1, B3, B6: the money stays
+        return 0
+    contest = here & police if here & police else gam  # B4, B5
+    if contest & (contest - 1):
+        _split(pos, contest, _proposer_of(pos, contest), units, gains)
+    else:
+        gains[E.LOWEST[contest]] += units  # B2
+    return units
+
+
+@njit(cache=True, _nrt=False)
+def _on_bars(pos):
+    """The units on all the bars."""
+    total = 0
+    for b in range(R.MAX_BARS):
+        total += pos[R.ST_BAR_UNITS + b]
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def settle_expected(pos, gains):
+    """At a haggle's offer (``K_OFFER``, the round's cards revealed): what each seat gets, in expectation, from
+    the bar being haggled over and the bars still to settle this round (:func:`_bar_expected`, :func:`_split`),
+    into ``gains`` (floats, one a player); returns the units that stay on the bars."""
+    for o in range(pos[R.ST_PLAYERS]):
+        gains[o] = 0.0
+    bar = pos[E.W_BAR]
+    left = _on_bars(pos) - pos[R.ST_BAR_UNITS + bar]
+    _split(pos, pos[E.W_CONTEST], pos[E.W_PROPOSER], pos[R.ST_BAR_UNITS + bar], gains)
+    for b in range(R.MAX_BARS):
+        if (pos[E.W_OCC] >> b) & 1:
+            left -= _bar_expected(pos, pos[E.W_AT + b], pos[E.W_POLICE], pos[R.ST_BAR_UNITS + b], gains)
+    return left
+
+
+@njit(cache=True, _nrt=False)
+def settle_revealed(pos, gains):
+    """:func:`settle_expected` with every seat's card of the round on the table (``ST_TABLE``) and no bar
+    settled yet: every bar in expectation."""
+    n = pos[R.ST_PLAYERS]
+    police = 0
+    for o in range(n):
+        gains[o] = 0.0
+        c = pos[R.ST_TABLE + o]
+        if c >= 0 and R.card_kind(c) == R.POLICE:
+            police |= 1 << o
+    left = _on_bars(pos)
+    for b in range(R.MAX_BARS):
+        here = 0
+        for o in range(n):
+            c = pos[R.ST_TABLE + o]
+            if c >= 0 and R.card_bar(c) == b:
+                here |= 1 << o
+        if here:
+            left -= _bar_expected(pos, here, police, pos[R.ST_BAR_UNITS + b], gains)
+    return left
+
+
+@njit(cache=True, _nrt=False)
+def _chance_after(pos, seat, keep, spread, gaps, gains, left):
+    """:func:`win_chance` with ``gains`` added to the money held and ``left`` units staying on the bars: the
+    money to come is the deck's and what stays (none after the last round). Returns (the chance, ``seat``'s
+    expected money)."""
+    deck = _deck_units(pos)
+    later = keep * deck
+    come = deck if pos[R.ST_LAST_ROUND] else deck + left
+    sigma = spread * math.sqrt(come + _FLOOR)
+    n = pos[R.ST_PLAYERS]
+    mine = _standing(pos, seat, later) + gains[seat]
+    for o in range(n):
+        gaps[o] = (mine - _standing(pos, o, later) - gains[o]) / sigma
+    return _first(gaps, n, seat), pos[R.ST_WON + seat] + gains[seat]
+
+
+@njit(cache=True, _nrt=False)
+def settled_chance(pos, seat, keep, spread, gaps, gains):
+    """The chance of finishing first at a haggle's offer, the round settled in expectation
+    (:func:`settle_expected`, :func:`_chance_after`)."""
+    return _chance_after(pos, seat, keep, spread, gaps, gains, settle_expected(pos, gains))
+
+
+@njit(cache=True, _nrt=False)
+def play_round(pos, seat, mpids, mparams, user):
+    """The seats after ``seat`` (to play in ``pos``, a ``K_PLAY`` position) to the round's end put their card
+    face down as the model lineup plays them (as :func:`.engine.step` does; they cannot see ``seat``'s card)."""
+    n = pos[R.ST_PLAYERS]
+    first = (pos[R.ST_CROUPIER] + 1) % n  # R3
+    o = seat + 1 if seat + 1 < n else 0
+    while o != first:
+        pos[E.W_ACTOR] = o
+        slot = E._legal_slot(pos, E._ask_card(pos, o, R.K_PLAY, 0, 0, mpids, mparams, user))
+        _to_table(pos, o, slot)
+        o = o + 1 if o + 1 < n else 0
+    pos[E.W_ACTOR] = seat
+    pos[R.V_KIND] = R.K_PLAY
+    pos[R.V_SEAT] = seat
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _to_table(pos, s, slot):
+    """Seat ``s``'s card of hand slot ``slot`` put face down (R3, as :func:`.engine._played`)."""
+    h = R.ST_HAND + s * R.HAND
+    pos[R.ST_TABLE + s] = pos[h + slot]
+    for j in range(slot, R.HAND - 1):
+        pos[h + j] = pos[h + j + 1]
+    pos[h + R.HAND - 1] = -1
+
+
+@njit(cache=True, _nrt=False)
+def played_leaf(pos, seat, slot, keep, spread, gaps, gains, hand):
+    """(win count, money) of ``seat`` playing hand slot ``slot`` in ``pos`` where every other seat has put its
+    card down (:func:`play_round`): the round settled in expectation (:func:`settle_revealed`), as a ``lead`` 3
+    rollout scores it at its first haggle. ``pos`` is left as it was; ``hand`` is scratch (one hand)."""
+    h = R.ST_HAND + seat * R.HAND
+    for j in range(R.HAND):
+        hand[j] = pos[h + j]
+    _to_table(pos, seat, slot)
+    left = settle_revealed(pos, gains)
+    p, money = _chance_after(pos, seat, keep, spread, gaps, gains, left)
+    for j in range(R.HAND):
+        pos[h + j] = hand[j]
+    pos[R.ST_TABLE + seat] = -1
+    return np.int64(round(E.WIN * p)), np.int64(round(money))
+
+
+@njit(cache=True, _nrt=False)
+def leaf(pos, seat, lead, keep, spread, gaps, gains):
+    """(win count, money) of ``seat`` where a rollout stops: the game's result once it is over; else with
+    ``lead`` 0 the money held, 1 a win for the leader (:data:`.engine.WIN` shared among those tied), 2
+    :data:`.engine.WIN` times its :func:`win_chance` (``keep`` per unit of the game's money), 3 at a haggle's
+    offer the same with the round settled in expectation (:func:`settled_chance`), elsewhere as 2."""
+    if pos[E.W_KIND] == E.K_OVER:
+        return pos[E.W_RES + seat * E.N_RES + E.H_WIN], pos[E.W_RES + seat * E.N_RES + E.H_MONEY]
+    if lead == 0:
+        return 0, pos[R.ST_WON + seat]
+    if lead == 3 and pos[E.W_KIND] == R.K_OFFER:
+        p, money = settled_chance(pos, seat, keep, spread, gaps, gains)
+        return np.int64(round(E.WIN * p)), np.int64(round(money))
+    if lead >= 2:
+        return np.int64(round(E.WIN * win_chance(pos, seat, keep, spread, gaps))), pos[R.ST_WON + seat]
+    top = -1
+    tied = 0
+    for s in range(pos[R.ST_PLAYERS]):
+        m = pos[R.ST_WON + s]
+        if m > top:
+            top, tied = m, 1
+        elif m == top:
+            tied += 1
+    mine = pos[R.ST_WON + seat]
+    return (E.WIN // tied if mine == top else 0), mine
+
+
+@njit(cache=True, _nrt=False)
+def rollout(pos, seat, stop_round, lead, keep, spread, gaps, gains, mpids, mparams, user, no_dice):
     """Play ``pos`` on with the model lineup until the game is over or round ``stop_round`` begins (-1: to
-    the end); returns :func:`leaf`."""
+    the end), with ``lead`` 3 until a haggle's offer in the round before it; returns :func:`leaf`."""
+    settle_at = stop_round - 1 if lead == 3 and stop_round >= 0 else -2
     while pos[E.W_KIND] != E.K_OVER and (stop_round < 0 or pos[R.ST_ROUND] < stop_round):
+        if pos[E.W_KIND] == R.K_OFFER and pos[R.ST_ROUND] == settle_at:
+            break
         E.step(pos, mpids, mparams, user, no_dice, False, E.no_search)
-    return leaf(pos, seat, lead, keep, spread, gaps)
+    return leaf(pos, seat, lead, keep, spread, gaps, gains)
 
 
 @njit(cache=True, _nrt=False)
@@ -296,7 +486,7 @@ def played_by_model(pos, mpids, mparams, user):
     if pos[E.W_KIND] != R.K_PLAY or pos[R.ST_REVEALED]:
         return
     n = pos[R.ST_PLAYERS]
-    actor = pos[E.W_ACTOR]
+    actor, kind, asked = pos[E.W_ACTOR], pos[R.V_KIND], pos[R.V_SEAT]
     o = (pos[R.ST_CROUPIER] + 1) % n  # R3: the croupier's left plays first
     while o != actor:
         c = pos[R.ST_TABLE + o]
@@ -316,8 +506,8 @@ def played_by_model(pos, mpids, mparams, user):
                 pos[h + R.HAND - 1] = -1
         o = o + 1 if o + 1 < n else 0
     pos[E.W_ACTOR] = actor
-    pos[R.V_KIND] = R.K_PLAY
-    pos[R.V_SEAT] = actor
+    pos[R.V_KIND] = kind
+    pos[R.V_SEAT] = asked
 
 
 @njit(cache=True, _nrt=True, inline="always")
@@ -343,20 +533,30 @@ def decide(obs, cfg, seat, pids, params, user):
         return cands[0], state
     keep /= max(money_total(base), 1)
     gaps = np.zeros(R.MAX_PLAYERS)
+    gains = np.zeros(R.MAX_PLAYERS)
     stop_round = obs[S.B_ST + R.ST_ROUND] + depth if depth > 0 else -1
     stats = SH.new_stats(cands.shape[0])
     work = np.zeros(S.POS_LEN, np.int64)
     E.set_workspace(work, cfg, S.N_COUNTS, S.C_CROU, S.C_GLOB, S.C_TAB, 1)
     no_dice = np.zeros((0, 1), np.int64)
+    revealed = lead == 3 and depth == 1 and base[E.W_KIND] == R.K_PLAY
+    hand = np.zeros(R.HAND, np.int64)
     for i in range(samples):
         if i > 0:
-            S.determinize(ro, obs, seat, key, i, base)
+            S.redeal(ro, obs, seat, key, i, base)
             if model_plays:
                 played_by_model(base, mpids, mparams, user)
+        if revealed:  # the others' cards do not depend on its own (face down): one round a sample
+            copy_live(base, work)
+            play_round(work, seat, mpids, mparams, user)
+            for c in range(cands.shape[0]):
+                win, pay = played_leaf(work, seat, cands[c], keep, spread, gaps, gains, hand)
+                SH.record(stats, c, win, pay)
+            continue
         for c in range(cands.shape[0]):
             copy_live(base, work)
             E.apply(work, cands[c], no_dice)
-            win, pay = rollout(work, seat, stop_round, lead, keep, spread, gaps, mpids, mparams, user, no_dice)
+            win, pay = rollout(work, seat, stop_round, lead, keep, spread, gaps, gains, mpids, mparams, user, no_dice)
             SH.record(stats, c, win, pay)
     return cands[SH.best(stats)], state
 

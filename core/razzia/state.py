@@ -521,6 +521,24 @@ def determinize(ro, obs, seat, key, draw, pos):
     for i in range(pos[E.W_POS + 2]):
         pos[E.W_DISCARD + i] = obs[B_DISCARD + i]
     pos[E.W_COUNTS : E.W_COUNTS + N_COUNTS] = obs[B_COUNTS : B_COUNTS + N_COUNTS]
+    _draw(cfg, obs, seat, key, draw, pos)
+
+
+@njit(cache=True)
+def redeal(ro, obs, seat, key, draw, pos):
+    """:func:`determinize`'s draw ``draw`` on ``pos``, a position it built from the same ``obs`` and nothing
+    but :func:`.search.played_by_model` played on: the same position, without clearing it and copying the
+    public parts again (the search's samples). The policies' scratch and a user's view, written before they
+    are read, are left as they are."""
+    pos[E.W_CTRL : E.W_CTRL + E.N_CTRL] = obs[B_CTRL : B_CTRL + E.N_CTRL]
+    for g in (E.G_DECLINES, E.G_ACCEPTS):
+        pos[E.W_COUNTS + C_GLOB + g] = obs[B_COUNTS + C_GLOB + g]
+    _draw(ro[0], obs, seat, key, draw, pos)
+
+
+@njit(cache=True)
+def _draw(cfg, obs, seat, key, draw, pos):
+    """The hidden parts of :func:`determinize`'s position from the stream ``(key, draw)``."""
     state = game_state(key, draw)
     state = _deal_unseen(cfg, obs, seat, pos, state)
     state = _deal_money(cfg, obs, pos, state)

@@ -17,6 +17,7 @@ from razzmatazz.core.razzia import state as S
 from razzmatazz.core.search import best, new_stats, record
 
 FIELD = ["greedy", "hunter", "bigpot", "crowd", "random"]
+NO_DICE = np.zeros((0, 1), np.int64)
 
 
 def job(texts, players=5, seed=7, games=40, duplicate=False, **switches):
@@ -273,3 +274,123 @@ def test_the_chance_of_finishing_first_is_a_distribution_over_the_seats_and_rise
                 seen += 1
             p.step()
     assert seen >= 20
+
+
+def _offers(j, games):
+    """Every haggle's offer (``K_OFFER``) of games 0.. of ``j``."""
+    for g in range(games):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            if int(p.pos[E.W_KIND]) == R.K_OFFER:
+                yield p
+            p.step()
+
+
+def test_the_round_settled_in_expectation_pays_out_what_leaves_the_bars_and_a_duel_at_its_odds():
+    j = job(FIELD, games=12, seed=3)
+    gains, seen, pairs = np.zeros(R.MAX_PLAYERS), 0, 0
+    for p in _offers(j, 12):
+        pos, n = p.pos, int(p.pos[R.ST_PLAYERS])
+        on_bars = sum(int(pos[R.ST_BAR_UNITS + b]) for b in range(R.MAX_BARS))
+        left = SR.settle_expected(pos, gains)
+        assert abs(gains[:n].sum() + left - on_bars) < 1e-9 and min(gains[:n]) >= 0
+        assert not gains[n:].any()
+        contest, bar = int(pos[E.W_CONTEST]), int(pos[E.W_BAR])
+        if pos[E.W_OCC] == 0 and bin(contest).count("1") == 2:  # one haggle of two left: each gets its duel odds
+            proposer = int(pos[E.W_PROPOSER])
+            other = next(s for s in range(n) if contest >> s & 1 and s != proposer)
+            mine, theirs = (R.card_value(pos[R.ST_TABLE + s]) for s in (other, proposer))
+            win, tie = SR.H.throw_counts(mine, theirs)
+            p_win = (win + tie) / 36 if pos[R.ST_DUEL_TIE] == 0 else win / (36 - tie)
+            assert gains[other] == pytest.approx(min(p_win, 0.999) * pos[R.ST_BAR_UNITS + bar], rel=1e-3)
+            pairs += 1
+        keep, gaps = 8.0 / SR.money_total(pos), np.zeros(R.MAX_PLAYERS)
+        chances = [SR.settled_chance(pos, s, keep, 1.4, gaps, gains)[0] for s in range(n)]
+        assert abs(sum(chances) - 1) < 0.01, chances
+        seen += 1
+    assert seen >= 20 and pairs >= 3, (seen, pairs)
+
+
+def test_a_settling_rollout_stops_at_the_last_rounds_first_haggle_and_scores_it_in_expectation():
+    j = job(FIELD, games=6, seed=4)
+    mpids, mparams = SR.model(*S.lineup(j))
+    gaps, gains, stopped = np.zeros(R.MAX_PLAYERS), np.zeros(R.MAX_PLAYERS), 0
+    for g in range(6):
+        p = Position.begin(S, j, g)
+        while int(p.pos[E.W_KIND]) != R.K_PLAY or int(p.pos[E.W_STEP]) != 0:
+            p.step()
+        stop = int(p.pos[R.ST_ROUND]) + 1
+        pos, keep = p.pos.copy(), 8.0 / SR.money_total(p.pos)
+        win, money = SR.rollout(pos, 0, stop, 3, keep, 1.4, gaps, gains, mpids, mparams, P.no_user_policy, NO_DICE)
+        if int(pos[E.W_KIND]) == R.K_OFFER:
+            assert int(pos[R.ST_ROUND]) == stop - 1
+            p_win, expected = SR.settled_chance(pos, 0, keep, 1.4, gaps, gains)
+            assert (win, money) == (round(E.WIN * p_win), round(expected))
+            stopped += 1
+        else:
+            assert int(pos[R.ST_ROUND]) == stop  # no haggle this round: played to the next round as lead=2
+    assert stopped >= 2
+
+
+def test_a_card_scored_once_the_others_are_down_is_the_settling_rollouts_score_when_a_haggle_follows():
+    """The search's shortcut for a card to play (``lead`` 3, one round): the others' cards drawn once a sample
+    (:func:`.search.play_round`), then each card scored on the revealed table; where the round has a haggle,
+    the same score as a rollout to it."""
+    j = job(FIELD, games=8, seed=5)
+    mpids, mparams = SR.model(*S.lineup(j))
+    gaps, gains, hand, same, other = (
+        np.zeros(R.MAX_PLAYERS),
+        np.zeros(R.MAX_PLAYERS),
+        np.zeros(R.HAND, np.int64),
+        0,
+        0,
+    )
+    for g in range(8):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            if int(p.pos[E.W_KIND]) == R.K_PLAY:
+                seat, stop = p.actor(), int(p.pos[R.ST_ROUND]) + 1
+                keep = 8.0 / SR.money_total(p.pos)
+                down = p.pos.copy()
+                SR.play_round(down, seat, mpids, mparams, P.no_user_policy)
+                for slot in range(R.HAND):
+                    if p.pos[R.ST_HAND + seat * R.HAND + slot] < 0:
+                        continue
+                    before = down.copy()
+                    fast = SR.played_leaf(down, seat, slot, keep, 1.4, gaps, gains, hand)
+                    assert np.array_equal(before, down)  # left as it was
+                    rolled = p.pos.copy()
+                    E.apply(rolled, slot, NO_DICE)
+                    slow = SR.rollout(
+                        rolled, seat, stop, 3, keep, 1.4, gaps, gains, mpids, mparams, P.no_user_policy, NO_DICE
+                    )
+                    if int(rolled[E.W_KIND]) == R.K_OFFER:
+                        assert fast == slow, (g, seat, slot)
+                        same += 1
+                    else:
+                        other += 1
+            p.step()
+    assert same >= 30 and other >= 5, (same, other)
+
+
+def test_a_redeal_on_the_last_sample_is_the_determinized_position():
+    """The search's samples after the first redraw on the last (:func:`.state.redeal`): the same position as
+    :func:`.state.determinize` builds, the policies' scratch and a user's view (written before read) aside."""
+    j = job(["search"] + FIELD[1:], games=3, seed=6)
+    pids, params = S.lineup(j)
+    mpids, mparams = SR.model(pids, params)
+    keep = np.ones(S.POS_LEN, bool)
+    keep[E.W_PSCR : E.W_CFG] = False
+    checked = 0
+    for _, p in search_decisions(j, 3):
+        seat, ro = p.actor(), (p.pos[E.W_CFG : E.W_CFG + R.N_CFG].copy(),)
+        obs = SR.seat_observation(p.pos, seat)
+        fresh, again = np.zeros(S.POS_LEN, np.int64), np.zeros(S.POS_LEN, np.int64)
+        S.determinize(ro, obs, seat, np.uint64(11), 0, again)
+        for draw in range(1, 4):
+            SR.played_by_model(again, mpids, mparams, P.no_user_policy)
+            S.redeal(ro, obs, seat, np.uint64(11), draw, again)
+            S.determinize(ro, obs, seat, np.uint64(11), draw, fresh)
+            assert np.array_equal(fresh[keep], again[keep]), np.flatnonzero(fresh[keep] != again[keep])[:5]
+            checked += 1
+    assert checked >= 60
