@@ -126,7 +126,7 @@ SEARCH = REGISTRY.add(
         "search",
         5,
         (
-            *budget_params(16, 1, 12),
+            *budget_params(32, 1, 12),
             Param(
                 "rollout",
                 3,
@@ -137,7 +137,7 @@ SEARCH = REGISTRY.add(
             ),
             Param(
                 "lead",
-                2,
+                3,
                 0,
                 3,
                 "a rollout cut short by depth: 0 lets the money alone decide, 1 counts leading in money as a win, "
@@ -145,8 +145,8 @@ SEARCH = REGISTRY.add(
                 "3 as 2 with the last round's bars settled in expectation (exact duel odds) once its cards are down",
                 integer=True,
             ),
-            Param("keep", 8.0, 0, 40, "lead=2: units a card of full strength is worth held, at the game's start"),
-            Param("spread", 1.4, 0.05, 10, "lead=2: sd of a player's money to come per square root of a unit"),
+            Param("keep", 8.0, 0, 40, "lead>=2: units a card of full strength is worth held, at the game's start"),
+            Param("spread", 1.4, 0.05, 10, "lead>=2: sd of a player's money to come per square root of a unit"),
             Param(
                 "played",
                 1,
@@ -181,8 +181,9 @@ BIGPOT_TUNED = REGISTRY.preset(
 )
 SEARCH_STRONG = REGISTRY.preset(
     "search-strong",
-    "search:samples=64,rollout=3",
-    "search at a strong budget: 64 samples, bigpot rolling out its own seat; beats the best tuned heuristic "
+    "search:samples=64,rollout=3,lead=2",
+    "search at a strong budget: 64 samples, bigpot rolling out its own seat, rollouts to the round's end; beats "
+    "the default search and the best tuned heuristic "
     "at 3, 5 and 7 players, established (BENCHMARKS.md, seeds/razzia.md)",
 )
 SEARCH_ROLLOUT = 2

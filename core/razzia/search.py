@@ -15,9 +15,14 @@ user's function) and nothing hidden. :func:`decide`:
    the other seats, in its own seat (and any other ``search`` seat) its ``rollout`` policy at its
    defaults; every candidate of a sample from the same position and streams (common random numbers);
    ``depth`` 0 plays to the end of the game, ``depth`` k to the end of the current round and k - 1 more,
-   where ``lead`` decides: 2 (the default) the chance of finishing first (:func:`win_chance`: the money
-   held, each hand's strength still to play, a normal spread of the money to come), 1 the leader wins
-   (ties shared), 0 the money held;
+   where ``lead`` decides: 2 the chance of finishing first (:func:`win_chance`: the money held, each
+   hand's strength still to play, a normal spread of the money to come), 1 the leader wins (ties shared),
+   0 the money held; 3 (the default) as 2, but the last round's bars still to settle at its first haggle
+   are settled in expectation (:func:`settle_expected`: exact duel odds, a risk-neutral haggle's split)
+   instead of played with dice. With ``lead`` 3 and one round, a card to play needs no rollout: the others'
+   cards, which cannot depend on its own (face down), are drawn once a sample (:func:`play_round`) and each
+   card is scored on the revealed table (:func:`played_leaf`; the same score as the rollout where a haggle
+   follows). Samples after the first are drawn in place (:func:`.state.redeal`);
 4. keeps the candidate with the best mean win, then mean money (:func:`razzmatazz.core.search.best`).
 
 Candidates: every card in hand (one per distinct card), every bar for the free card, accept and duel;
