@@ -102,12 +102,23 @@ def common_options(fn: Callable) -> Callable:
     return fn
 
 
+def one_plugin(ctx: click.Context, param: click.Parameter, value: tuple[Path, ...]) -> Path | None:
+    """The one ``--plugin`` file of a command: given twice, it is refused (click would keep the last)."""
+    if len(value) > 1:
+        raise InputError(
+            f"--plugin is given {len(value)} times; a run takes one file of your own policies: "
+            "list them all in one file's POLICIES"
+        )
+    return value[0] if value else None
+
+
 def plugin_option(fn: Callable) -> Callable:
     """``--plugin FILE.py``: a file of the user's own policies, seated like built-ins (``GAME new-policy``)."""
     return click.option(
         "--plugin",
         type=click.Path(path_type=Path),
-        default=None,
+        multiple=True,
+        callback=one_plugin,
         metavar="FILE.py",
         help="Policies of your own from this file, usable like the built-ins (see 'GAME new-policy').",
     )(fn)
@@ -118,7 +129,8 @@ def policy_list_options(fn: Callable) -> Callable:
     fn = click.option(
         "--plugin",
         type=click.Path(path_type=Path),
-        default=None,
+        multiple=True,
+        callback=one_plugin,
         metavar="FILE.py",
         help="Also list the policies of this file.",
     )(fn)

@@ -27,6 +27,7 @@ from razzmatazz.analysis.cli.options import (
     keep_chunks,
     list_policies,
     note,
+    one_plugin,
     policy_list_options,
     progress,
     resume_option,
@@ -197,7 +198,8 @@ def _settings(
 @click.option(
     "--plugin",
     type=click.Path(path_type=Path),
-    default=None,
+    multiple=True,
+    callback=one_plugin,
     metavar="FILE.py",
     help="A Python file with your own policies (POLICIES and a jitted decide; see the README).",
 )

@@ -137,3 +137,21 @@ def test_a_decide_that_never_returns_is_ended_by_signals(tmp_path, sig, status, 
     assert proc.returncode == status, stderr
     assert stderr.strip().splitlines() == [f"razzmatazz: {word}"]
     assert not (out / "manifest.json").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        PLAY,
+        ["razzia", "play", "--games", "10"],
+        ["riffifi", "play", "--games", "10"],
+        ["razzia", "policies"],
+        ["exploit", "razz"],
+        ["report", "riffifi", "--quick"],
+    ],
+)
+def test_two_policy_files_are_refused_not_one_dropped(tmp_path, command):
+    """Click keeps the last of a repeated option: a second ``--plugin`` silently dropped the first file."""
+    one, two = _plugin(tmp_path, EXAMPLE, "one.py"), _plugin(tmp_path, EXAMPLE, "two.py")
+    result = invoke([*command, "--plugin", one, "--plugin", two])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, "--plugin is given 2 times")
