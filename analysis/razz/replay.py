@@ -447,6 +447,9 @@ def _slot_is_down(slot: int) -> bool:
     return slot in DOWN_SLOTS
 
 
+_CBR_TEXT = {"complete to": "completes to", "bet": "bets", "raise to": "raises to"}
+
+
 class Hand:
     """A hand under PokerKit's rules for fixed-limit Razz, fed one PHH action at a time."""
 
@@ -758,7 +761,7 @@ class Hand:
         if target is None:
             raise _Illegal(f"{self.name(p)} cannot complete, bet or raise: {why}")
         word = self._cbr_word()
-        if amount != target:
+        if amount != target and not self._capped(p, amount, target, word):
             raise _Illegal(f"fixed limit: {self.name(p)} may only {word} {target}, not {amount}")
         short = not self.full_raise(p)
         self._pop()
@@ -777,8 +780,20 @@ class Hand:
         if sum(self.short) >= self.raise_amount:
             self.short.clear()
         self._update_betting()
-        text = {"complete to": "completes to", "bet": "bets", "raise to": "raises to"}[word]
-        return f"{text} {amount}" + (", all-in for less than a full bet" if short else self._all_in(p))
+        return f"{_CBR_TEXT[word]} {amount}" + (", all-in for less than a full bet" if short else self._all_in(p))
+
+    def _capped(self, p: int, amount: int, target: int, word: str) -> bool:
+        """Whether ``amount``, short of the fixed ``target``, is the most any other player still in can put in
+        this round: a bet or raise capped at what the others can call, as real tables write it (the chips
+        beyond are never at stake; PokerKit refuses it). Noted in the hand's notes."""
+        callable_ = max((self.stacks[i] + self.bets[i] for i in range(self.t.n) if i != p and self.live[i]), default=0)
+        if not self.level < amount < target or amount != callable_:
+            return False
+        self.notes.append(
+            f"{self.name(p)} {_CBR_TEXT[word]} {amount}, not {target}: capped at what the others can call, "
+            "as the table played it (PokerKit refuses it)"
+        )
+        return True
 
     def _cbr_word(self) -> str:
         if self.completion_status:

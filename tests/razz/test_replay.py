@@ -166,6 +166,23 @@ def test_a_short_all_in_raise_cannot_be_raised_again():
         assert_both_refuse(text.replace(good, bad, 1), "a short all-in cannot be raised")
 
 
+def test_a_raise_capped_at_what_the_caller_can_put_in_is_replayed_as_the_table_played_it():
+    """Real tables cap a bet or raise at what the others can call (issue 39's WSOP hand): PokerKit refuses it,
+    the replay plays it and says so; an amount that is neither the fixed one nor that cap is still refused."""
+    path = DATA / "real" / "capped-raise.phh"
+    hand = replay_json(path, *FAST)["hands"][0]
+    assert [a["move"] for a in hand["streets"][0]["actions"]][-2:] == ["raises to 12", "calls 2, all-in"]
+    assert hand["agrees"] is True and hand["finishing_stacks"] == [113, 0]
+    assert any("raises to 12, not 15: capped at what the others can call" in n for n in hand["notes"])
+    text = path.read_text()
+    with pytest.raises(ValueError), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        strict_replay(text)
+    for amount in ("11", "13"):
+        with pytest.raises(RP.ReplayError, match=f"may only raise to 15, not {amount}"):
+            RP.replay(RP.parse_history(text.replace('"p1 cbr 12"', f'"p1 cbr {amount}"'), "x.phh"))
+
+
 def test_all_in_on_sixth_street_shows_and_deals_seventh():
     hand = replay_json(DATA / "all-in-sixth-street.phh", *FAST)["hands"][0]
     sixth, seventh = hand["streets"][3], hand["streets"][4]
