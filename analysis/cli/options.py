@@ -269,7 +269,7 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
         missing = sorted(set(params) - set(stored)) or sorted(set(stored) - set(params))
         raise damaged(resume, f"run.json does not list the run's options as {kind} has them ({missing[0]})")
     try:
-        args = {k: params[k].type_cast_value(ctx, v) if v is not None else v for k, v in stored.items()}
+        args = {k: _restored(ctx, params[k], v) for k, v in stored.items()}
     except click.BadParameter as e:
         raise damaged(resume, f"run.json: {e.format_message()}") from None
     for name, p in params.items():
@@ -286,6 +286,16 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
     callback = ctx.command.callback
     assert callback is not None  # a command that resumes is a function's
     ctx.invoke(callback, **{**args, **free, "out": resume, "resume": None})
+
+
+def _restored(ctx: click.Context, p: click.Parameter, value: Any) -> Any:
+    """A stored argument of an interrupted run as the command receives it: cast to the option's type and, for an
+    option whose callback makes one value of a repeated one (``--plugin``), through that callback."""
+    if value is None:
+        return None
+    if p.multiple and p.callback is not None:
+        return p.process_value(ctx, [value] if isinstance(value, str) else value)
+    return p.type_cast_value(ctx, value)
 
 
 PLUGIN_HASH = "plugin_sha256"
