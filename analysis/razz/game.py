@@ -25,7 +25,7 @@ import math
 import os
 import secrets
 import shutil
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -540,9 +540,9 @@ DIR once every hand is written. Its writer holds a lock on it; a folder of that 
 run that was killed, and the next ``--phh`` run into the same parent folder removes it."""
 
 
-def check_phh_request(directory: Path, hands: int) -> None:
-    """Refuse ``--phh`` into a non-empty directory, into a place where no folder can be made, or for more than
-    :data:`MAX_PHH_HANDS` hands."""
+def check_phh_request(directory: Path, hands: int, option: str = "--phh") -> None:
+    """Refuse ``--phh`` (or ``option``) into a non-empty directory, into a place where no folder can be made, or
+    for more than :data:`MAX_PHH_HANDS` hands."""
     directory = Path(directory)
     if hands > MAX_PHH_HANDS:
         raise InputError(
@@ -556,14 +556,14 @@ def check_phh_request(directory: Path, hands: int) -> None:
         while not parent.exists() and not parent.is_symlink():
             parent = parent.parent
         if not parent.is_dir():
-            raise InputError(f"--phh {shown}: {shorten(str(parent), 160)} is not a directory")
+            raise InputError(f"{option} {shown}: {shorten(str(parent), 160)} is not a directory")
         probe = parent / f".{secrets.token_hex(6)}.phh-probe"
         probe.mkdir()
         probe.rmdir()
     except OSError as e:
-        raise InputError(f"--phh {shown}: cannot make the folder: {e.strerror or e}") from None
+        raise InputError(f"{option} {shown}: cannot make the folder: {e.strerror or e}") from None
     except RuntimeError as e:  # a symbolic link loop
-        raise InputError(f"--phh {shown}: {e}") from None
+        raise InputError(f"{option} {shown}: {e}") from None
 
 
 def check_phh_out(directory: Path, out: Path | None) -> None:
@@ -610,15 +610,28 @@ def write_phh(
     duplicate: bool = False,
     user: plugins.UserPolicies | None = None,
 ) -> int:
-    """Write hands ``0..hands-1`` of a run as PHH files into ``directory``, all or nothing; returns the count.
-
-    The files are written into a hidden folder beside ``directory`` (:data:`PHH_TMP`), locked while this run
-    lives, then renamed to ``directory``; such folders left by killed runs are removed first."""
+    """Write hands ``0..hands-1`` of a run as PHH files into ``directory``, all or nothing (:func:`write_folder`);
+    returns the count."""
     from razzmatazz.analysis.razz.phh import hand_history
 
-    directory = Path(directory)
     check_phh_request(directory, hands)
     job = E.GameJob(settings, tuple(policies), seed, 1, duplicate, _decide(policies, user))
+
+    def files() -> Iterator[tuple[str, str]]:
+        for g in range(hands):
+            log, res, _ = job.trace(g)
+            names = [p.text for p in seat_policies(policies, g)]
+            yield f"hand-{g:06d}.phh", hand_history(settings, log, names, res[:, E.H_NET], hand=g)
+
+    write_folder(Path(directory), files())
+    return hands
+
+
+def write_folder(directory: Path, files: Iterable[tuple[str, str]]) -> None:
+    """Write the (name, text) ``files`` into ``directory`` (new or empty), all or nothing: into a hidden folder
+    beside it (:data:`PHH_TMP`), locked while this process lives, then renamed to ``directory``; such folders
+    left by killed runs are removed first."""
+    directory = Path(directory)
     name = directory.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")
     token = secrets.token_hex(4)
     fresh = directory.parent / f".{name}.phh-new-{token}"
@@ -631,10 +644,8 @@ def write_phh(
         fd = os.open(fresh, os.O_RDONLY | os.O_DIRECTORY)
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held until the files are in place (or the run dies)
         os.rename(fresh, tmp)
-        for g in range(hands):
-            log, res, _ = job.trace(g)
-            names = [p.text for p in seat_policies(policies, g)]
-            (tmp / f"hand-{g:06d}.phh").write_text(hand_history(settings, log, names, res[:, E.H_NET], hand=g))
+        for file, text in files:
+            (tmp / file).write_text(text)
         if directory.exists():
             directory.rmdir()
         os.rename(tmp, directory)
@@ -648,4 +659,3 @@ def write_phh(
     finally:
         if fd >= 0:
             os.close(fd)
-    return hands

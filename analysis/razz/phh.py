@@ -234,7 +234,7 @@ def _read(settings: R.Settings, log_rows: np.ndarray, stacks: list[int]) -> _Rea
     return reader
 
 
-def _toml(value: object) -> str:
+def toml_value(value: object) -> str:
     """A TOML value: bool, int, str or a list of them (strings as JSON-escaped basic strings)."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -243,7 +243,7 @@ def _toml(value: object) -> str:
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     raise TypeError(f"no TOML form for {value!r}")
 
 
@@ -293,9 +293,9 @@ def hand_history(
         ("starting_stacks", stacks),
     ]
     lines = _header(settings, reader, start)
-    lines += [f"{key} = {_toml(value)}" for key, value in fields]
+    lines += [f"{key} = {toml_value(value)}" for key, value in fields]
     lines.append("actions = [")
-    lines += [f"  {text}" if text.startswith("#") else f"  {_toml(text)}," for text in reader.actions]
+    lines += [f"  {text}" if text.startswith("#") else f"  {toml_value(text)}," for text in reader.actions]
     lines.append("]")
     tail: list[tuple[str, object]] = [("players", list(players)), ("finishing_stacks", finishing)]
     if hand is not None:
@@ -309,7 +309,7 @@ def hand_history(
         ("_bring_in_tie", settings.bring_in_tie),
         ("_exhausted", settings.exhausted),
     ]
-    lines += [f"{key} = {_toml(value)}" for key, value in tail]
+    lines += [f"{key} = {toml_value(value)}" for key, value in tail]
     return "\n".join(lines) + "\n"
 
 

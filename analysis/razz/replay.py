@@ -45,12 +45,13 @@ import os
 import stat
 import tomllib
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from razzmatazz.analysis.razz import sites
 from razzmatazz.core.cards import RANKS, SUITS, UNKNOWN, card_str
 from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import Policy
@@ -130,6 +131,8 @@ class History:
     finishing: tuple[int, ...] | None
     hand: int = 0
     """The hand's number in its run (``hand``, 0 if the file has none): the search player's streams start there."""
+    sources: tuple[str, ...] = ()
+    """Where each action comes from in a site's history (``line N 'TEXT'``; empty for a PHH file)."""
 
 
 def _shown(value: Any) -> str:
@@ -244,7 +247,7 @@ def _is_collection(data: dict) -> bool:
     return "variant" not in data and bool(data) and all(isinstance(v, dict) for v in data.values())
 
 
-def _history(data: dict, path: str) -> History:
+def table_history(data: dict, path: str) -> History:
     """The :class:`History` of one hand's TOML table; :class:`ReplayError` naming the bad field."""
     try:
         table = _table(data)
@@ -268,16 +271,37 @@ def parse_history(text: str, path: str) -> History:
     data = _document(text, path)
     if _is_collection(data):
         raise ReplayError(f"{path}: a collection of {len(data)} hands, not one (read it with parse_histories)")
-    return _history(data, path)
+    return table_history(data, path)
 
 
 def parse_histories(text: str, path: str) -> list[History | ReplayError]:
     """Each hand of a PHH file, or of a collection of hands (``.phhs``: ``[1]``, ``[2]``, ..., each hand named
-    ``PATH [KEY]``), parsed or refused hand by hand; :class:`ReplayError` if the file is not a PHH document."""
+    ``PATH [KEY]``), parsed or refused hand by hand; :class:`ReplayError` if the file is not a PHH document. A site's
+    history (:mod:`.sites`) is read hand by hand, each named ``PATH [#HAND]``."""
+    if sites.site_of(text):
+        return [_site_hand(lines, first, path) for first, lines in sites.hands(text)]
     data = _document(text, path)
     if not _is_collection(data):
-        return [_catch(_history, data, path)]
-    return [_catch(_history, hand, f"{path} [{shorten(key, 40)}]") for key, hand in data.items()]
+        return [_catch(table_history, data, path)]
+    return [_catch(table_history, hand, f"{path} [{shorten(key, 40)}]") for key, hand in data.items()]
+
+
+def site_hand(lines: list[str], first: int, path: str) -> History:
+    """One hand of a site's history (:func:`.sites.hands`) as a :class:`History` named ``PATH [#HAND]``, its
+    actions' sources the site's lines; :class:`ReplayError` if it cannot be read."""
+    name = f"{path} [#{shorten(sites.hand_id(lines), 24)}]"
+    try:
+        table, sources = sites.pokerstars_hand(lines, first)
+    except sites.SiteError as e:
+        raise ReplayError(f"{name}: {e}") from None
+    return replace(table_history(table, name), sources=tuple(sources))
+
+
+def _site_hand(lines: list[str], first: int, path: str) -> History | ReplayError:
+    try:
+        return site_hand(lines, first, path)
+    except ReplayError as e:
+        return e
 
 
 def _catch(parse: Any, data: dict, path: str) -> History | ReplayError:
@@ -1059,7 +1083,8 @@ def replay(history: History, policies: tuple[Policy, ...] = ()) -> Result:
         try:
             decision = apply(hand, words)
         except _Illegal as e:
-            raise ReplayError(f"{history.path}: action {i} {shorten(action.strip())!r}: {e}") from None
+            where = history.sources[i - 1] if history.sources else f"action {i} {shorten(action.strip())!r}"
+            raise ReplayError(f"{history.path}: {where}: {e}") from None
         if decision is not None:
             hand.streets[-1].actions.append(decision)
     try:
@@ -1655,11 +1680,13 @@ def policy_list(texts: tuple[str, ...]) -> tuple[Policy, ...]:
 
 
 SUFFIXES = (".phh", ".phhs")
-"""The entries of a folder that are read: hand histories, and collections of them (``razz play --human --log``)."""
+"""The entries of a folder that are read: hand histories and collections of them (``razz play --human --log``);
+and the ``.txt`` entries that are a site's history (:mod:`.sites`; others are left alone)."""
 
 
 def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """The files to read: each path given, and each folder's ``*.phh`` and ``*.phhs`` entries in name order; and
+    """The files to read: each path given, and each folder's entries of :data:`SUFFIXES` and site histories in name
+    order; and
     the folders that fail (unreadable, or without such entries). An entry that is no regular file (a directory,
     a FIFO, a symbolic link loop or one to nothing) is kept: :func:`read_text` names it, in its place."""
     files, errors = [], []
@@ -1668,14 +1695,26 @@ def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
             files.append(path)
             continue
         try:
-            entries = sorted(e for e in path.iterdir() if e.name.endswith(SUFFIXES))
+            entries = sorted(e for e in path.iterdir() if e.name.endswith(SUFFIXES) or _site_file(e))
         except OSError as e:
             errors.append(f"{path}: the folder cannot be read ({e.strerror or e})")
             continue
         files += entries
         if not entries:
-            errors.append(f"{path}: no .phh files in this folder")
+            errors.append(f"{path}: no hand history files (.phh, .phhs, a site's .txt) in this folder")
     return files, errors
+
+
+def _site_file(path: Path) -> bool:
+    """Whether ``path`` is a regular ``.txt`` file that begins as a site's history does (its first 4 kB)."""
+    if not path.name.endswith(".txt") or path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return sites.site_of(head.decode("utf-8", "ignore")) is not None
 
 
 def replay_paths(

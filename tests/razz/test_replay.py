@@ -440,7 +440,7 @@ def test_a_folder_replays_its_good_files_and_names_the_bad_one(tmp_path):
 
 def test_paths_that_are_no_hand_histories(tmp_path):
     (tmp_path / "empty").mkdir()
-    for path, fragment in ((tmp_path / "empty", "no .phh files"), (tmp_path / "nope.phh", "no such file")):
+    for path, fragment in ((tmp_path / "empty", "no hand history files"), (tmp_path / "nope.phh", "no such file")):
         result = invoke(["razz", "replay", path])
         assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
 

@@ -1,0 +1,43 @@
+"""``razzmatazz razz convert``: site hand histories (PokerStars) written as PHH files, one a hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from razzmatazz.analysis.razz.cli import razz
+
+
+@razz.command("convert")
+@click.argument("paths", nargs=-1, required=True, metavar="FILE|DIR...", type=click.Path(path_type=Path))
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    type=click.Path(path_type=Path),
+    metavar="DIR",
+    help="A new or empty folder for the PHH files, one a hand (SITE-HANDID.phh).",
+)
+def convert_cmd(paths: tuple[Path, ...], out: Path) -> None:
+    """Site hand histories of Razz (PokerStars text, cash and tournaments) as PHH files that PokerKit and
+    'razz replay' read, one file a hand.
+
+    Each hand is replayed before it is written (every action checked against the rules, as 'razz
+    replay' does); a hand that cannot be read or breaks a rule is one line on stderr naming the file,
+    the hand and the line or action, and the others are still written. The folder is written all at
+    once: nothing partial is left. The last line gives the count written and refused; the exit status
+    is 2 when any hand was refused. 'razz replay' reads the site files directly too.
+
+    \b
+    Examples:
+      razzmatazz razz convert HH20261201.txt --out hands
+      razzmatazz razz convert ~/PokerStars/HandHistory/ --out hands && razzmatazz razz replay hands
+    """
+    from razzmatazz.analysis.razz import convert
+    from razzmatazz.analysis.razz.cli_replay import _errors
+
+    written, errors = convert.convert_paths(list(paths), out)
+    click.echo(f"{written:,} hands written to {out}" + (f", {len(errors):,} refused" if errors else ""))
+    if errors:
+        _errors([*errors, f"{written:,} hands written, {len(errors):,} refused (a hand or a file each line above)"])

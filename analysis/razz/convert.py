@@ -1,0 +1,60 @@
+"""Site hand histories written as PHH files (``razz convert``): each hand read (:mod:`.sites`), replayed
+(:func:`.replay.replay`) and, if it plays, written with the others all at once (:func:`.game.write_folder`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from razzmatazz.analysis.razz import replay as RP
+from razzmatazz.analysis.razz import sites
+from razzmatazz.analysis.razz.game import check_phh_request, write_folder
+from razzmatazz.analysis.razz.phh import toml_value
+
+
+def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str]]:
+    """Convert every hand of the site files in ``paths`` (folders: their entries) into ``out``; returns the
+    hands written and one error a bad file or hand."""
+    check_phh_request(out, 0, "--out")
+    files, errors = RP.history_files(paths)
+    written: dict[str, str] = {}
+    for path in files:
+        try:
+            text = RP.read_text(path)
+        except RP.ReplayError as e:
+            errors.append(str(e))
+            continue
+        site = sites.site_of(text)
+        if site is None:
+            errors.append(f"{path}: not a site hand history razzmatazz reads ({', '.join(sites.SITES)})")
+            continue
+        for first, lines in sites.hands(text):
+            name = f"{site}-{sites.hand_id(lines)}.phh"
+            try:
+                RP.replay(RP.site_hand(lines, first, str(path)))
+            except RP.ReplayError as e:
+                errors.append(str(e))
+                continue
+            if name in written:
+                errors.append(f"{path} [#{sites.hand_id(lines)}]: the hand is given twice")
+                continue
+            written[name] = phh_text(
+                sites.pokerstars_hand(lines, first)[0], f"{path.name}, hand #{sites.hand_id(lines)}"
+            )
+    if written:
+        write_folder(out, sorted(written.items()))
+    return len(written), errors
+
+
+def phh_text(table: dict, source: str) -> str:
+    """A PHH document of one hand\'s table."""
+    lines = [f"# {site_line(source)}"]
+    lines += [f"{key} = {toml_value(value)}" for key, value in table.items() if key != "actions"]
+    lines.append("actions = [")
+    lines += [f"  {toml_value(a)}," for a in table["actions"]]
+    lines.append("]")
+    return "\n".join(lines) + "\n"
+
+
+def site_line(source: str) -> str:
+    """The comment naming where the hand came from (one line)."""
+    return "Converted by razzmatazz razz convert from " + " ".join(source.split())

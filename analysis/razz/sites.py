@@ -1,0 +1,350 @@
+"""Razz hand histories as poker sites write them, read as PHH hands (``razz replay``, ``razz convert``).
+
+PokerStars text (cash games and tournaments; seeds/razz.md, "Site hand histories"): a file holds one or more
+hands, each from its ``PokerStars Game #`` or ``PokerStars Hand #`` line to the next, blank lines, a
+byte-order mark and Windows line ends allowed. Each hand becomes the table of a PHH document (variant
+``FR``, the players who were dealt in, in seat order): what the file shows of the cards (an opponent's
+down cards unknown, ``????``, until shown), every action, the cards shown at the showdown (a player who
+mucks shows nothing) and, where the betting ends with at most one player able to bet before 7th street,
+the cards shown then, as PHH's all-in showdown wants. Amounts are whole chips in a tournament and cents in
+a cash game. The file's result gives ``finishing_stacks``: the starting stack less what the player put in,
+plus what came back and what it collected; a rake taken from a pot one player collected is added back to
+it (the replay pays the whole pot), and with a rake over several collectors the stacks are left out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+SITES = ("pokerstars",)
+"""The sites whose Razz histories are read."""
+
+_HEADER = re.compile(r"^PokerStars (?:Game|Hand) #(\d+):")
+_STAKES = re.compile(r"Razz Limit(?: \((?P<cash>[^)]*)\)| - Level [^(]*\((?P<level>[^)]*)\))")
+_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*?) in chips(?:, [^()]*)?\)(.*)$")
+_STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7, "7th STREET": 7}
+_CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+_CURRENCY = "$€£"
+_TABLE_NEWS = (
+    "is sitting out",
+    "sits out",
+    "has timed out",
+    "is disconnected",
+    "is connected",
+    "has returned",
+    "leaves the table",
+    "joins the table",
+)
+"""What a line about a player may say that is no action (``NAME is disconnected``, ``NAME: sits out``)."""
+
+
+class SiteError(ValueError):
+    """A hand a site reader cannot read: the message names the line and the problem."""
+
+
+def site_of(text: str) -> str | None:
+    """The site whose Razz history ``text`` is (None if it is none of :data:`SITES`)."""
+    for line in text.removeprefix("\ufeff").splitlines():
+        if line.strip():
+            return "pokerstars" if _HEADER.match(line.strip()) else None
+    return None
+
+
+def hands(text: str) -> list[tuple[int, list[str]]]:
+    """Each hand of a PokerStars file: (the line number of its header, its lines)."""
+    out: list[tuple[int, list[str]]] = []
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        line = raw.strip()
+        if _HEADER.match(line):
+            out.append((number, []))
+        if out:
+            out[-1][1].append(line)
+    return out
+
+
+def hand_id(lines: list[str]) -> str:
+    """The hand's number as the site writes it."""
+    match = _HEADER.match(lines[0])
+    return match.group(1) if match else "?"
+
+
+@dataclass
+class _Reader:
+    """One hand being read: the players dealt in and what each did."""
+
+    cash: bool
+    names: list[str] = field(default_factory=list)
+    stacks: list[int] = field(default_factory=list)
+    antes: list[int] = field(default_factory=list)
+    put: list[int] = field(default_factory=list)
+    bets: list[int] = field(default_factory=list)
+    back: list[int] = field(default_factory=list)
+    won: list[int] = field(default_factory=list)
+    live: list[bool] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    dealt: dict[int, list[str]] = field(default_factory=dict)
+    street: int = 0
+    shown_early: bool = False
+    final: dict[int, str | None] = field(default_factory=dict)
+    bring_in: int = 0
+    rake: int = 0
+    summary: bool = False
+    pending: bool = False
+    early: list[tuple[int, int, int]] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    at: str = ""
+
+    def chips(self, text: str) -> int:
+        """An amount as whole chips (cents in a cash game): ``$1,234.56``, ``1,500``, ``258€``."""
+        word = text.strip().strip(_CURRENCY).replace(",", "").strip()
+        for sign in _CURRENCY:
+            word = word.replace(sign, "")
+        try:
+            value = Decimal(word) * (100 if self.cash else 1)
+        except InvalidOperation:
+            raise SiteError(f"{text!r} is not an amount") from None
+        if value != value.to_integral_value() or value < 0:
+            raise SiteError(f"{text!r} is not a whole number of {'cents' if self.cash else 'chips'}")
+        return int(value)
+
+    def who(self, line: str, suffix: str = ": ") -> tuple[int, str] | None:
+        """The player a line begins with (longest name first, so names may hold colons) and the rest."""
+        for p in sorted(range(len(self.names)), key=lambda i: -len(self.names[i])):
+            if line.startswith(self.names[p] + suffix):
+                return p, line[len(self.names[p]) + len(suffix) :]
+        return None
+
+    def add(self, action: str) -> None:
+        """An action of the PHH hand, from the line being read (:attr:`at`)."""
+        self.actions.append(action)
+        self.sources.append(self.at)
+
+    def pay(self, p: int, chips: int) -> None:
+        self.put[p] += chips
+        self.bets[p] += chips
+
+    def flush_deals(self) -> None:
+        """The cards of the street begun: every player still in is dealt, unknown cards as ``??``."""
+        if not self.pending:
+            return
+        self.pending = False
+        for p in range(len(self.names)):
+            if not self.live[p]:
+                continue
+            cards = self.dealt.get(p) or []
+            if self.street == 3:
+                text = "".join(cards) if len(cards) == 3 else "????" + (cards[-1] if len(cards) == 1 else "??")
+            else:
+                text = cards[0] if cards else "??"
+            self.add(f"d dh p{p + 1} {text}")
+        self.dealt = {}
+
+    def begin_street(self, street: int) -> None:
+        self.flush_deals()
+        if street > 3 and not self.shown_early and self._betting_over():
+            self.shown_early = True
+            for p in range(len(self.names)):
+                if self.live[p]:
+                    self.early.append((len(self.actions), p, street - 1))
+                    self.add(f"p{p + 1} sm -")
+        self.street = street
+        self.pending = True
+        self.bets = [0] * len(self.names)
+
+    def _betting_over(self) -> bool:
+        """At most one player still in can bet (and more than one is in)."""
+        able = sum(1 for p in range(len(self.names)) if self.live[p] and self.stacks[p] > self.put[p])
+        return sum(self.live) > 1 and able <= 1
+
+    def deal_line(self, line: str) -> bool:
+        """``Dealt to NAME [cards]`` (``[old] [new]`` after 3rd street): the cards the file shows of this street's
+        deal; an opponent's down cards and 7th-street card are not shown."""
+        found = self.who(line.removeprefix("Dealt to "), " [") if line.startswith("Dealt to ") else None
+        if found is None:
+            return False
+        p, rest = found
+        brackets = [b.split() for b in re.findall(r"\[([^\]]*)\]", "[" + rest)]
+        if any(not _CARD.match(c) for b in brackets for c in b) or not brackets:
+            raise SiteError(f"cards razzmatazz cannot read: {line[:60]!r}")
+        if self.street == 3:
+            self.dealt[p] = brackets[0]
+        else:
+            self.dealt[p] = brackets[-1] if len(brackets) > 1 and len(brackets[-1]) == 1 else []
+        return True
+
+    def act(self, p: int, rest: str) -> None:
+        """One player's line: ``posts the ante``, ``brings in for``, ``bets``, ``raises X to Y``, ..."""
+        rest = rest.removesuffix(" and is all-in").removesuffix(" and has reached the $ cap")
+        tag = f"p{p + 1}"
+        if rest.startswith("posts the ante "):
+            self.antes[p] = self.chips(rest.removeprefix("posts the ante "))
+            self.put[p] += self.antes[p]
+            return
+        if self.street == 0:
+            raise SiteError(f"{self.names[p]} acts before 3rd street is dealt: {rest!r}")
+        self.flush_deals()
+        if rest.startswith("brings in for "):
+            self.bring_in = self.chips(rest.removeprefix("brings in for "))
+            self.pay(p, self.bring_in)
+            self.add(f"{tag} pb")
+        elif rest.startswith(("completes it to ", "bets ")):
+            to = self.chips(rest.split(" ", 3 if rest.startswith("completes") else 1)[-1])
+            self.pay(p, to - self.bets[p])
+            self.add(f"{tag} cbr {to}")
+        elif rest.startswith("raises "):
+            match = re.fullmatch(r"raises (.+) to (.+)", rest)
+            if match is None:
+                raise SiteError(f"a raise without its amount: {rest!r}")
+            to = self.chips(match.group(2))
+            self.pay(p, to - self.bets[p])
+            self.add(f"{tag} cbr {to}")
+        elif rest.startswith("calls "):
+            self.pay(p, self.chips(rest.removeprefix("calls ")))
+            self.add(f"{tag} cc")
+        elif rest == "checks":
+            self.add(f"{tag} cc")
+        elif rest.startswith("folds"):
+            self.live[p] = False
+            self.add(f"{tag} f")
+        elif rest.startswith("shows ["):
+            self.final[p] = "".join(re.findall(r"[2-9TJQKA][cdhs]", rest.split("]")[0]))
+        elif rest.startswith("mucks"):
+            self.final[p] = None
+        elif not rest.startswith(("doesn't show", *_TABLE_NEWS)):
+            raise SiteError(f"an action razzmatazz does not know: {rest!r}")
+
+    def showdown(self) -> None:
+        """The cards shown at the end (a player still in who shows nothing mucks); the cards shown at an
+        all-in before 7th street are the first of those."""
+        self.flush_deals()
+        for i, p, m in self.early:
+            cards = self.final.get(p)
+            if cards:
+                self.actions[i] = f"p{p + 1} sm {cards[: 2 * m]}"
+        if sum(self.live) < 2:
+            return
+        for p in range(len(self.names)):
+            if self.live[p]:
+                cards = self.final.get(p)
+                self.add(f"p{p + 1} sm {cards}" if cards else f"p{p + 1} sm")
+
+
+def pokerstars_hand(lines: list[str], first: int = 1) -> tuple[dict, list[str]]:
+    """The PHH table of one PokerStars Razz hand whose header is line ``first`` of its file, and where each of its
+    actions comes from (``line N 'TEXT'``); :class:`SiteError` naming the line."""
+    stakes = _STAKES.search(lines[0])
+    if stakes is None:
+        raise SiteError(f"line {first}: not a Razz Limit hand (PokerStars' header names the game and its stakes)")
+    r = _Reader(stakes.group("cash") is not None)
+    written = stakes.group("cash") or stakes.group("level")
+    try:
+        small, big = (r.chips(x) for x in written.split(" ")[0].split("/"))
+    except (SiteError, ValueError):
+        raise SiteError(f"line {first}: the stakes {written!r} are not small/big bets") from None
+    seats: list[tuple[int, str, int, bool]] = []
+    number = first
+    try:
+        for i, line in enumerate(lines[1:], first + 1):
+            number = i
+            if not line:
+                continue
+            r.at = f"line {i} {line[:60]!r}"
+            seat = _SEAT.match(line)
+            if seat and not r.names:
+                seats.append((int(seat[1]), seat[2], r.chips(seat[3]), "sitting out" in seat[4]))
+                continue
+            if not r.names and seats:
+                _seat_players(r, seats, lines)
+            _line(r, line)
+        if r.street == 0:
+            raise SiteError("the hand has no 3rd street")
+        r.showdown()
+    except SiteError as e:
+        raise SiteError(f"line {number}: {e}") from None
+    return _table(r, small, big), r.sources
+
+
+def _seat_players(r: _Reader, seats: list[tuple[int, str, int, bool]], lines: list[str]) -> None:
+    """The players of the hand: the seats listed that post an ante or are dealt cards, in seat order."""
+    text = "\n".join(lines)
+    for _, name, stack, out in sorted(seats):
+        if out and f"\n{name}: posts the ante" not in text and f"\nDealt to {name} [" not in text:
+            continue
+        r.names.append(name)
+        r.stacks.append(stack)
+    n = len(r.names)
+    r.antes, r.put, r.bets, r.back, r.won, r.live = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [True] * n
+
+
+def _line(r: _Reader, line: str) -> bool:
+    """Read one line of the hand's body."""
+    if not line or line.startswith(("Table '", "Betting is capped")) or ' said, "' in line:
+        return True
+    if line.startswith("*** "):
+        name = line.strip("* ").strip()
+        if name in _STREETS:
+            r.begin_street(_STREETS[name])
+        elif name == "SHOW DOWN":
+            r.flush_deals()
+        elif name == "SUMMARY":
+            r.summary = True
+        return True
+    if r.summary:
+        rake = re.search(r"\| Rake ([^|]+)", line)
+        if line.startswith("Total pot") and rake:
+            r.rake = r.chips(rake.group(1).strip())
+        return True
+    if r.deal_line(line):
+        return True
+    returned = re.fullmatch(r"Uncalled bet \((.+)\) returned to (.+)", line)
+    if returned:
+        p = _named(r, returned.group(2))
+        r.back[p] += r.chips(returned.group(1))
+        return True
+    collected = re.fullmatch(r"(.+) collected (.+) from (?:the )?(?:main |side )?pot(?:-\d+)?", line)
+    if collected:
+        r.won[_named(r, collected.group(1))] += r.chips(collected.group(2))
+        return True
+    found = r.who(line)
+    if found is None:
+        table_news = r.who(line, " ")
+        if table_news and table_news[1].startswith(_TABLE_NEWS):
+            return True
+        raise SiteError(f"a line razzmatazz does not know: {line[:60]!r}")
+    r.act(*found)
+    return True
+
+
+def _named(r: _Reader, name: str) -> int:
+    if name not in r.names:
+        raise SiteError(f"{name[:40]!r} is not a player of this hand")
+    return r.names.index(name)
+
+
+def _table(r: _Reader, small: int, big: int) -> dict:
+    """The PHH table of a hand read."""
+    n = len(r.names)
+    if n < 2:
+        raise SiteError(f"a hand needs 2 players dealt in, this one has {n}")
+    finishing: list[int] | None = [r.stacks[p] - r.put[p] + r.back[p] + r.won[p] for p in range(n)]
+    collectors = [p for p in range(n) if r.won[p]]
+    if r.rake and len(collectors) == 1 and finishing is not None:
+        finishing[collectors[0]] += r.rake
+    elif r.rake:
+        finishing = None
+    table = {
+        "variant": "FR",
+        "ante_trimming_status": True,
+        "antes": r.antes,
+        "bring_in": r.bring_in or max(1, small // 4),
+        "small_bet": small,
+        "big_bet": big,
+        "starting_stacks": r.stacks,
+        "actions": r.actions,
+        "players": r.names,
+    }
+    if finishing is not None:
+        table["finishing_stacks"] = finishing
+    return table

@@ -1,0 +1,119 @@
+"""Site hand histories (``analysis/razz/sites.py``): PokerStars Razz hands read by ``razz replay`` and written as
+PHH by ``razz convert``. The test file (``data/sites/pokerstars.txt``) is our own, written from PokerStars'
+published layout: a cash hand with a rake, a sitting-out seat, an uncalled-for showdown raise and names with
+spaces, brackets, colons and digits; a tournament hand in chips with thousands separators, an all-in call
+for less and an uncalled bet returned; a hand won without a showdown. Each converted hand must replay in
+PokerKit to the stacks the file's result gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from razzmatazz.analysis.razz import convert, sites
+from tests.cli.test_razz_cli import assert_ok, invoke
+from tests.razz.test_replay import pokerkit_stacks
+
+DATA = Path(__file__).parent / "data" / "sites"
+STARS = DATA / "pokerstars.txt"
+FINISHING = {"1001": [589, 393, 218], "2002": [28100, 0], "3003": [109, 93, 98], "4004": [908, 100142]}
+PLAYERS = {
+    "1001": ["Hero", "Mr. [Bracket]: 7", "Villain Two"],
+    "2002": ["A:B", "C (d)"],
+    "3003": ["x", "y", "z"],
+    "4004": ["Pia", "Quentin 2"],
+}
+
+
+def tables(text: str) -> dict[str, dict]:
+    return {sites.hand_id(lines): sites.pokerstars_hand(lines, first)[0] for first, lines in sites.hands(text)}
+
+
+def test_each_hand_reads_as_the_file_says_and_pokerkit_replays_its_phh():
+    got = tables(STARS.read_text())
+    assert list(got) == list(FINISHING)
+    for hand, table in got.items():
+        assert table["players"] == PLAYERS[hand]  # the sitting-out seat is not dealt in
+        assert table["finishing_stacks"] == FINISHING[hand]
+        assert pokerkit_stacks(convert.phh_text(table, "pokerstars.txt")) == FINISHING[hand]
+    cash, chips, euros = got["1001"], got["2002"], got["4004"]
+    assert euros["actions"][-2:] == ["p1 sm", "p2 sm 8s4hTh5d6c7dJc"]  # Pia mucks
+    assert euros["starting_stacks"] == [1000, 100050]  # cents, a thousands separator
+    assert (cash["antes"], cash["bring_in"], cash["small_bet"], cash["big_bet"]) == ([2, 2, 2], 5, 10, 20)  # cents
+    assert cash["starting_stacks"] == [500, 400, 300]
+    assert (chips["bring_in"], chips["small_bet"], chips["starting_stacks"]) == (500, 1000, [25000, 3100])
+    assert cash["actions"][:3] == ["d dh p1 As2d4c", "d dh p2 ????Kh", "d dh p3 ????6s"]  # down cards unseen
+    assert "d dh p3 ??" in cash["actions"]  # the opponent's 7th-street card
+    assert chips["actions"][7:9] == ["p1 sm 3d4d5c", "p2 sm QcTdJh"]  # all in on 3rd street: shown then
+
+
+def test_razz_replay_reads_a_pokerstars_file_hand_by_hand():
+    result = invoke(["razz", "replay", STARS, "--trials", "200", "--seed", "1", "--search", "none", "--format", "json"])
+    assert_ok(result)
+    hands = json.loads(result.stdout)["hands"]
+    assert [h["agrees"] for h in hands] == [True] * 4
+    assert [h["finishing_stacks"] for h in hands] == list(FINISHING.values())
+    assert [h["players"] for h in hands] == list(PLAYERS.values())
+
+
+def test_a_byte_order_mark_windows_line_ends_and_blank_lines_read_the_same(tmp_path):
+    text = STARS.read_text()
+    odd = "\ufeff" + "\n\n".join(text.split("\n")).replace("\n", "\r\n")
+    assert tables(odd) == tables(text)
+    assert sites.site_of(odd) == "pokerstars" and sites.site_of("variant = 'FR'") is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fragment"),
+    [
+        ("Hero: bets $0.10\n", "Hero: dances\n", "line 22: an action razzmatazz does not know: 'dances'"),
+        ("Dealt to Villain Two [6s] [8d]", "Dealt to Villain Two [6s] [8x]", "line 21: cards razzmatazz cannot read"),
+        ("Villain Two: calls $0.10\n", "Villain Two: calls $0.1o\n", "line 23: '$0.1o' is not an amount"),
+        ("Hero: bets $0.10\n", "Hero: bets $0.105\n", "line 22: '$0.105' is not a whole number of cents"),
+        ("Hero collected $1.70 from pot", "Nobody collected $1.70 from pot", "'Nobody' is not a player"),
+        ("Hero: bets $0.10\n", "Hero: bets $0.15\n", "line 22 'Hero: bets $0.15': fixed limit: p1 may only bet 10"),
+    ],
+)
+def test_a_bad_hand_is_named_with_its_line_and_the_others_still_replay(tmp_path, old, new, fragment):
+    text = STARS.read_text()
+    assert old in text
+    path = tmp_path / "bad.txt"
+    path.write_text(text.replace(old, new, 1))
+    result = invoke(["razz", "replay", path, "--trials", "200", "--seed", "1", "--search", "none", "--format", "json"])
+    assert result.exit_code == 2
+    errors = result.stderr.strip().splitlines()
+    assert len(errors) == 1 and "bad.txt [#1001]" in errors[0] and fragment in errors[0], errors
+    assert [h["finishing_stacks"] for h in json.loads(result.stdout)["hands"]] == list(FINISHING.values())[1:]
+
+
+def test_razz_convert_writes_one_phh_a_hand_all_at_once(tmp_path):
+    out = tmp_path / "hands"
+    result = invoke(["razz", "convert", STARS, "--out", out])
+    assert_ok(result)
+    assert "4 hands written" in result.stdout
+    assert sorted(p.name for p in out.iterdir()) == [f"pokerstars-{h}.phh" for h in FINISHING]
+    for hand, stacks in FINISHING.items():
+        assert pokerkit_stacks((out / f"pokerstars-{hand}.phh").read_text()) == stacks
+    again = invoke(["razz", "convert", STARS, "--out", out])  # not into a folder that holds files
+    assert again.exit_code == 2 and "is not an empty directory" in again.stderr
+    assert sorted(p.name for p in out.iterdir()) == [f"pokerstars-{h}.phh" for h in FINISHING]
+
+
+def test_razz_convert_writes_the_good_hands_and_counts_the_refused(tmp_path):
+    bad = tmp_path / "in" / "bad.txt"
+    bad.parent.mkdir()
+    bad.write_text(STARS.read_text().replace("Hero: bets $0.10\n", "Hero: dances\n", 1))
+    (tmp_path / "in" / "readme.txt").write_text("not a hand history\n")  # a folder's other .txt: left alone
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a hand history\n")  # a file named: refused
+    out = tmp_path / "hands"
+    result = invoke(["razz", "convert", bad.parent, notes, "--out", out])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 3, lines
+    assert "bad.txt [#1001]: line 22: an action razzmatazz does not know" in lines[0]
+    assert "notes.txt: not a site hand history" in lines[1]
+    assert lines[-1].endswith("3 hands written, 2 refused (a hand or a file each line above)")
+    assert sorted(p.name for p in out.iterdir()) == [f"pokerstars-{h}.phh" for h in ("2002", "3003", "4004")]
