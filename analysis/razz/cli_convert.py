@@ -38,6 +38,7 @@ def convert_cmd(paths: tuple[Path, ...], out: Path) -> None:
     from razzmatazz.analysis.razz.cli_replay import _errors
 
     written, errors = convert.convert_paths(list(paths), out)
-    click.echo(f"{written:,} hands written to {out}" + (f", {len(errors):,} refused" if errors else ""))
-    if errors:
+    if not errors:
+        click.echo(f"{written:,} hands written to {out}")
+    else:
         _errors([*errors, f"{written:,} hands written, {len(errors):,} refused (a hand or a file each line above)"])

@@ -28,7 +28,7 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str]]:
             errors.append(f"{path}: not a site hand history razzmatazz reads ({', '.join(sites.SITES)})")
             continue
         for first, lines in sites.hands(text):
-            name = f"{site}-{sites.hand_id(lines)}.phh"
+            name = f"{site}-{sites.hand_id(lines)[:40]}.phh"
             try:
                 RP.replay(RP.site_hand(lines, first, str(path)))
             except RP.ReplayError as e:

@@ -21,7 +21,7 @@ from decimal import Decimal, InvalidOperation
 SITES = ("pokerstars",)
 """The sites whose Razz histories are read."""
 
-_HEADER = re.compile(r"^PokerStars (?:Game|Hand) #(\d+):")
+_HEADER = re.compile(r"^PokerStars (?:Game|Hand) #([^:\s]*):")
 _STAKES = re.compile(r"Razz Limit(?: \((?P<cash>[^)]*)\)| - Level [^(]*\((?P<level>[^)]*)\))")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*?) in chips(?:, [^()]*)?\)(.*)$")
 _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7, "7th STREET": 7}
@@ -234,6 +234,8 @@ class _Reader:
 def pokerstars_hand(lines: list[str], first: int = 1) -> tuple[dict, list[str]]:
     """The PHH table of one PokerStars Razz hand whose header is line ``first`` of its file, and where each of its
     actions comes from (``line N 'TEXT'``); :class:`SiteError` naming the line."""
+    if not re.fullmatch(r"\d{1,30}", hand_id(lines)):
+        raise SiteError(f"line {first}: the hand number {hand_id(lines)[:40]!r} is not 1 to 30 digits")
     stakes = _STAKES.search(lines[0])
     if stakes is None:
         raise SiteError(f"line {first}: not a Razz Limit hand (PokerStars' header names the game and its stakes)")
@@ -253,6 +255,8 @@ def pokerstars_hand(lines: list[str], first: int = 1) -> tuple[dict, list[str]]:
             r.at = f"line {i} {line[:60]!r}"
             seat = _SEAT.match(line)
             if seat and not r.names:
+                if any(seat[2] == other for _, other, _, _ in seats):
+                    raise SiteError(f"two seats are named {seat[2][:40]!r}")
                 seats.append((int(seat[1]), seat[2], r.chips(seat[3]), "sitting out" in seat[4]))
                 continue
             if not r.names and seats:
@@ -284,6 +288,8 @@ def _line(r: _Reader, line: str) -> bool:
         return True
     if line.startswith("*** "):
         name = line.strip("* ").strip()
+        if r.summary:
+            raise SiteError(f"{line[:40]!r} after the summary")
         if name in _STREETS:
             r.begin_street(_STREETS[name])
         elif name == "SHOW DOWN":

@@ -117,3 +117,38 @@ def test_razz_convert_writes_the_good_hands_and_counts_the_refused(tmp_path):
     assert "notes.txt: not a site hand history" in lines[1]
     assert lines[-1].endswith("3 hands written, 2 refused (a hand or a file each line above)")
     assert sorted(p.name for p in out.iterdir()) == [f"pokerstars-{h}.phh" for h in ("2002", "3003", "4004")]
+
+
+def _hand(hand: str) -> str:
+    """One hand of the test file, as text."""
+    return next("\n".join(lines) for _, lines in sites.hands(STARS.read_text()) if sites.hand_id(lines) == hand)
+
+
+HOSTILE = {
+    "another game": ("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - x\n", "line 1: not a Razz Limit hand"),
+    "no 3rd street": (_hand("3003").split("*** 3rd")[0], "line 8: the hand has no 3rd street"),
+    "two seats of one name": (_hand("3003").replace("Seat 2: y", "Seat 2: x"), "line 4: two seats are named 'x'"),
+    "a hand number too long": (_hand("3003").replace("#3003", "#" + "9" * 300), "is not 1 to 30 digits"),
+    "a street after the summary": (_hand("3003") + "\n*** 4th STREET ***\n", "'*** 4th STREET ***' after the summary"),
+    "the stakes unreadable": (_hand("3003").replace("($0.10/$0.20 USD)", "($0.10-$0.20 USD)"), "are not small/big"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE))
+def test_a_hostile_site_hand_is_one_line_and_writes_nothing(tmp_path, case):
+    text, fragment = HOSTILE[case]
+    path = tmp_path / "hh.txt"
+    path.write_text(text)
+    out = tmp_path / "hands"
+    result = invoke(["razz", "convert", path, "--out", out])
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2 and fragment in lines[0] and "0 hands written, 1 refused" in lines[1], lines
+    assert not out.exists()
+
+
+def test_a_hand_given_twice_is_written_once(tmp_path):
+    out = tmp_path / "hands"
+    result = invoke(["razz", "convert", STARS, STARS, "--out", out])
+    assert result.exit_code == 2 and "[#1001]: the hand is given twice" in result.stderr
+    assert len(list(out.iterdir())) == 4
