@@ -38,7 +38,7 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str]]:
                 errors.append(f"{path} [#{sites.hand_id(lines)}]: the hand is given twice")
                 continue
             written[name] = phh_text(
-                sites.pokerstars_hand(lines, first)[0], f"{path.name}, hand #{sites.hand_id(lines)}"
+                sites.pokerstars_hand(lines, first).table, f"{path.name}, hand #{sites.hand_id(lines)}"
             )
     if written:
         write_folder(out, sorted(written.items()))

@@ -133,6 +133,12 @@ class History:
     """The hand's number in its run (``hand``, 0 if the file has none): the search player's streams start there."""
     sources: tuple[str, ...] = ()
     """Where each action comes from in a site's history (``line N 'TEXT'``; empty for a PHH file)."""
+    site: str | None = None
+    """The site whose history the hand is (None: a PHH file)."""
+    hand_id: str | None = None
+    """The site's number of the hand."""
+    collected: tuple[int, ...] | None = None
+    """What each player collected from the pots, as the site's file says (the rake taken)."""
 
 
 def _shown(value: Any) -> str:
@@ -291,10 +297,17 @@ def site_hand(lines: list[str], first: int, path: str) -> History:
     actions' sources the site's lines; :class:`ReplayError` if it cannot be read."""
     name = f"{path} [#{shorten(sites.hand_id(lines), 24)}]"
     try:
-        table, sources = sites.pokerstars_hand(lines, first)
+        hand = sites.pokerstars_hand(lines, first)
     except sites.SiteError as e:
         raise ReplayError(f"{name}: {e}") from None
-    return replace(table_history(table, name), sources=tuple(sources))
+    history = table_history(hand.table, name)
+    return replace(
+        history,
+        sources=tuple(hand.sources),
+        site="pokerstars",
+        hand_id=sites.hand_id(lines),
+        collected=tuple(hand.collected),
+    )
 
 
 def _site_hand(lines: list[str], first: int, path: str) -> History | ReplayError:
@@ -1447,6 +1460,8 @@ def as_dict(result: Result, policies: tuple[Policy, ...]) -> dict:
     h, t = result.history, result.history.table
     return {
         "file": h.path,
+        "site": h.site,
+        "hand_id": h.hand_id,
         "players": list(h.players),
         "variant": VARIANT,
         "antes": list(t.antes),
@@ -1466,6 +1481,7 @@ def as_dict(result: Result, policies: tuple[Policy, ...]) -> dict:
         "won": result.won,
         "finishing_stacks": result.finishing,
         "file_finishing_stacks": list(h.finishing) if h.finishing is not None else None,
+        "collected": list(h.collected) if h.collected is not None else None,
         "agrees": result.agrees,
         "notes": result.notes,
     }

@@ -231,9 +231,19 @@ class _Reader:
                 self.add(f"p{p + 1} sm {cards}" if cards else f"p{p + 1} sm")
 
 
-def pokerstars_hand(lines: list[str], first: int = 1) -> tuple[dict, list[str]]:
-    """The PHH table of one PokerStars Razz hand whose header is line ``first`` of its file, and where each of its
-    actions comes from (``line N 'TEXT'``); :class:`SiteError` naming the line."""
+@dataclass(frozen=True)
+class SiteHand:
+    """One hand of a site's history: its PHH table, where each action comes from (``line N 'TEXT'``), what each
+    player collected from the pots and the rake, as the file says (chips or cents)."""
+
+    table: dict
+    sources: list[str]
+    collected: list[int]
+    rake: int
+
+
+def pokerstars_hand(lines: list[str], first: int = 1) -> SiteHand:
+    """One PokerStars Razz hand whose header is line ``first`` of its file; :class:`SiteError` naming the line."""
     if not re.fullmatch(r"\d{1,30}", hand_id(lines)):
         raise SiteError(f"line {first}: the hand number {hand_id(lines)[:40]!r} is not 1 to 30 digits")
     stakes = _STAKES.search(lines[0])
@@ -267,7 +277,7 @@ def pokerstars_hand(lines: list[str], first: int = 1) -> tuple[dict, list[str]]:
         r.showdown()
     except SiteError as e:
         raise SiteError(f"line {number}: {e}") from None
-    return _table(r, small, big), r.sources
+    return SiteHand(_table(r, small, big), r.sources, r.won, r.rake)
 
 
 def _seat_players(r: _Reader, seats: list[tuple[int, str, int, bool]], lines: list[str]) -> None:

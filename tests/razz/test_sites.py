@@ -28,7 +28,7 @@ PLAYERS = {
 
 
 def tables(text: str) -> dict[str, dict]:
-    return {sites.hand_id(lines): sites.pokerstars_hand(lines, first)[0] for first, lines in sites.hands(text)}
+    return {sites.hand_id(lines): sites.pokerstars_hand(lines, first).table for first, lines in sites.hands(text)}
 
 
 def test_each_hand_reads_as_the_file_says_and_pokerkit_replays_its_phh():
@@ -56,6 +56,8 @@ def test_razz_replay_reads_a_pokerstars_file_hand_by_hand():
     assert [h["agrees"] for h in hands] == [True] * 4
     assert [h["finishing_stacks"] for h in hands] == list(FINISHING.values())
     assert [h["players"] for h in hands] == list(PLAYERS.values())
+    assert [(h["site"], h["hand_id"]) for h in hands] == [("pokerstars", h) for h in FINISHING]
+    assert [h["collected"] for h in hands] == [[170, 0, 0], [6200, 0], [16, 0, 0], [0, 176]]  # after the rake
 
 
 def test_a_byte_order_mark_windows_line_ends_and_blank_lines_read_the_same(tmp_path):
