@@ -76,6 +76,7 @@ class _Reader:
 
     cash: bool
     names: list[str] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
     stacks: list[int] = field(default_factory=list)
     antes: list[int] = field(default_factory=list)
     put: list[int] = field(default_factory=list)
@@ -283,10 +284,11 @@ def pokerstars_hand(lines: list[str], first: int = 1) -> SiteHand:
 def _seat_players(r: _Reader, seats: list[tuple[int, str, int, bool]], lines: list[str]) -> None:
     """The players of the hand: the seats listed that post an ante or are dealt cards, in seat order."""
     text = "\n".join(lines)
-    for _, name, stack, out in sorted(seats):
+    for number, name, stack, out in sorted(seats):
         if out and f"\n{name}: posts the ante" not in text and f"\nDealt to {name} [" not in text:
             continue
         r.names.append(name)
+        r.seats.append(number)
         r.stacks.append(stack)
     n = len(r.names)
     r.antes, r.put, r.bets, r.back, r.won, r.live = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [True] * n
@@ -360,6 +362,7 @@ def _table(r: _Reader, small: int, big: int) -> dict:
         "starting_stacks": r.stacks,
         "actions": r.actions,
         "players": r.names,
+        "_seat_numbers": r.seats,
     }
     if finishing is not None:
         table["finishing_stacks"] = finishing

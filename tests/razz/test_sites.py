@@ -42,7 +42,7 @@ def test_each_hand_reads_as_the_file_says_and_pokerkit_replays_its_phh():
     assert euros["actions"][-2:] == ["p1 sm", "p2 sm 8s4hTh5d6c7dJc"]  # Pia mucks
     assert euros["starting_stacks"] == [1000, 100050]  # cents, a thousands separator
     assert (cash["antes"], cash["bring_in"], cash["small_bet"], cash["big_bet"]) == ([2, 2, 2], 5, 10, 20)  # cents
-    assert cash["starting_stacks"] == [500, 400, 300]
+    assert cash["starting_stacks"] == [500, 400, 300] and cash["_seat_numbers"] == [1, 2, 4]
     assert (chips["bring_in"], chips["small_bet"], chips["starting_stacks"]) == (500, 1000, [25000, 3100])
     assert cash["actions"][:3] == ["d dh p1 As2d4c", "d dh p2 ????Kh", "d dh p3 ????6s"]  # down cards unseen
     assert "d dh p3 ??" in cash["actions"]  # the opponent's 7th-street card
