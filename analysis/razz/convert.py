@@ -28,7 +28,7 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str]]:
             errors.append(f"{path}: not a site hand history razzmatazz reads ({', '.join(sites.SITES)})")
             continue
         for first, lines in sites.hands(text):
-            name = f"{site}-{sites.hand_id(lines)[:40]}.phh"
+            name = f"{sites.site_of(lines[0])}-{sites.hand_id(lines)[:40]}.phh"
             try:
                 RP.replay(RP.site_hand(lines, first, str(path)))
             except RP.ReplayError as e:
@@ -37,9 +37,7 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str]]:
             if name in written:
                 errors.append(f"{path} [#{sites.hand_id(lines)}]: the hand is given twice")
                 continue
-            written[name] = phh_text(
-                sites.pokerstars_hand(lines, first).table, f"{path.name}, hand #{sites.hand_id(lines)}"
-            )
+            written[name] = phh_text(sites.read_hand(lines, first).table, f"{path.name}, hand #{sites.hand_id(lines)}")
     if written:
         write_folder(out, sorted(written.items()))
     return len(written), errors

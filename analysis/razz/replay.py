@@ -297,14 +297,14 @@ def site_hand(lines: list[str], first: int, path: str) -> History:
     actions' sources the site's lines; :class:`ReplayError` if it cannot be read."""
     name = f"{path} [#{shorten(sites.hand_id(lines), 24)}]"
     try:
-        hand = sites.pokerstars_hand(lines, first)
+        hand = sites.read_hand(lines, first)
     except sites.SiteError as e:
         raise ReplayError(f"{name}: {e}") from None
     history = table_history(hand.table, name)
     return replace(
         history,
         sources=tuple(hand.sources),
-        site="pokerstars",
+        site=sites.site_of(lines[0]),
         hand_id=sites.hand_id(lines),
         collected=tuple(hand.collected),
     )
@@ -345,9 +345,11 @@ def read_text(path: Path) -> str:
     if len(data) > MAX_BYTES:
         raise ReplayError(f"{path}: more than the {MAX_BYTES // 1_000_000} MB a hand history file may have")
     try:
-        return data.decode("utf-8")
+        return sites.decode(data)
     except UnicodeDecodeError as e:
-        raise ReplayError(f"{path}: cannot be read (not UTF-8 text: byte {e.start})") from None
+        raise ReplayError(
+            f"{path}: cannot be read (not UTF-8 text, nor UTF-16 after a byte-order mark: byte {e.start})"
+        ) from None
 
 
 KINDS = (
@@ -1730,7 +1732,9 @@ def _site_file(path: Path) -> bool:
             head = f.read(4096)
     except OSError:
         return False
-    return sites.site_of(head.decode("utf-8", "ignore")) is not None
+    utf16 = head[:2] in (b"\xff\xfe", b"\xfe\xff")
+    text = head[: len(head) // 2 * 2].decode("utf-16", "ignore") if utf16 else head.decode("utf-8", "ignore")
+    return sites.site_of(text) is not None
 
 
 def replay_paths(

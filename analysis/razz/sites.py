@@ -1,15 +1,16 @@
 """Razz hand histories as poker sites write them, read as PHH hands (``razz replay``, ``razz convert``).
 
-PokerStars text (cash games and tournaments; seeds/razz.md, "Site hand histories"): a file holds one or more
-hands, each from its ``PokerStars Game #`` or ``PokerStars Hand #`` line to the next, blank lines, a
-byte-order mark and Windows line ends allowed. Each hand becomes the table of a PHH document (variant
-``FR``, the players who were dealt in, in seat order): what the file shows of the cards (an opponent's
-down cards unknown, ``????``, until shown), every action, the cards shown at the showdown (a player who
-mucks shows nothing) and, where the betting ends with at most one player able to bet before 7th street,
-the cards shown then, as PHH's all-in showdown wants. Amounts are whole chips in a tournament and cents in
-a cash game. The file's result gives ``finishing_stacks``: the starting stack less what the player put in,
-plus what came back and what it collected; a rake taken from a pot one player collected is added back to
-it (the replay pays the whole pot), and with a rake over several collectors the stacks are left out.
+PokerStars and Full Tilt text (cash games, tournaments, sit-and-gos; seeds/razz.md, "Site hand histories"): a
+file holds one or more hands, each from its header line (``PokerStars Game #``, ``PokerStars Hand #``, ``Full
+Tilt Poker Game #``) to the next, blank lines, a byte-order mark, Windows line ends and (Full Tilt) UTF-16
+allowed. Each hand becomes the table of a PHH document (variant ``FR``, the players who were dealt in, in seat
+order): what the file shows of the cards (an opponent's down cards unknown, ``????``, until shown), every
+action, the cards shown at the showdown (a player who mucks shows nothing) and, where the betting ends with at
+most one player able to bet before 7th street, the cards shown then, as PHH's all-in showdown wants. Amounts
+are whole chips in a tournament and cents in a cash game. The file's result gives ``finishing_stacks``: the
+starting stack less what the player put in, plus what came back and what it collected; a rake taken from a
+pot one player collected is added back to it (the replay pays the whole pot), and with a rake over several
+collectors the stacks are left out.
 """
 
 from __future__ import annotations
@@ -18,12 +19,37 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-SITES = ("pokerstars",)
+SITES = ("pokerstars", "fulltilt")
 """The sites whose Razz histories are read."""
 
-_HEADER = re.compile(r"^PokerStars (?:Game|Hand) #([^:\s]*):")
 _STAKES = re.compile(r"Razz Limit(?: \((?P<cash>[^)]*)\)| - Level [^(]*\((?P<level>[^)]*)\))")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*?) in chips(?:, [^()]*)?\)(.*)$")
+_FT_STAKES = re.compile(r" - (?P<stakes>[^\s/]+/\S+) Ante \S+ - Limit Razz\b")
+
+
+@dataclass(frozen=True)
+class _Dialect:
+    """How one site writes a hand: its header, its seat lines, what follows a player's name in an action."""
+
+    site: str
+    header: re.Pattern
+    seat: re.Pattern
+    sep: str
+
+
+_DIALECTS = (
+    _Dialect(
+        "pokerstars",
+        re.compile(r"^PokerStars (?:Game|Hand) #([^:\s]*):"),
+        re.compile(r"^Seat (\d+): (.+) \(([^()]*?) in chips(?:, [^()]*)?\)(.*)$"),
+        ": ",
+    ),
+    _Dialect(
+        "fulltilt",
+        re.compile(r"^Full Tilt Poker Game #([^:\s]*):"),
+        re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)(.*)$"),
+        " ",
+    ),
+)
 _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7, "7th STREET": 7}
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _CURRENCY = "$€£"
@@ -44,20 +70,33 @@ class SiteError(ValueError):
     """A hand a site reader cannot read: the message names the line and the problem."""
 
 
+def decode(data: bytes) -> str:
+    """A history's text: UTF-16 after its byte-order mark (Full Tilt writes it so), else UTF-8
+    (:class:`UnicodeDecodeError` if it is neither)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16")
+    return data.decode("utf-8")
+
+
+def _dialect(line: str) -> _Dialect | None:
+    return next((d for d in _DIALECTS if d.header.match(line.strip())), None)
+
+
 def site_of(text: str) -> str | None:
     """The site whose Razz history ``text`` is (None if it is none of :data:`SITES`)."""
     for line in text.removeprefix("\ufeff").splitlines():
         if line.strip():
-            return "pokerstars" if _HEADER.match(line.strip()) else None
+            dialect = _dialect(line)
+            return dialect.site if dialect else None
     return None
 
 
 def hands(text: str) -> list[tuple[int, list[str]]]:
-    """Each hand of a PokerStars file: (the line number of its header, its lines)."""
+    """Each hand of a site's file: (the line number of its header, its lines)."""
     out: list[tuple[int, list[str]]] = []
     for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         line = raw.strip()
-        if _HEADER.match(line):
+        if _dialect(line):
             out.append((number, []))
         if out:
             out[-1][1].append(line)
@@ -66,7 +105,8 @@ def hands(text: str) -> list[tuple[int, list[str]]]:
 
 def hand_id(lines: list[str]) -> str:
     """The hand's number as the site writes it."""
-    match = _HEADER.match(lines[0])
+    dialect = _dialect(lines[0])
+    match = dialect.header.match(lines[0]) if dialect else None
     return match.group(1) if match else "?"
 
 
@@ -75,6 +115,7 @@ class _Reader:
     """One hand being read: the players dealt in and what each did."""
 
     cash: bool
+    sep: str = ": "
     names: list[str] = field(default_factory=list)
     seats: list[int] = field(default_factory=list)
     stacks: list[int] = field(default_factory=list)
@@ -169,19 +210,26 @@ class _Reader:
         brackets = [b.split() for b in re.findall(r"\[([^\]]*)\]", "[" + rest)]
         if any(not _CARD.match(c) for b in brackets for c in b) or not brackets:
             raise SiteError(f"cards razzmatazz cannot read: {line[:60]!r}")
-        if self.street == 3:
-            self.dealt[p] = brackets[0]
+        if self.street == 3:  # [down down door] or [down down] [door] (Full Tilt)
+            self.dealt[p] = [c for b in brackets for c in b]
         else:
             self.dealt[p] = brackets[-1] if len(brackets) > 1 and len(brackets[-1]) == 1 else []
         return True
 
     def act(self, p: int, rest: str) -> None:
         """One player's line: ``posts the ante``, ``brings in for``, ``bets``, ``raises X to Y``, ..."""
-        rest = rest.removesuffix(" and is all-in").removesuffix(" and has reached the $ cap")
+        for tail in (" and is all-in", ", and is all in", " and is all in", " and has reached the $ cap"):
+            rest = rest.removesuffix(tail)
         tag = f"p{p + 1}"
-        if rest.startswith("posts the ante "):
-            self.antes[p] = self.chips(rest.removeprefix("posts the ante "))
+        if rest.startswith(("posts the ante ", "antes ")):
+            self.antes[p] = self.chips(rest.removeprefix("posts the ante ").removeprefix("antes "))
             self.put[p] += self.antes[p]
+            return
+        won = re.fullmatch(r"(?:wins|ties for) (?:the|main|side) pot(?: #\d+)? \((.+)\)(?: with .*)?", rest)
+        if won:  # Full Tilt's collected
+            self.won[p] += self.chips(won.group(1))
+            return
+        if rest.startswith("is high with "):
             return
         if self.street == 0:
             raise SiteError(f"{self.names[p]} acts before 3rd street is dealt: {rest!r}")
@@ -195,7 +243,7 @@ class _Reader:
             self.pay(p, to - self.bets[p])
             self.add(f"{tag} cbr {to}")
         elif rest.startswith("raises "):
-            match = re.fullmatch(r"raises (.+) to (.+)", rest)
+            match = re.fullmatch(r"raises (?:(.+) )?to (.+)", rest)
             if match is None:
                 raise SiteError(f"a raise without its amount: {rest!r}")
             to = self.chips(match.group(2))
@@ -243,19 +291,15 @@ class SiteHand:
     rake: int
 
 
-def pokerstars_hand(lines: list[str], first: int = 1) -> SiteHand:
-    """One PokerStars Razz hand whose header is line ``first`` of its file; :class:`SiteError` naming the line."""
+def read_hand(lines: list[str], first: int = 1) -> SiteHand:
+    """One hand of a site's history whose header is line ``first`` of its file; :class:`SiteError` naming the
+    line."""
+    dialect = _dialect(lines[0])
+    if dialect is None:
+        raise SiteError(f"line {first}: not the first line of a hand of {', '.join(SITES)}")
     if not re.fullmatch(r"\d{1,30}", hand_id(lines)):
         raise SiteError(f"line {first}: the hand number {hand_id(lines)[:40]!r} is not 1 to 30 digits")
-    stakes = _STAKES.search(lines[0])
-    if stakes is None:
-        raise SiteError(f"line {first}: not a Razz Limit hand (PokerStars' header names the game and its stakes)")
-    r = _Reader(stakes.group("cash") is not None)
-    written = stakes.group("cash") or stakes.group("level")
-    try:
-        small, big = (r.chips(x) for x in written.split(" ")[0].split("/"))
-    except (SiteError, ValueError):
-        raise SiteError(f"line {first}: the stakes {written!r} are not small/big bets") from None
+    r, small, big = _stakes(dialect, lines[0], first)
     seats: list[tuple[int, str, int, bool]] = []
     number = first
     try:
@@ -264,7 +308,7 @@ def pokerstars_hand(lines: list[str], first: int = 1) -> SiteHand:
             if not line:
                 continue
             r.at = f"line {i} {line[:60]!r}"
-            seat = _SEAT.match(line)
+            seat = dialect.seat.match(line)
             if seat and not r.names:
                 if any(seat[2] == other for _, other, _, _ in seats):
                     raise SiteError(f"two seats are named {seat[2][:40]!r}")
@@ -281,11 +325,32 @@ def pokerstars_hand(lines: list[str], first: int = 1) -> SiteHand:
     return SiteHand(_table(r, small, big), r.sources, r.won, r.rake)
 
 
+def _stakes(dialect: _Dialect, header: str, first: int) -> tuple[_Reader, int, int]:
+    """The hand's reader (cash or chips) and its small and big bets, from its header."""
+    if dialect.site == "pokerstars":
+        match = _STAKES.search(header)
+        written = (match.group("cash") or match.group("level")) if match else None
+        cash = bool(match and match.group("cash") is not None)
+    else:
+        match = _FT_STAKES.search(header)
+        written = match.group("stakes") if match else None
+        cash = bool(written and any(c in written for c in _CURRENCY))
+    if written is None:
+        raise SiteError(f"line {first}: not a Razz Limit hand (the header names the game and its stakes)")
+    r = _Reader(cash, dialect.sep)
+    try:
+        small, big = (r.chips(x) for x in written.split(" ")[0].split("/"))
+    except (SiteError, ValueError):
+        raise SiteError(f"line {first}: the stakes {written!r} are not small/big bets") from None
+    return r, small, big
+
+
 def _seat_players(r: _Reader, seats: list[tuple[int, str, int, bool]], lines: list[str]) -> None:
     """The players of the hand: the seats listed that post an ante or are dealt cards, in seat order."""
     text = "\n".join(lines)
     for number, name, stack, out in sorted(seats):
-        if out and f"\n{name}: posts the ante" not in text and f"\nDealt to {name} [" not in text:
+        posted = f"\n{name}{r.sep}posts the ante" in text or f"\n{name}{r.sep}antes" in text
+        if out and not posted and f"\nDealt to {name} [" not in text:
             continue
         r.names.append(name)
         r.seats.append(number)
@@ -316,16 +381,16 @@ def _line(r: _Reader, line: str) -> bool:
         return True
     if r.deal_line(line):
         return True
-    returned = re.fullmatch(r"Uncalled bet \((.+)\) returned to (.+)", line)
+    returned = re.fullmatch(r"Uncalled bet (?:\((.+)\)|of (.+)) returned to (.+)", line)
     if returned:
-        p = _named(r, returned.group(2))
-        r.back[p] += r.chips(returned.group(1))
+        p = _named(r, returned.group(3))
+        r.back[p] += r.chips(returned.group(1) or returned.group(2))
         return True
     collected = re.fullmatch(r"(.+) collected (.+) from (?:the )?(?:main |side )?pot(?:-\d+)?", line)
     if collected:
         r.won[_named(r, collected.group(1))] += r.chips(collected.group(2))
         return True
-    found = r.who(line)
+    found = r.who(line, r.sep)
     if found is None:
         table_news = r.who(line, " ")
         if table_news and table_news[1].startswith(_TABLE_NEWS):

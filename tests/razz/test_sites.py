@@ -18,6 +18,7 @@ from tests.razz.test_replay import pokerkit_stacks
 
 DATA = Path(__file__).parent / "data" / "sites"
 STARS = DATA / "pokerstars.txt"
+TILT = DATA / "fulltilt.txt"
 FINISHING = {"1001": [589, 393, 218], "2002": [28100, 0], "3003": [109, 93, 98], "4004": [908, 100142]}
 PLAYERS = {
     "1001": ["Hero", "Mr. [Bracket]: 7", "Villain Two"],
@@ -28,7 +29,7 @@ PLAYERS = {
 
 
 def tables(text: str) -> dict[str, dict]:
-    return {sites.hand_id(lines): sites.pokerstars_hand(lines, first).table for first, lines in sites.hands(text)}
+    return {sites.hand_id(lines): sites.read_hand(lines, first).table for first, lines in sites.hands(text)}
 
 
 def test_each_hand_reads_as_the_file_says_and_pokerkit_replays_its_phh():
@@ -154,3 +155,30 @@ def test_a_hand_given_twice_is_written_once(tmp_path):
     result = invoke(["razz", "convert", STARS, STARS, "--out", out])
     assert result.exit_code == 2 and "[#1001]: the hand is given twice" in result.stderr
     assert len(list(out.iterdir())) == 4
+
+
+def test_full_tilt_hands_read_as_the_file_says_in_utf_16_too(tmp_path):
+    """Full Tilt writes no colon after a name, ``antes``, ``raises to``, ``is high with``, ``wins the pot`` and
+    its down cards apart from the door; its files are often UTF-16 with a byte-order mark."""
+    got = tables(TILT.read_text())
+    assert {h: t["finishing_stacks"] for h, t in got.items()} == {"5005": [589, 393, 218], "5006": [1810, 0]}
+    assert got["5005"]["players"] == PLAYERS["1001"] and got["5006"]["players"] == ["A B", "C (d)"]
+    assert got["5005"]["actions"] == tables(STARS.read_text())["1001"]["actions"]  # the same hand as PokerStars'
+    for table in got.values():
+        assert pokerkit_stacks(convert.phh_text(table, "fulltilt.txt")) == table["finishing_stacks"]
+    wide = tmp_path / "in" / "HH.txt"
+    wide.parent.mkdir()
+    wide.write_bytes(TILT.read_text().replace("\n", "\r\n").encode("utf-16"))
+    result = invoke(
+        ["razz", "replay", wide.parent, "--trials", "200", "--seed", "1", "--search", "none", "--format", "json"]
+    )
+    assert_ok(result)
+    hands = json.loads(result.stdout)["hands"]
+    assert [(h["site"], h["hand_id"], h["agrees"]) for h in hands] == [
+        ("fulltilt", "5005", True),
+        ("fulltilt", "5006", True),
+    ]
+    assert [h["collected"] for h in hands] == [[170, 0, 0], [620, 0]]
+    out = tmp_path / "hands"
+    assert_ok(invoke(["razz", "convert", wide.parent, "--out", out]))
+    assert sorted(p.name for p in out.iterdir()) == ["fulltilt-5005.phh", "fulltilt-5006.phh"]
