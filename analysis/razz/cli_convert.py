@@ -41,4 +41,5 @@ def convert_cmd(paths: tuple[Path, ...], out: Path) -> None:
     if not errors:
         click.echo(f"{written:,} hands written to {out}")
     else:
-        _errors([*errors, f"{written:,} hands written, {len(errors):,} refused (a hand or a file each line above)"])
+        count = f"{written:,} hands written, {len(errors):,} refused (a hand or a file each line above)"
+        _errors([*errors, count] if written or len(errors) > 1 else errors)

@@ -13,7 +13,9 @@ STREET_TRIALS = 200_000
 
 
 @razz.command("replay")
-@click.argument("paths", nargs=-1, required=True, metavar="FILE.phh|FILE.phhs|DIR...", type=click.Path(path_type=Path))
+@click.argument(
+    "paths", nargs=-1, required=True, metavar="FILE.phh|FILE.phhs|FILE.txt|DIR...", type=click.Path(path_type=Path)
+)
 @click.option(
     "--policy",
     "policy_texts",
@@ -76,7 +78,9 @@ def replay_cmd(
     another variant, a malformed file or one that is not a regular file of at most 8 MB (a FIFO,
     a device, a directory, a symbolic link loop or to nothing) is one line on stderr naming the
     file (and hand) and the action; the other files and hands are still replayed and printed,
-    and the exit status is 2.
+    the last line counts the hands replayed and refused, and the exit status is 2. Site hand
+    histories (PokerStars, Full Tilt: .txt) are read hand by hand too, each named FILE [#HANDID];
+    'razz convert' writes them as PHH.
 
     \b
     Examples:
@@ -117,6 +121,11 @@ def replay_cmd(
             },
             lambda: None,
         )
+    if errors and (results or len(errors) > 1):
+        errors = [
+            *errors,
+            f"{len(results):,} hands replayed, {len(errors):,} refused (a hand or a file each line above)",
+        ]
     _errors(errors)
 
 

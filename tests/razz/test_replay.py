@@ -432,7 +432,8 @@ def test_a_folder_replays_its_good_files_and_names_the_bad_one(tmp_path):
     result = invoke(["razz", "replay", folder, *FAST, "--format", "json"])
     assert result.exit_code == 2 and "Traceback" not in result.stderr
     lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("razzmatazz: error: ") and "card-twice.phh" in lines[0]
+    assert len(lines) == 2 and lines[0].startswith("razzmatazz: error: ") and "card-twice.phh" in lines[0]
+    assert lines[1].endswith("2 hands replayed, 1 refused (a hand or a file each line above)")
     data = json.loads(result.stdout)
     assert [Path(h["file"]).name for h in data["hands"]] == ["all-in-sixth-street.phh", "dead-antes.phh"]
     assert all(h["agrees"] for h in data["hands"]) and len(data["errors"]) == 1

@@ -207,8 +207,9 @@ def test_a_folder_replays_what_it_can_and_names_every_other_entry(tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     data = json.loads(proc.stdout)
     assert [Path(h["file"]).name for h in data["hands"]] == ["a-good.phh", "z-good.phh"]
-    lines = proc.stderr.splitlines()
-    assert all(line.startswith("razzmatazz: error: ") for line in lines)
+    *lines, count = proc.stderr.splitlines()
+    assert all(line.startswith("razzmatazz: error: ") for line in [*lines, count])
+    assert count.endswith("2 hands replayed, 7 refused (a hand or a file each line above)"), count
     expected = {
         "big.phh": "starting_stacks entry 1",
         "deep.phh": "nested too deeply",
@@ -356,8 +357,9 @@ def test_a_bad_hand_of_a_session_log_is_named_and_the_others_replay(tmp_path):
     result = invoke(["razz", "replay", log, *QUIET, "--format", "json"])
     assert result.exit_code == 2 and "Traceback" not in result.stderr
     assert [h["file"] for h in json.loads(result.stdout)["hands"]] == [f"{log} [1]"]
-    (line,) = result.stderr.splitlines()
+    line, count = result.stderr.splitlines()
     assert f"{log} [2]: bring_in (50) must be less than small_bet" in line
+    assert count.endswith("1 hands replayed, 1 refused (a hand or a file each line above)")
 
 
 def test_a_folder_reads_session_logs_too(tmp_path):
