@@ -35,11 +35,9 @@ def convert_cmd(paths: tuple[Path, ...], out: Path) -> None:
       razzmatazz razz convert ~/PokerStars/HandHistory/ --out hands && razzmatazz razz replay hands
     """
     from razzmatazz.analysis.razz import convert
-    from razzmatazz.analysis.razz.cli_replay import _errors
+    from razzmatazz.analysis.razz.cli_replay import refused
 
     written, errors = convert.convert_paths(list(paths), out)
     if not errors:
         click.echo(f"{written:,} hands written to {out}")
-    else:
-        count = f"{written:,} hands written, {len(errors):,} refused (a hand or a file each line above)"
-        _errors([*errors, count] if written or len(errors) > 1 else errors)
+    refused(errors, f"{written:,} hands written", written)

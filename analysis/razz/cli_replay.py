@@ -121,11 +121,14 @@ def replay_cmd(
             },
             lambda: None,
         )
-    if errors and (results or len(errors) > 1):
-        errors = [
-            *errors,
-            f"{len(results):,} hands replayed, {len(errors):,} refused (a hand or a file each line above)",
-        ]
+    refused(errors, f"{len(results):,} hands replayed", len(results))
+
+
+def refused(errors: list[str], done: str, count: int) -> None:
+    """Each refused hand or file as one line on stderr, then, where several were read, a last line counting
+    those ``done`` (``N hands replayed``) and refused; exit status 2. Nothing if no hand was refused."""
+    if errors and (count or len(errors) > 1):
+        errors = [*errors, f"{done}, {len(errors):,} refused (a hand or a file each line above)"]
     _errors(errors)
 
 

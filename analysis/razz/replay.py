@@ -1742,6 +1742,13 @@ def replay_paths(
 ) -> tuple[list[Result], list[str]]:
     """Replay every hand of every file (all are checked before any equity or search); returns the hands and the
     errors, one a bad file or hand."""
+    results, errors = replayed(paths, policies)
+    return [ask_search(analyse(r, trials, seed), searcher) for r in results], errors
+
+
+def replayed(paths: list[Path], policies: tuple[Policy, ...] = ()) -> tuple[list[Result], list[str]]:
+    """Every hand of every file (folders: their entries, :func:`history_files`) replayed and checked, without
+    equities or search; returns the hands and the errors, one a bad file or hand."""
     files, errors = history_files(paths)
     results = []
     for path in files:
@@ -1752,4 +1759,4 @@ def replay_paths(
                 results.append(replay(history, policies))
             except ReplayError as e:
                 errors.append(str(e))
-    return [ask_search(analyse(r, trials, seed), searcher) for r in results], errors
+    return results, errors
