@@ -11,12 +11,14 @@ from razzmatazz.analysis.razz.game import check_phh_request, write_folder
 from razzmatazz.analysis.razz.phh import toml_value
 
 
-def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str]]:
+def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str], list[str]]:
     """Convert every hand of the site files in ``paths`` (folders: their entries) into ``out``; returns the
-    hands written and one error a bad file or hand."""
+    hands written, one error a bad file or hand, and the files written with a note that PokerKit refuses
+    the hand (a raise capped at what the others can call)."""
     check_phh_request(out, 0, "--out")
     files, errors = RP.history_files(paths)
     written: dict[str, str] = {}
+    flagged: list[str] = []
     for path in files:
         try:
             text = RP.read_text(path)
@@ -30,22 +32,26 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str]]:
         for first, lines in sites.hands(text):
             name = f"{sites.site_of(lines[0])}-{sites.hand_id(lines)[:40]}.phh"
             try:
-                RP.replay(RP.site_hand(lines, first, str(path)))
+                result = RP.replay(RP.site_hand(lines, first, str(path)))
             except RP.ReplayError as e:
                 errors.append(str(e))
                 continue
             if name in written:
                 errors.append(f"{path} [#{sites.hand_id(lines)}]: the hand is given twice")
                 continue
-            written[name] = phh_text(sites.read_hand(lines, first).table, f"{path.name}, hand #{sites.hand_id(lines)}")
+            notes = [n for n in result.notes if "PokerKit refuses" in n]
+            source = f"{path.name}, hand #{sites.hand_id(lines)}"
+            written[name] = phh_text(sites.read_hand(lines, first).table, source, notes)
+            if notes:
+                flagged.append(name)
     if written:
         write_folder(out, sorted(written.items()))
-    return len(written), errors
+    return len(written), errors, flagged
 
 
-def phh_text(table: dict, source: str) -> str:
-    """A PHH document of one hand\'s table."""
-    lines = [f"# {site_line(source)}"]
+def phh_text(table: dict, source: str, notes: list[str] | tuple[str, ...] = ()) -> str:
+    """A PHH document of one hand's table, its source and notes in comments."""
+    lines = [f"# {site_line(source)}", *(f"# Note: {' '.join(n.split())}." for n in notes)]
     lines += [f"{key} = {toml_value(value)}" for key, value in table.items() if key != "actions"]
     lines.append("actions = [")
     lines += [f"  {toml_value(a)}," for a in table["actions"]]

@@ -1724,7 +1724,7 @@ def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
 
 
 def _site_file(path: Path) -> bool:
-    """Whether ``path`` is a regular ``.txt`` file that begins as a site's history does (its first 4 kB)."""
+    """Whether ``path`` is a regular ``.txt`` file that begins as a site's history of Razz does (its first 4 kB)."""
     if not path.name.endswith(".txt") or path.is_symlink() or not path.is_file():
         return False
     try:
@@ -1734,7 +1734,7 @@ def _site_file(path: Path) -> bool:
         return False
     utf16 = head[:2] in (b"\xff\xfe", b"\xfe\xff")
     text = head[: len(head) // 2 * 2].decode("utf-16", "ignore") if utf16 else head.decode("utf-8", "ignore")
-    return sites.site_of(text) is not None
+    return sites.razz_history(text)
 
 
 def replay_paths(

@@ -22,7 +22,9 @@ from decimal import Decimal, InvalidOperation
 SITES = ("pokerstars", "fulltilt")
 """The sites whose Razz histories are read."""
 
-_STAKES = re.compile(r"Razz Limit(?: \((?P<cash>[^)]*)\)| - Level [^(]*\((?P<level>[^)]*)\))")
+_STAKES = re.compile(r"Razz Limit \(([^)]*)\)|Razz Limit, ([^)]*)\)|Level [^(]*\(([^)]*)\)")
+"""PokerStars' stakes: ``Razz Limit ($0.10/$0.20 USD)``, a mixed game's ``HORSE (Razz Limit, $0.10/$0.20 USD)``,
+a tournament's ``Level IV (1,000/2,000)``; money with a currency sign is a cash game (cents), else chips."""
 _FT_STAKES = re.compile(r" - (?P<stakes>[^\s/]+/\S+) Ante \S+ - Limit Razz\b")
 
 
@@ -50,18 +52,14 @@ _DIALECTS = (
         " ",
     ),
 )
-_STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7, "7th STREET": 7}
+_STREETS = {"3RD STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STREET": 6, "RIVER": 7, "7TH STREET": 7}
+"""The street headers (``*** 3rd STREET ***``; Full Tilt writes ``*** 3RD STREET ***``), upper-cased."""
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _CURRENCY = "$€£"
-_TABLE_NEWS = (
-    "is sitting out",
-    "sits out",
-    "has timed out",
-    "is disconnected",
-    "is connected",
-    "has returned",
-    "leaves the table",
-    "joins the table",
+_TABLE_NEWS = re.compile(
+    r"(?:^|: | )(?:is sitting out|sits out|has timed out(?: while .*)?|is disconnected|is connected|has returned|"
+    r"has reconnected|leaves the table|stands up|joins the table(?: at seat #\d+)?|finished the tournament.*|"
+    r"wins the tournament.*|has \d+ seconds? left to act|has requested TIME|will be allowed to play.*)$"
 )
 """What a line about a player may say that is no action (``NAME is disconnected``, ``NAME: sits out``)."""
 
@@ -91,11 +89,18 @@ def site_of(text: str) -> str | None:
     return None
 
 
+def razz_history(text: str) -> bool:
+    """Whether ``text`` begins as a site's history of a Razz hand (other games of a site's folder are left
+    alone)."""
+    first = next((line for line in text.removeprefix("\ufeff").splitlines() if line.strip()), "")
+    return site_of(first) is not None and "Razz" in first
+
+
 def hands(text: str) -> list[tuple[int, list[str]]]:
     """Each hand of a site's file: (the line number of its header, its lines)."""
     out: list[tuple[int, list[str]]] = []
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
-        line = raw.strip()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip().lstrip("\ufeff")  # files joined together keep their byte-order marks
         if _dialect(line):
             out.append((number, []))
         if out:
@@ -137,6 +142,9 @@ class _Reader:
     early: list[tuple[int, int, int]] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     at: str = ""
+    street_at: str = ""
+    said_at: dict[int, str] = field(default_factory=dict)
+    shown_at: dict[int, str] = field(default_factory=dict)
 
     def chips(self, text: str) -> int:
         """An amount as whole chips (cents in a cash game): ``$1,234.56``, ``1,500``, ``258€``."""
@@ -172,9 +180,11 @@ class _Reader:
         if not self.pending:
             return
         self.pending = False
+        now = self.at
         for p in range(len(self.names)):
             if not self.live[p]:
                 continue
+            self.at = self.said_at.pop(p, self.street_at)  # its Dealt line, else the street's header
             cards = self.dealt.get(p) or []
             if self.street == 3:
                 text = "".join(cards) if len(cards) == 3 else "????" + (cards[-1] if len(cards) == 1 else "??")
@@ -182,6 +192,7 @@ class _Reader:
                 text = cards[0] if cards else "??"
             self.add(f"d dh p{p + 1} {text}")
         self.dealt = {}
+        self.at = now
 
     def begin_street(self, street: int) -> None:
         self.flush_deals()
@@ -192,6 +203,7 @@ class _Reader:
                     self.early.append((len(self.actions), p, street - 1))
                     self.add(f"p{p + 1} sm -")
         self.street = street
+        self.street_at = self.at
         self.pending = True
         self.bets = [0] * len(self.names)
 
@@ -212,20 +224,24 @@ class _Reader:
             raise SiteError(f"cards razzmatazz cannot read: {line[:60]!r}")
         if self.street == 3:  # [down down door] or [down down] [door] (Full Tilt)
             self.dealt[p] = [c for b in brackets for c in b]
+            self.said_at[p] = self.at
         else:
             self.dealt[p] = brackets[-1] if len(brackets) > 1 and len(brackets[-1]) == 1 else []
+            self.said_at[p] = self.at
         return True
 
     def act(self, p: int, rest: str) -> None:
         """One player's line: ``posts the ante``, ``brings in for``, ``bets``, ``raises X to Y``, ..."""
+        all_in = False
         for tail in (" and is all-in", ", and is all in", " and is all in", " and has reached the $ cap"):
+            all_in |= rest.endswith(tail) and "all" in tail
             rest = rest.removesuffix(tail)
         tag = f"p{p + 1}"
         if rest.startswith(("posts the ante ", "antes ")):
             self.antes[p] = self.chips(rest.removeprefix("posts the ante ").removeprefix("antes "))
             self.put[p] += self.antes[p]
             return
-        won = re.fullmatch(r"(?:wins|ties for) (?:the|main|side) pot(?: #\d+)? \((.+)\)(?: with .*)?", rest)
+        won = re.fullmatch(r"(?:wins|ties for) (?:the )?(?:main |side )?pot(?: #\d+)? \((.+)\)(?: with .*)?", rest)
         if won:  # Full Tilt's collected
             self.won[p] += self.chips(won.group(1))
             return
@@ -235,8 +251,10 @@ class _Reader:
             raise SiteError(f"{self.names[p]} acts before 3rd street is dealt: {rest!r}")
         self.flush_deals()
         if rest.startswith("brings in for "):
-            self.bring_in = self.chips(rest.removeprefix("brings in for "))
-            self.pay(p, self.bring_in)
+            amount = self.chips(rest.removeprefix("brings in for "))
+            if not all_in:  # one all in for less does not tell the table's bring-in
+                self.bring_in = amount
+            self.pay(p, amount)
             self.add(f"{tag} pb")
         elif rest.startswith(("completes it to ", "bets ")):
             to = self.chips(rest.split(" ", 3 if rest.startswith("completes") else 1)[-1])
@@ -259,9 +277,11 @@ class _Reader:
             self.add(f"{tag} f")
         elif rest.startswith("shows ["):
             self.final[p] = "".join(re.findall(r"[2-9TJQKA][cdhs]", rest.split("]")[0]))
+            self.shown_at[p] = self.at
         elif rest.startswith("mucks"):
             self.final[p] = None
-        elif not rest.startswith(("doesn't show", *_TABLE_NEWS)):
+            self.shown_at[p] = self.at
+        elif not rest.startswith("doesn't show"):
             raise SiteError(f"an action razzmatazz does not know: {rest!r}")
 
     def showdown(self) -> None:
@@ -272,11 +292,13 @@ class _Reader:
             cards = self.final.get(p)
             if cards:
                 self.actions[i] = f"p{p + 1} sm {cards[: 2 * m]}"
+                self.sources[i] = self.shown_at.get(p, self.sources[i])
         if sum(self.live) < 2:
             return
         for p in range(len(self.names)):
             if self.live[p]:
                 cards = self.final.get(p)
+                self.at = self.shown_at.get(p, self.at)
                 self.add(f"p{p + 1} sm {cards}" if cards else f"p{p + 1} sm")
 
 
@@ -328,9 +350,9 @@ def read_hand(lines: list[str], first: int = 1) -> SiteHand:
 def _stakes(dialect: _Dialect, header: str, first: int) -> tuple[_Reader, int, int]:
     """The hand's reader (cash or chips) and its small and big bets, from its header."""
     if dialect.site == "pokerstars":
-        match = _STAKES.search(header)
-        written = (match.group("cash") or match.group("level")) if match else None
-        cash = bool(match and match.group("cash") is not None)
+        match = _STAKES.search(header) if "Razz Limit" in header else None
+        written = next((g for g in match.groups() if g), None) if match else None
+        cash = bool(written and any(c in written for c in _CURRENCY))
     else:
         match = _FT_STAKES.search(header)
         written = match.group("stakes") if match else None
@@ -348,9 +370,9 @@ def _stakes(dialect: _Dialect, header: str, first: int) -> tuple[_Reader, int, i
 def _seat_players(r: _Reader, seats: list[tuple[int, str, int, bool]], lines: list[str]) -> None:
     """The players of the hand: the seats listed that post an ante or are dealt cards, in seat order."""
     text = "\n".join(lines)
-    for number, name, stack, out in sorted(seats):
+    for number, name, stack, _ in sorted(seats):
         posted = f"\n{name}{r.sep}posts the ante" in text or f"\n{name}{r.sep}antes" in text
-        if out and not posted and f"\nDealt to {name} [" not in text:
+        if not posted and f"\nDealt to {name} [" not in text:  # sitting out, out of hand: not dealt in
             continue
         r.names.append(name)
         r.seats.append(number)
@@ -367,8 +389,8 @@ def _line(r: _Reader, line: str) -> bool:
         name = line.strip("* ").strip()
         if r.summary:
             raise SiteError(f"{line[:40]!r} after the summary")
-        if name in _STREETS:
-            r.begin_street(_STREETS[name])
+        if name.upper() in _STREETS:
+            r.begin_street(_STREETS[name.upper()])
         elif name == "SHOW DOWN":
             r.flush_deals()
         elif name == "SUMMARY":
@@ -390,11 +412,10 @@ def _line(r: _Reader, line: str) -> bool:
     if collected:
         r.won[_named(r, collected.group(1))] += r.chips(collected.group(2))
         return True
+    if _TABLE_NEWS.search(line) or (r.sep == " " and r.who(line, ": ")):  # news of a seat; Full Tilt's chat
+        return True
     found = r.who(line, r.sep)
     if found is None:
-        table_news = r.who(line, " ")
-        if table_news and table_news[1].startswith(_TABLE_NEWS):
-            return True
         raise SiteError(f"a line razzmatazz does not know: {line[:60]!r}")
     r.act(*found)
     return True

@@ -118,6 +118,7 @@ def _third_street(s, t: list[Tally]) -> None:
     put_in, completed = [False] * n, [False] * n
     opened = called = False
     faced: set[int] = set()
+    stole_at = -1
     for i, d in enumerate(acts):
         p, verb = d.player, d.phh.split()[1]
         if p in faced:
@@ -135,7 +136,9 @@ def _third_street(s, t: list[Tally]) -> None:
                 t[p].steal_chances += 1
                 if verb == "cbr":
                     t[p].steals += 1
-                    faced = set(later)
+                    faced, stole_at = set(later), i
+        if i != stole_at and verb in ("cc", "cbr"):
+            faced = set()  # the steal called or re-raised: those after it face that, not the steal alone
         put_in[p] |= verb in ("cc", "cbr")
         completed[p] |= verb == "cbr"
         opened |= verb == "cbr"

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from razzmatazz.analysis.razz import convert, sites
+from razzmatazz.analysis.razz import replay as RP
 from tests.cli.test_razz_cli import assert_ok, invoke
 from tests.razz.test_replay import pokerkit_stacks
 
@@ -183,3 +184,59 @@ def test_full_tilt_hands_read_as_the_file_says_in_utf_16_too(tmp_path):
     out = tmp_path / "hands"
     assert_ok(invoke(["razz", "convert", wide.parent, "--out", out]))
     assert sorted(p.name for p in out.iterdir()) == ["fulltilt-5005.phh", "fulltilt-5006.phh"]
+
+
+BENIGN = {
+    "Full Tilt's upper-case street headers": (TILT, "rd STREET ***", "RD STREET ***"),
+    "Full Tilt's main pot": (TILT, "wins the pot (620)", "wins the main pot (620)"),
+    "Full Tilt's chat": (
+        TILT,
+        "Hero calls $0.20\n",
+        "Hero calls $0.20\nVillain Two: nh\nHero has 15 seconds left to act\n",
+    ),
+    "a mixed game's header": (STARS, "Razz Limit ($0.10/$0.20 USD)", "HORSE (Razz Limit, $0.10/$0.20 USD)"),
+    "news of seats not dealt in": (
+        STARS,
+        "Hero: posts the ante $0.02\n",
+        "sleepy has returned\nnewbie joins the table at seat #3\nsleepy: is sitting out\nHero: posts the ante $0.02\n",
+    ),
+    "a seat out of the hand": (
+        STARS,
+        "Seat 4: Villain Two ($3.00 in chips)\n",
+        "Seat 4: Villain Two ($3.00 in chips)\nSeat 5: Mover ($1.00 in chips) out of hand (moved from another table)\n",
+    ),
+    "a tournament's end": (
+        STARS,
+        "A:B collected 6,200 from pot\n",
+        "A:B collected 6,200 from pot\nC (d) finished the tournament in 2nd place\n",
+    ),
+    "files joined with their byte-order marks": (STARS, "\nPokerStars Hand #2002", "\n\ufeffPokerStars Hand #2002"),
+}
+
+
+@pytest.mark.parametrize("case", list(BENIGN))
+def test_what_real_files_also_write_reads_the_same(case):
+    """Lines and spellings real files carry (found by a review against real files' layout) change nothing."""
+    path, old, new = BENIGN[case]
+    text = path.read_text()
+    assert old in text
+    assert tables(text.replace(old, new)) == tables(text)
+
+
+def test_an_error_names_the_line_that_says_it():
+    text = STARS.read_text().replace("Dealt to Villain Two [6s]\n", "Dealt to Villain Two [Kh]\n", 1)
+    with pytest.raises(RP.ReplayError, match=r"\[#1001\]: line 13 'Dealt to Villain Two \[Kh\]': Kh is dealt twice"):
+        RP.replay(RP.site_hand(sites.hands(text)[0][1], 1, "x.txt"))
+
+
+def test_a_hand_pokerkit_refuses_is_written_with_a_note(tmp_path):
+    """A raise capped at what the others can call (replayed as played): the file says PokerKit refuses it."""
+    text = _hand("2002").replace("A:B: raises 1,000 to 3,000\n", "A:B: raises 900 to 2,900\n")
+    text = text.replace("Uncalled bet (100) returned to A:B\n", "")
+    path = tmp_path / "capped.txt"
+    path.write_text(text)
+    out = tmp_path / "hands"
+    result = invoke(["razz", "convert", path, "--out", out])
+    assert_ok(result)
+    assert "1 hands written" in result.stdout and "1 with a note that PokerKit refuses it" in result.stdout
+    assert "# Note: p1 raises to 2900, not 3000: capped" in (out / "pokerstars-2002.phh").read_text()

@@ -65,3 +65,41 @@ def test_a_player_is_counted_over_every_file_and_razz_stats_prints_it():
     assert_ok(table)
     assert "4 hands" in table.stdout and "100% (1/1)" in table.stdout
     assert invoke(["razz", "stats", STARS, "--format", "csv"]).stdout.startswith("player,hands,vpip,")
+
+
+RESTEAL = """PokerStars Hand #8001: Tournament #9, $10+$1 USD Razz Limit - Level IV (100/200) - 2026/12/01 20:05:00 ET
+Table '9 1' 8-max
+Seat 1: North (1000 in chips)
+Seat 2: East (1000 in chips)
+Seat 3: South (1000 in chips)
+Seat 4: West (1000 in chips)
+North: posts the ante 20
+East: posts the ante 20
+South: posts the ante 20
+West: posts the ante 20
+*** 3rd STREET ***
+Dealt to North [Ah 2h 9c]
+Dealt to East [Ks]
+Dealt to South [3d]
+Dealt to West [8s]
+East: brings in for 50
+South: completes it to 100
+West: raises 100 to 200
+North: folds
+East: folds
+South: folds
+Uncalled bet (100) returned to West
+West collected 330 from pot
+*** SUMMARY ***
+Total pot 330 | Rake 0
+"""
+
+
+def test_a_fold_after_the_steal_is_re_raised_is_no_fold_to_the_steal(tmp_path):
+    path = tmp_path / "resteal.txt"
+    path.write_text(RESTEAL)
+    c = counts(path)
+    assert (c["South"]["steal_chances"], c["South"]["steals"]) == (1, 1)  # a 3 door against 8, 9 and K
+    assert (c["West"]["others_faced_steal"], c["West"]["others_folded_to_steal"]) == (1, 0)  # re-raised it
+    for p in ("North", "East"):  # they folded to West's re-raise, not to the steal
+        assert c[p]["others_faced_steal"] + c[p]["bring_in_faced_steal"] == 0, p
