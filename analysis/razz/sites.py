@@ -69,11 +69,21 @@ class SiteError(ValueError):
 
 
 def decode(data: bytes) -> str:
-    """A history's text: UTF-16 after its byte-order mark (Full Tilt writes it so), else UTF-8
-    (:class:`UnicodeDecodeError` if it is neither)."""
+    """A history's text: UTF-16 after its byte-order mark (Full Tilt writes it so), else UTF-8, else, for a
+    site's history only, Windows-1252 (older Full Tilt files: an accented name, the euro sign);
+    :class:`UnicodeDecodeError` (UTF-8's) if it is none of these."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return data.decode("utf-16")
-    return data.decode("utf-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            text = ""
+        if site_of(text):
+            return text
+        raise
 
 
 def _dialect(line: str) -> _Dialect | None:

@@ -240,3 +240,16 @@ def test_a_hand_pokerkit_refuses_is_written_with_a_note(tmp_path):
     assert_ok(result)
     assert "1 hands written" in result.stdout and "1 with a note that PokerKit refuses it" in result.stdout
     assert "# Note: p1 raises to 2900, not 3000: capped" in (out / "pokerstars-2002.phh").read_text()
+
+
+def test_an_older_full_tilt_file_in_windows_1252_reads_too(tmp_path):
+    """Names with accents and the euro sign in Windows-1252 (no byte-order mark); a file that is no site's
+    history in that encoding is still refused as not UTF-8."""
+    text = TILT.read_text().replace("Villain Two", "Zoë Two")
+    path = tmp_path / "old.txt"
+    path.write_bytes(text.encode("cp1252"))
+    assert tables(RP.read_text(path))["5005"]["players"][2] == "Zoë Two"
+    other = tmp_path / "x.phh"
+    other.write_bytes("variant = 'FR' # Zoë".encode("cp1252"))
+    with pytest.raises(RP.ReplayError, match="not UTF-8 text"):
+        RP.read_text(other)
