@@ -35,7 +35,7 @@ def convert_cmd(paths: tuple[Path, ...], out: Path) -> None:
     \b
     Examples:
       razzmatazz razz convert HH20261201.txt --out hands
-      razzmatazz razz convert ~/PokerStars/HandHistory/ --out hands && razzmatazz razz replay hands
+      razzmatazz razz convert ~/PokerStars/HandHistory/MyName/ --out hands && razzmatazz razz replay hands
     """
     from razzmatazz.analysis.razz import convert
     from razzmatazz.analysis.razz.cli_replay import refused
