@@ -32,7 +32,8 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str], list[st
         for first, lines in sites.hands(text):
             name = f"{sites.site_of(lines[0])}-{sites.hand_id(lines)[:40]}.phh"
             try:
-                result = RP.replay(RP.site_hand(lines, first, str(path)))
+                hand, history = RP.read_site_hand(lines, first, str(path))
+                result = RP.replay(history)
             except RP.ReplayError as e:
                 errors.append(str(e))
                 continue
@@ -41,7 +42,7 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str], list[st
                 continue
             notes = [n for n in result.notes if "PokerKit refuses" in n]
             source = f"{path.name}, hand #{sites.hand_id(lines)}"
-            written[name] = phh_text(sites.read_hand(lines, first).table, source, notes)
+            written[name] = phh_text(hand.table, source, notes)
             if notes:
                 flagged.append(name)
     if written:

@@ -295,19 +295,24 @@ def parse_histories(text: str, path: str) -> list[History | ReplayError]:
 def site_hand(lines: list[str], first: int, path: str) -> History:
     """One hand of a site's history (:func:`.sites.hands`) as a :class:`History` named ``PATH [#HAND]``, its
     actions' sources the site's lines; :class:`ReplayError` if it cannot be read."""
+    return read_site_hand(lines, first, path)[1]
+
+
+def read_site_hand(lines: list[str], first: int, path: str) -> tuple[sites.SiteHand, History]:
+    """:func:`site_hand` and the hand as the site reader read it (its PHH table)."""
     name = f"{path} [#{shorten(sites.hand_id(lines), 24)}]"
     try:
         hand = sites.read_hand(lines, first)
     except sites.SiteError as e:
         raise ReplayError(f"{name}: {e}") from None
-    history = table_history(hand.table, name)
-    return replace(
-        history,
+    history = replace(
+        table_history(hand.table, name),
         sources=tuple(hand.sources),
         site=sites.site_of(lines[0]),
         hand_id=sites.hand_id(lines),
         collected=tuple(hand.collected),
     )
+    return hand, history
 
 
 def _site_hand(lines: list[str], first: int, path: str) -> History | ReplayError:
@@ -1729,12 +1734,9 @@ def _site_file(path: Path) -> bool:
         return False
     try:
         with path.open("rb") as f:
-            head = f.read(4096)
+            return sites.begins_razz_history(f.read(4096))
     except OSError:
         return False
-    utf16 = head[:2] in (b"\xff\xfe", b"\xfe\xff")
-    text = head[: len(head) // 2 * 2].decode("utf-16", "ignore") if utf16 else head.decode("utf-8", "ignore")
-    return sites.razz_history(text)
 
 
 def replay_paths(

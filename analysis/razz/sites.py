@@ -56,6 +56,7 @@ _STREETS = {"3RD STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STREET": 6, 
 """The street headers (``*** 3rd STREET ***``; Full Tilt writes ``*** 3RD STREET ***``), upper-cased."""
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _CURRENCY = "$€£"
+_ALL_IN = (" and is all-in", ", and is all in", " and is all in")
 _TABLE_NEWS = re.compile(
     r"(?:^|: | )(?:is sitting out|sits out|has timed out(?: while .*)?|is disconnected|is connected|has returned|"
     r"has reconnected|leaves the table|stands up|joins the table(?: at seat #\d+)?|finished the tournament.*|"
@@ -90,19 +91,23 @@ def _dialect(line: str) -> _Dialect | None:
     return next((d for d in _DIALECTS if d.header.match(line.strip())), None)
 
 
+def _first_line(text: str) -> str:
+    return next((line for line in text.removeprefix("\ufeff").splitlines() if line.strip()), "")
+
+
 def site_of(text: str) -> str | None:
-    """The site whose Razz history ``text`` is (None if it is none of :data:`SITES`)."""
-    for line in text.removeprefix("\ufeff").splitlines():
-        if line.strip():
-            dialect = _dialect(line)
-            return dialect.site if dialect else None
-    return None
+    """The site whose history ``text`` is (None if it is none of :data:`SITES`), from its first line."""
+    dialect = _dialect(_first_line(text))
+    return dialect.site if dialect else None
 
 
-def razz_history(text: str) -> bool:
-    """Whether ``text`` begins as a site's history of a Razz hand (other games of a site's folder are left
-    alone)."""
-    first = next((line for line in text.removeprefix("\ufeff").splitlines() if line.strip()), "")
+def begins_razz_history(head: bytes) -> bool:
+    """Whether a file's first bytes ``head`` (cut anywhere) begin a site's history of a Razz hand (a site's
+    folder holds other games too, left alone)."""
+    utf16 = head[:2] in (b"\xff\xfe", b"\xfe\xff")
+    first = _first_line(
+        head[: len(head) // 2 * 2].decode("utf-16", "ignore") if utf16 else head.decode("utf-8", "ignore")
+    )
     return site_of(first) is not None and "Razz" in first
 
 
@@ -158,9 +163,10 @@ class _Reader:
 
     def chips(self, text: str) -> int:
         """An amount as whole chips (cents in a cash game): ``$1,234.56``, ``1,500``, ``258€``."""
-        word = text.strip().strip(_CURRENCY).replace(",", "").strip()
+        word = text.replace(",", "")
         for sign in _CURRENCY:
             word = word.replace(sign, "")
+        word = word.strip()
         try:
             value = Decimal(word) * (100 if self.cash else 1)
         except InvalidOperation:
@@ -234,17 +240,16 @@ class _Reader:
             raise SiteError(f"cards razzmatazz cannot read: {line[:60]!r}")
         if self.street == 3:  # [down down door] or [down down] [door] (Full Tilt)
             self.dealt[p] = [c for b in brackets for c in b]
-            self.said_at[p] = self.at
         else:
             self.dealt[p] = brackets[-1] if len(brackets) > 1 and len(brackets[-1]) == 1 else []
-            self.said_at[p] = self.at
+        self.said_at[p] = self.at
         return True
 
     def act(self, p: int, rest: str) -> None:
         """One player's line: ``posts the ante``, ``brings in for``, ``bets``, ``raises X to Y``, ..."""
-        all_in = False
-        for tail in (" and is all-in", ", and is all in", " and is all in", " and has reached the $ cap"):
-            all_in |= rest.endswith(tail) and "all" in tail
+        rest = rest.removesuffix(" and has reached the $ cap")
+        all_in = rest.endswith(_ALL_IN)
+        for tail in _ALL_IN:
             rest = rest.removesuffix(tail)
         tag = f"p{p + 1}"
         if rest.startswith(("posts the ante ", "antes ")):
@@ -332,7 +337,7 @@ def read_hand(lines: list[str], first: int = 1) -> SiteHand:
     if not re.fullmatch(r"\d{1,30}", hand_id(lines)):
         raise SiteError(f"line {first}: the hand number {hand_id(lines)[:40]!r} is not 1 to 30 digits")
     r, small, big = _stakes(dialect, lines[0], first)
-    seats: list[tuple[int, str, int, bool]] = []
+    seats: list[tuple[int, str, int]] = []
     number = first
     try:
         for i, line in enumerate(lines[1:], first + 1):
@@ -342,9 +347,9 @@ def read_hand(lines: list[str], first: int = 1) -> SiteHand:
             r.at = f"line {i} {line[:60]!r}"
             seat = dialect.seat.match(line)
             if seat and not r.names:
-                if any(seat[2] == other for _, other, _, _ in seats):
+                if any(seat[2] == other for _, other, _ in seats):
                     raise SiteError(f"two seats are named {seat[2][:40]!r}")
-                seats.append((int(seat[1]), seat[2], r.chips(seat[3]), "sitting out" in seat[4]))
+                seats.append((int(seat[1]), seat[2], r.chips(seat[3])))
                 continue
             if not r.names and seats:
                 _seat_players(r, seats, lines)
@@ -362,14 +367,12 @@ def _stakes(dialect: _Dialect, header: str, first: int) -> tuple[_Reader, int, i
     if dialect.site == "pokerstars":
         match = _STAKES.search(header) if "Razz Limit" in header else None
         written = next((g for g in match.groups() if g), None) if match else None
-        cash = bool(written and any(c in written for c in _CURRENCY))
     else:
         match = _FT_STAKES.search(header)
         written = match.group("stakes") if match else None
-        cash = bool(written and any(c in written for c in _CURRENCY))
     if written is None:
         raise SiteError(f"line {first}: not a Razz Limit hand (the header names the game and its stakes)")
-    r = _Reader(cash, dialect.sep)
+    r = _Reader(any(c in written for c in _CURRENCY), dialect.sep)
     try:
         small, big = (r.chips(x) for x in written.split(" ")[0].split("/"))
     except (SiteError, ValueError):
@@ -377,10 +380,10 @@ def _stakes(dialect: _Dialect, header: str, first: int) -> tuple[_Reader, int, i
     return r, small, big
 
 
-def _seat_players(r: _Reader, seats: list[tuple[int, str, int, bool]], lines: list[str]) -> None:
+def _seat_players(r: _Reader, seats: list[tuple[int, str, int]], lines: list[str]) -> None:
     """The players of the hand: the seats listed that post an ante or are dealt cards, in seat order."""
     text = "\n".join(lines)
-    for number, name, stack, _ in sorted(seats):
+    for number, name, stack in sorted(seats):
         posted = f"\n{name}{r.sep}posts the ante" in text or f"\n{name}{r.sep}antes" in text
         if not posted and f"\nDealt to {name} [" not in text:  # sitting out, out of hand: not dealt in
             continue
@@ -391,10 +394,10 @@ def _seat_players(r: _Reader, seats: list[tuple[int, str, int, bool]], lines: li
     r.antes, r.put, r.bets, r.back, r.won, r.live = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [True] * n
 
 
-def _line(r: _Reader, line: str) -> bool:
+def _line(r: _Reader, line: str) -> None:
     """Read one line of the hand's body."""
     if not line or line.startswith(("Table '", "Betting is capped")) or ' said, "' in line:
-        return True
+        return
     if line.startswith("*** "):
         name = line.strip("* ").strip()
         if r.summary:
@@ -405,30 +408,29 @@ def _line(r: _Reader, line: str) -> bool:
             r.flush_deals()
         elif name == "SUMMARY":
             r.summary = True
-        return True
+        return
     if r.summary:
         rake = re.search(r"\| Rake ([^|]+)", line)
         if line.startswith("Total pot") and rake:
             r.rake = r.chips(rake.group(1).strip())
-        return True
+        return
     if r.deal_line(line):
-        return True
+        return
     returned = re.fullmatch(r"Uncalled bet (?:\((.+)\)|of (.+)) returned to (.+)", line)
     if returned:
         p = _named(r, returned.group(3))
         r.back[p] += r.chips(returned.group(1) or returned.group(2))
-        return True
+        return
     collected = re.fullmatch(r"(.+) collected (.+) from (?:the )?(?:main |side )?pot(?:-\d+)?", line)
     if collected:
         r.won[_named(r, collected.group(1))] += r.chips(collected.group(2))
-        return True
+        return
     if _TABLE_NEWS.search(line) or (r.sep == " " and r.who(line, ": ")):  # news of a seat; Full Tilt's chat
-        return True
+        return
     found = r.who(line, r.sep)
     if found is None:
         raise SiteError(f"a line razzmatazz does not know: {line[:60]!r}")
     r.act(*found)
-    return True
 
 
 def _named(r: _Reader, name: str) -> int:
@@ -442,12 +444,10 @@ def _table(r: _Reader, small: int, big: int) -> dict:
     n = len(r.names)
     if n < 2:
         raise SiteError(f"a hand needs 2 players dealt in, this one has {n}")
-    finishing: list[int] | None = [r.stacks[p] - r.put[p] + r.back[p] + r.won[p] for p in range(n)]
+    finishing = [r.stacks[p] - r.put[p] + r.back[p] + r.won[p] for p in range(n)]
     collectors = [p for p in range(n) if r.won[p]]
-    if r.rake and len(collectors) == 1 and finishing is not None:
+    if r.rake and len(collectors) == 1:
         finishing[collectors[0]] += r.rake
-    elif r.rake:
-        finishing = None
     table = {
         "variant": "FR",
         "ante_trimming_status": True,
@@ -460,6 +460,6 @@ def _table(r: _Reader, small: int, big: int) -> dict:
         "players": r.names,
         "_seat_numbers": r.seats,
     }
-    if finishing is not None:
+    if not r.rake or len(collectors) == 1:  # a rake over several collectors: the stacks cannot be told
         table["finishing_stacks"] = finishing
     return table

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from razzmatazz.analysis.razz.replay import Result
+from razzmatazz.analysis.razz.replay import Decision, Result, Street
 from razzmatazz.core.cards import UNKNOWN
 
 COLUMNS = (
@@ -67,6 +67,12 @@ class Tally:
         }
 
 
+def _verb(d: Decision) -> str:
+    """A decision's PHH verb (``pb``, ``f``, ``cc``, ``cbr``, ``sm``)."""
+    words = d.phh.split()
+    return words[1] if len(words) > 1 else ""
+
+
 def _rank(card: int) -> int:
     """A door card's rank for Razz, the ace lowest (unknown: above every card)."""
     return 99 if card == UNKNOWN else card // 4  # cards.RANKS: the ace first
@@ -95,7 +101,7 @@ def _hand(r: Result, t: list[Tally]) -> None:
             for p in range(n):
                 t[p].saw_4th += bool(s.live[p])
         for d in s.actions:
-            verb = d.phh.split()[1] if len(d.phh.split()) > 1 else ""
+            verb = _verb(d)
             t[d.player].aggressive += verb == "cbr"
             t[d.player].calls += d.move.startswith("calls")
             folded[d.player] |= verb == "f"
@@ -106,12 +112,12 @@ def _hand(r: Result, t: list[Tally]) -> None:
             t[p].won_at_showdown += bool(r.won and r.won[p] > 0)
 
 
-def _third_street(s, t: list[Tally]) -> None:
+def _third_street(s: Street, t: list[Tally]) -> None:
     """VPIP, completions and steals: who acts in turn on 3rd street, what was in when it acted."""
     n = len(t)
-    acts = [d for d in s.actions if len(d.phh.split()) > 1 and d.phh.split()[1] in ("pb", "f", "cc", "cbr")]
+    acts = [d for d in s.actions if _verb(d) in ("pb", "f", "cc", "cbr")]
     doors = [cards[2] if len(cards) > 2 else UNKNOWN for cards in s.cards]
-    bring_in = next((d.player for d in acts if d.phh.split()[1] == "pb"), None)
+    bring_in = next((d.player for d in acts if _verb(d) == "pb"), None)
     first_act: dict[int, int] = {}
     for i, d in enumerate(acts):
         first_act.setdefault(d.player, i)
@@ -120,7 +126,7 @@ def _third_street(s, t: list[Tally]) -> None:
     faced: set[int] = set()
     stole_at = -1
     for i, d in enumerate(acts):
-        p, verb = d.player, d.phh.split()[1]
+        p, verb = d.player, _verb(d)
         if p in faced:
             faced.discard(p)
             folded = verb == "f"

@@ -504,11 +504,7 @@ def played_by_model(pos, mpids, mparams, user):
                 pos[h + m] = c
                 pos[R.ST_TABLE + o] = -1
                 pos[E.W_ACTOR] = o
-                slot = E._legal_slot(pos, E._ask_card(pos, o, R.K_PLAY, 0, 0, mpids, mparams, user))
-                pos[R.ST_TABLE + o] = pos[h + slot]
-                for j in range(slot, R.HAND - 1):
-                    pos[h + j] = pos[h + j + 1]
-                pos[h + R.HAND - 1] = -1
+                _to_table(pos, o, E._legal_slot(pos, E._ask_card(pos, o, R.K_PLAY, 0, 0, mpids, mparams, user)))
         o = o + 1 if o + 1 < n else 0
     pos[E.W_ACTOR] = actor
     pos[R.V_KIND] = kind
