@@ -689,4 +689,5 @@ def _doors_text(chart: Any, top: int, where: str) -> str:
 from razzmatazz.analysis.razz import cli_convert as _convert  # noqa: E402,F401  (adds razz convert)
 from razzmatazz.analysis.razz import cli_play as _play  # noqa: E402,F401  (adds razz play and razz policies)
 from razzmatazz.analysis.razz import cli_replay as _replay  # noqa: E402,F401  (adds razz replay)
+from razzmatazz.analysis.razz import cli_review as _review  # noqa: E402,F401  (adds razz review)
 from razzmatazz.analysis.razz import cli_stats as _stats  # noqa: E402,F401  (adds razz stats)

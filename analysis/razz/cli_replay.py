@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -10,6 +11,28 @@ from razzmatazz.analysis.cli.options import emit
 from razzmatazz.analysis.razz.cli import razz
 
 STREET_TRIALS = 200_000
+
+
+def search_options(fn: Callable, none: bool = True) -> Callable:
+    """``--search`` (the strong player asked; ``none``: it may be left out) and ``--field-model`` (every other
+    seat in its rollouts)."""
+    fn = click.option(
+        "--field-model",
+        "field_text",
+        default="tag",
+        show_default=True,
+        metavar="NAME[:k=v,...]",
+        help="The policy the search player's rollouts play every other seat with.",
+    )(fn)
+    return click.option(
+        "--search",
+        "search_text",
+        default="search-strong",
+        show_default=True,
+        metavar="TEXT",
+        help="The search player asked at each decision (search, search-strong, search:samples=N,...)"
+        + (", or none." if none else "."),
+    )(fn)
 
 
 @razz.command("replay")
@@ -23,22 +46,7 @@ STREET_TRIALS = 200_000
     metavar="NAME[:k=v,...]",
     help="A policy to ask at every decision (repeat). Default: tag, rock, station, steal, reader. See 'razz policies'.",
 )
-@click.option(
-    "--search",
-    "search_text",
-    default="search-strong",
-    show_default=True,
-    metavar="TEXT",
-    help="The search player asked at each decision (search, search-strong, search:samples=N,...), or none.",
-)
-@click.option(
-    "--field-model",
-    "field_text",
-    default="tag",
-    show_default=True,
-    metavar="NAME[:k=v,...]",
-    help="The policy the search player's rollouts play every other seat with.",
-)
+@search_options
 @click.option("--trials", type=int, default=None, help="Monte Carlo trials per multiway street [default: 200,000].")
 @click.option(
     "--seed",

@@ -331,7 +331,7 @@ def findings_table(parts: list[GamePart]) -> pd.DataFrame:
 # ----------------------------------------------------------------------------- rendering
 
 
-def _environment():  # noqa: ANN202  (jinja2 is imported lazily)
+def templates():  # noqa: ANN202  (jinja2 is imported lazily)
     import jinja2
 
     env = jinja2.Environment(
@@ -346,7 +346,7 @@ def _environment():  # noqa: ANN202  (jinja2 is imported lazily)
     return env
 
 
-def _data_uri(path: Path) -> str:
+def data_uri(path: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
@@ -390,7 +390,7 @@ def _provenance(meta: dict, parts: list[GamePart]) -> dict:
 def render(parts: list[GamePart], scratch: Path, directory: Path, meta: dict, index: bool) -> list[str]:
     """Write each game's HTML, Markdown and figures into its folder ``directory/GAME/`` (and, for several games,
     the index at the top, linking into them)."""
-    env = _environment()
+    env = templates()
     prov = _provenance(meta, parts)
     nav = (
         [{"title": p.title, "href": f"../{page_of(p.game)}", "md": f"../{page_of(p.game, 'md')}"} for p in parts]
@@ -404,7 +404,7 @@ def render(parts: list[GamePart], scratch: Path, directory: Path, meta: dict, in
             for f in t.figures:
                 shutil.copyfile(scratch / f.name, directory / p.game / f.name)
                 names.append(f"{p.game}/{f.name}")
-        for fmt, images in (("html", lambda n: _data_uri(scratch / n)), ("md", lambda n: n)):
+        for fmt, images in (("html", lambda n: data_uri(scratch / n)), ("md", lambda n: n)):
             page = env.get_template(f"report.{fmt}.j2").render(
                 title=p.title,
                 game=p.game,

@@ -281,19 +281,35 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
 @njit(cache=True)
 def decide_with(ro, obs, seat, row, mpids, mparams, key, user):
     """:func:`decide` with a plugin's policy function ``user`` for the plugin's seats of the field model."""
+    moves, k, values, kept = sample_values(
+        ro, obs, seat, row, mpids, mparams, key, user, budget(row)[0], row[P.SEARCH_RACE]
+    )
+    if k == 1:
+        return moves[0]
+    best, chips = 0, values[:kept].sum(axis=0)
+    for c in range(1, k):
+        if chips[c] > chips[best]:
+            best = c
+    return moves[best]
+
+
+@njit(cache=True)
+def sample_values(ro, obs, seat, row, mpids, mparams, key, user, samples, race):
+    """The legal moves of ``seat`` and, for each of up to ``samples`` samples kept, the chips each move ends the
+    hand with (:func:`decide`'s evaluation; ``race`` > 0 may stop early): (moves, k, values, kept). With one
+    legal move nothing is sampled (kept 0)."""
     base = np.zeros(S.POS_LEN, np.int64)
     S.determinize(ro, obs, seat, key, 0, base)
     moves = np.zeros(S.MAX_MOVES, np.int64)
     k = S.legal(ro, base, moves)
+    values = np.zeros((samples, k), np.int64)
     if k == 1:
-        return moves[0]
-    samples = budget(row)[0]
-    race, futures = row[P.SEARCH_RACE], max(np.int64(1), np.int64(row[P.SEARCH_FUTURES]))
+        return moves, k, values, 0
+    futures = max(np.int64(1), np.int64(row[P.SEARCH_FUTURES]))
     fit = np.int64(row[P.SEARCH_FIT])
     fstate = game_state(key, FUTURES_STREAM)
     swap = np.empty(52, np.int64)
     chips = np.zeros(k, np.int64)
-    values = np.zeros((samples, k), np.int64)
     work = np.zeros(S.POS_LEN, np.int64)
     replay = np.zeros(S.POS_LEN, np.int64)
     mom = moments(ro, base, seat, mpids, replay)  # what the modelled seats were shown: the same in every sample
@@ -325,11 +341,7 @@ def decide_with(ro, obs, seat, row, mpids, mparams, key, user):
         kept += 1
         if race > 0 and kept >= RACE_FROM and kept % RACE_EVERY == 0 and settled(values[:kept], chips, race):
             break
-    best = 0
-    for c in range(1, k):
-        if chips[c] > chips[best]:
-            best = c
-    return moves[best]
+    return moves, k, values, kept
 
 
 @njit(cache=True)
@@ -349,6 +361,28 @@ def choose_with(ro, pos, seat, pids, params, user):
     pos[S.P_PSTATE + seat] = np.int64(state)
     mpids, mparams = model(pids, params)
     return decide_with(ro, obs, seat, params[p], mpids, mparams, key, user)
+
+
+VALUES_STREAM = 1 << 42
+"""The draw index (of the key a decision's :func:`choose` would draw) whose state keys :func:`move_values`."""
+
+
+@njit(cache=True)
+def move_values(ro, pos, seat, pids, params, samples):
+    """What each legal move of ``seat`` in ``pos`` is worth to the search player there, from its observation
+    alone: ``samples`` samples (no race), keyed from the key :func:`choose` would draw next, on a stream of its
+    own (the samples are not those the choice is made on; ``pos`` is left as it is). Returns (moves, chips per
+    sample and move); no rows where only one move is legal."""
+    n = ro[0][R.S_PLAYERS]
+    p = (seat - pos[S.P_ROT]) % n
+    obs = np.zeros(S.OBS_LEN, np.int64)
+    S.observation(ro, pos, seat, obs)
+    key = game_state(next_u64(np.uint64(pos[S.P_PSTATE + seat]))[1], VALUES_STREAM)
+    mpids, mparams = model(pids, params)
+    moves, k, values, kept = sample_values(
+        ro, obs, seat, params[p], mpids, mparams, key, P.no_user_policy, samples, 0.0
+    )
+    return moves[:k].copy(), values[:kept].copy()
 
 
 @njit(cache=True, nogil=True)

@@ -1,0 +1,155 @@
+"""``razz review`` (issue 39 item 3): a player's decisions beside the search player's, valued from the player's
+own view, with the loss by street, door card and situation, the page and the bad input."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from razzmatazz.analysis.razz import replay as RP
+from razzmatazz.analysis.razz import review as RV
+from razzmatazz.core.positions import Position
+from razzmatazz.core.razz import rules as R
+from razzmatazz.core.razz import search as SR
+from razzmatazz.core.razz import state as S
+from tests.cli.test_razz_cli import assert_ok, assert_one_line_error, invoke
+from tests.razz.test_search import job
+
+SITES = Path(__file__).parent / "data" / "sites"
+REPLAY = Path(__file__).parent / "data" / "replay"
+QUICK = ["--search", "search:samples=4", "--samples", "40", "--seed", "5"]
+
+
+def review_json(*args) -> dict:
+    result = invoke(["razz", "review", *map(str, args), "--format", "json"])
+    assert_ok(result)
+    return json.loads(result.stdout)
+
+
+def test_the_values_are_drawn_from_the_seats_view_alone():
+    """Two positions that differ only in cards the seat has not seen get the same values, bit for bit; the fold's
+    value is the chips the seat has put in, in every sample."""
+    j = job(["search", "tag", "rock", "station"], players=4, stack=200)
+    ro, pids, params = S.read_only(j), *S.lineup(j)
+    checked = 0
+    for g in range(6):
+        p = Position.begin(S, j, g)
+        while not p.over():
+            s = p.actor()
+            if p.pos[S.P_LOG] > 8 and checked < 12:
+                moves, chips = SR.move_values(ro, p.pos, s, pids, params, 16)
+                other = p.pos.copy()
+                hands, deck = other[S.P_HANDS : S.P_VIEW].reshape(R.MAX_PLAYERS, 7), other[S.P_DECK : S.P_DECK + 52]
+                o = (s + 1) % 4
+                top = int(other[S.P_TOP])
+                hands[o, 0], deck[top] = deck[top], hands[o, 0]  # a down card of another seat swapped with the deck's
+                assert not np.array_equal(other, p.pos)
+                again = SR.move_values(ro, other, s, pids, params, 16)
+                assert np.array_equal(moves, again[0]) and np.array_equal(chips, again[1])
+                if R.FOLD in moves:
+                    put = S._ws(p.pos)[SR.E.W_PUT, s]
+                    assert (chips[:, list(moves).index(R.FOLD)] == -put).all()
+                checked += len(moves) > 1
+            p.step()
+    assert checked >= 8
+
+
+def test_the_situations():
+    assert RV.situation(3, False, 5, 5, 10) == "first in"  # facing the bring-in only
+    assert RV.situation(3, True, 10, 10, 10) == "facing a completion"
+    assert RV.situation(3, True, 20, 10, 10) == "facing a bet"  # a raise of the completion
+    assert RV.situation(5, True, 0, 0, 10) == "first in"
+    assert RV.situation(5, True, 20, 20, 10) == "facing a bet"
+    assert RV.situation(7, True, 0, 0, 10) == "on the end"
+
+
+def test_the_search_as_hero_loses_nothing(tmp_path):
+    """A run of one search seat, reviewed with that search, field model and seed: at every decision of the seat
+    the review's search makes the seat's move, so nothing is lost; the valuation's samples are its own, so the
+    search's streams are those of the run."""
+    search = "search:samples=4"
+    args = ["--players", "3", "--stacks", "80,150,100", "--hands", "10", "--seed", "11"]
+    lineup = ["--policy", search, "--policy", "tag", "--policy", "tag"]  # the field model plays every other seat
+    assert_ok(invoke(["razz", "play", *args, *lineup, "--phh", tmp_path / "h", "--quiet"]))
+    players = tomllib.loads(next((tmp_path / "h").iterdir()).read_text())["players"]
+    hero = next(p for p in players if p.startswith("search"))  # the file names it with all its parameters
+    data = review_json(tmp_path / "h", "--hero", hero, "--search", search, "--samples", "8", "--seed", "11")
+    s = data["summary"]
+    assert s["hands"] == 10 and s["absent"] == 0 and s["decisions"] >= 15 and s["not_reviewed"] == 0
+    assert s["differ"] == 0 and s["bb_per_100_lost"] == s["low"] == s["high"] == 0
+    assert all(d["hero_move"] == d["best_move"] and d["loss"] == 0 for d in data["decisions"])
+    tag = next(p for p in players if p.startswith("tag"))
+    other = review_json(tmp_path / "h", "--hero", tag, "--search", search, "--samples", "8", "--seed", "11")
+    assert other["summary"]["decisions"] >= 10
+
+
+def test_a_site_session_reviewed(tmp_path):
+    data = review_json(SITES, "--hero", "Hero", *QUICK)
+    s, decisions = data["summary"], data["decisions"]
+    assert s["hands"] == 2 and s["absent"] == 4 and s["decisions"] == len(decisions) == 12
+    for d in decisions:
+        assert {"hand_id", "street", "hero_move", "best_move", "loss", "loss_low", "loss_high"} <= d.keys()
+        assert d["hero_move"] in d["values"] and d["best_move"] in d["values"] and d["samples"] == 40
+        if d["hero_move"] == d["best_move"]:
+            assert d["loss"] == d["loss_low"] == d["loss_high"] == 0
+        else:  # the paired mean is the difference of the means
+            diff = d["values"][d["best_move"]]["mean"] - d["values"][d["hero_move"]]["mean"]
+            assert d["loss"] == pytest.approx(diff) and d["loss_low"] < d["loss"] < d["loss_high"]
+        assert d["door"] == "4"  # Hero's door card, 4c, in both hands
+    assert sum(r["decisions"] for r in s["by_street"]) == sum(r["decisions"] for r in s["by_situation"]) == 12
+    total = sum(d["loss"] for d in decisions)
+    assert s["bb_per_100_lost"] == pytest.approx(100 * total / 2) and s["low"] < s["bb_per_100_lost"] < s["high"]
+    assert {r["player"] for r in data["stats"]} >= {"Hero"}
+    assert review_json(SITES, "--hero", "Hero", *QUICK) == data  # the seed repeats it
+
+
+def test_the_page_and_its_tables(tmp_path):
+    out = tmp_path / "review"
+    result = invoke(["razz", "review", SITES, "--hero", "Hero", *QUICK, "--out", out])
+    assert_ok(result)
+    assert "estimated loss" in result.stdout
+    names = {p.name for p in out.iterdir()}
+    wanted = {"review.html", "review.json", "loss_by_street.png", "decisions.csv", "by_street.csv", "manifest.json"}
+    assert wanted <= names
+    page = (out / "review.html").read_text()
+    assert "Review of Hero" in page and "data:image/png;base64," in page and "Tracker statistics" in page
+    assert json.loads((out / "review.json").read_text())["summary"]["decisions"] == 12
+
+
+def test_a_hero_whose_cards_the_file_hides_is_not_reviewed_and_says_why():
+    result = RP.replay(RP.parse_history((REPLAY / "unknown-cards.phh").read_text(), "unknown"))
+    searcher = RP.searcher("search:samples=2", "tag", 1)
+    hidden = next(i for i, cards in enumerate(result.cards) if RP.UNKNOWN in cards)
+    r = RV.review([result], result.history.players[hidden], searcher, 4)
+    assert r.hands == 1 and not r.decisions and r.not_reviewed
+    assert all("own cards" in n["reason"] or "unknown" in n["reason"] for n in r.not_reviewed), r.not_reviewed
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--hero", "Nobody"], "--hero Nobody: no hand read has a player of that name"),
+        (["--hero", "Hero", "--samples", "1"], "--samples 1"),
+        (["--hero", "Hero", "--search", "tag"], "not the search player"),
+        (["--hero", "Hero", "--search", "none"], "needs a search player"),
+        (["--hero", "Hero", "--seed", "-1"], "the seed must be"),
+    ],
+)
+def test_bad_input_is_one_line(args, fragment, tmp_path):
+    out = tmp_path / "out"
+    result = invoke(["razz", "review", SITES, *args, "--out", out])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
+    assert not out.exists()
+
+
+def test_a_bad_file_is_named_and_the_others_reviewed(tmp_path):
+    (tmp_path / "good.txt").write_text((SITES / "pokerstars.txt").read_text())
+    (tmp_path / "bad.phh").write_text("variant = 'FR'\nnot toml [")
+    result = invoke(["razz", "review", tmp_path, "--hero", "Hero", *QUICK, "--format", "json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["summary"]["hands"] == 1
+    assert "bad.phh" in result.stderr and "hands read, 1 refused" in result.stderr.splitlines()[-1]
