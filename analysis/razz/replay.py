@@ -1260,7 +1260,7 @@ class _Follow:
         if actor != d.player:
             raise _Diverged("the engine's hand is over here" if actor < 0 else f"the engine has p{actor + 1} to act")
         pot = self._at(S.P_VIEW + R.V_POT)
-        if pot != d.pot:
+        if d.pot not in (pot, pot - self._uncallable()):
             raise _Diverged(f"the engine's pot is {pot:,}, the file's {d.pot:,}")
         self._check_cards(street.cards, street.community)
         self._check_move(d, move)
@@ -1278,8 +1278,26 @@ class _Follow:
                 f"{who} {d.phh.split(maxsplit=1)[1]}: "
                 + (why or f"the engine offers only {' or '.join(MOVE_NAMES[m] for m in legal)} here")
             )
-        if move == R.RAISE and int(d.phh.split()[2]) != self._target():
+        if move == R.RAISE and int(d.phh.split()[2]) not in (self._target(), self._callable(d.player)):
             raise _Diverged(f"{who} {d.phh.split(maxsplit=1)[1]} where the engine's raise is to {self._target():,}")
+
+    def _callable(self, p: int) -> int:
+        """The most any other player still in can have put in this round once all in: a raise the file caps there
+        (:meth:`Hand._capped`) is the engine's full raise, the chips beyond never called."""
+        from razzmatazz.core.razz.engine import W_BET, W_STACK, W_STATUS
+
+        ws = self.S._ws(self.pos)
+        others = [int(ws[W_BET, s] + ws[W_STACK, s]) for s in range(self.t.n) if s != p and ws[W_STATUS, s] != R.FOLDED]
+        return max(others, default=0)
+
+    def _uncallable(self) -> int:
+        """The chips of this round's largest bet that no other player still in can match (a full raise the file
+        capped at what the others can call), 0 if none."""
+        from razzmatazz.core.razz.engine import W_BET
+
+        ws = self.S._ws(self.pos)
+        top = int(np.argmax(ws[W_BET, : self.t.n]))
+        return max(0, int(ws[W_BET, top]) - self._callable(top))
 
     def _target(self) -> int:
         """The level a completion, bet or raise of the actor brings the round to."""

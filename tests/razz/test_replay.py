@@ -174,6 +174,8 @@ def test_a_raise_capped_at_what_the_caller_can_put_in_is_replayed_as_the_table_p
     assert [a["move"] for a in hand["streets"][0]["actions"]][-2:] == ["raises to 12", "calls 2, all-in"]
     assert hand["agrees"] is True and hand["finishing_stacks"] == [113, 0]
     assert any("raises to 12, not 15: capped at what the others can call" in n for n in hand["notes"])
+    run = hand["search"]  # the engine's full raise is the same bet: its 3 chips beyond are never called
+    assert run["stopped"] is None and run["asked"] == 5 and run["engine_finishing_stacks"] == [113, 0]
     text = path.read_text()
     with pytest.raises(ValueError), warnings.catch_warnings():
         warnings.simplefilter("ignore")

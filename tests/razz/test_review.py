@@ -129,6 +129,14 @@ def test_a_hero_whose_cards_the_file_hides_is_not_reviewed_and_says_why():
     assert all("own cards" in n["reason"] or "unknown" in n["reason"] for n in r.not_reviewed), r.not_reviewed
 
 
+def test_a_raise_capped_at_what_the_caller_can_put_in_is_followed():
+    """The WSOP hand of issue 39: p1's re-raise capped at 12 is the engine's raise to 15 (3 chips never called),
+    so Bob's call after it is reviewed too."""
+    data = review_json(REPLAY / "real" / "capped-raise.phh", "--hero", "Bob", *QUICK)
+    assert data["summary"]["not_reviewed"] == 0 and data["summary"]["decisions"] == 3
+    assert [d["hero_move"] for d in data["decisions"]] == ["bring in", "raise to 10", "call 2"]  # all in
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
