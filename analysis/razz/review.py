@@ -187,10 +187,15 @@ def review(results: Iterable[RP.Result], hero: str, searcher: RP.Searcher, sampl
         if hero not in players:
             out.absent += 1
             continue
+        if players.count(hero) > 1:  # a simulation's file may seat one policy twice
+            where = {"file": result.history.path, "hand_id": result.history.hand_id or str(result.history.hand)}
+            out.not_reviewed.append({**where, "action": "", "reason": f"{players.count(hero)} players have that name"})
+            continue
         out.hands += 1
         _review_hand(out, result, players.index(hero), searcher, samples, i)
     if out.hands == 0:
-        raise InputError(f"--hero {hero}: no hand read has a player of that name")
+        why = "a player of that name" if not out.not_reviewed else "only one player of that name (it names several)"
+        raise InputError(f"--hero {hero}: no hand read has {why}")
     return out
 
 
