@@ -29,7 +29,10 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str], list[st
         if site is None:
             errors.append(f"{path}: not a site hand history razzmatazz reads ({', '.join(sites.SITES)})")
             continue
-        for first, lines in sites.hands(text):
+        found, others = sites.razz_hands(text)
+        if not found:
+            errors.append(f"{path}: {sites.no_razz(text, others)}")
+        for first, lines in found:
             name = f"{sites.site_of(lines[0])}-{sites.hand_id(lines)[:40]}.phh"
             try:
                 hand, history = RP.read_site_hand(lines, first, str(path))

@@ -283,9 +283,13 @@ def parse_history(text: str, path: str) -> History:
 def parse_histories(text: str, path: str) -> list[History | ReplayError]:
     """Each hand of a PHH file, or of a collection of hands (``.phhs``: ``[1]``, ``[2]``, ..., each hand named
     ``PATH [KEY]``), parsed or refused hand by hand; :class:`ReplayError` if the file is not a PHH document. A site's
-    history (:mod:`.sites`) is read hand by hand, each named ``PATH [#HAND]``."""
+    history (:mod:`.sites`) is read hand by hand, each named ``PATH [#HAND]``, its hands of other games (a mixed
+    game's table) left out."""
     if sites.site_of(text):
-        return [_site_hand(lines, first, path) for first, lines in sites.hands(text)]
+        found, others = sites.razz_hands(text)
+        if not found:
+            return [ReplayError(f"{path}: {sites.no_razz(text, others)}")]
+        return [_site_hand(lines, first, path) for first, lines in found]
     data = _document(text, path)
     if not _is_collection(data):
         return [_catch(table_history, data, path)]
@@ -1747,12 +1751,13 @@ def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
 
 
 def _site_file(path: Path) -> bool:
-    """Whether ``path`` is a regular ``.txt`` file that begins as a site's history of Razz does (its first 4 kB)."""
+    """Whether ``path`` is a regular ``.txt`` file that begins a site's history and holds a Razz hand in its first
+    64 kB."""
     if not path.name.endswith(".txt") or path.is_symlink() or not path.is_file():
         return False
     try:
         with path.open("rb") as f:
-            return sites.begins_razz_history(f.read(4096))
+            return sites.holds_razz_history(f.read(65536))
     except OSError:
         return False
 

@@ -19,13 +19,21 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-SITES = ("pokerstars", "fulltilt")
+SITES = ("pokerstars", "fulltilt", "winamax")
 """The sites whose Razz histories are read."""
 
 _STAKES = re.compile(r"Razz Limit \(([^)]*)\)|Razz Limit, ([^)]*)\)|Level [^(]*\(([^)]*)\)")
 """PokerStars' stakes: ``Razz Limit ($0.10/$0.20 USD)``, a mixed game's ``HORSE (Razz Limit, $0.10/$0.20 USD)``,
 a tournament's ``Level IV (1,000/2,000)``; money with a currency sign is a cash game (cents), else chips."""
 _FT_STAKES = re.compile(r" - (?P<stakes>[^\s/]+/\S+) Ante \S+ - Limit Razz\b")
+_WINAMAX_STAKES = re.compile(r" - Razz fixed limit \((?P<ante>[^/()]+)/(?P<stakes>[^/()]+/[^/()]+)\) - ")
+"""Winamax's game and stakes: ``Razz fixed limit (5€/25€/50€)``, the ante, the small and the big bet."""
+_RAZZ = {
+    "pokerstars": re.compile(r"Razz Limit"),
+    "fulltilt": re.compile(r"Limit Razz"),
+    "winamax": re.compile(r" - Razz fixed limit \("),
+}
+"""What a header of each site says of a Razz hand (a mixed game's file holds other games' hands too)."""
 
 
 @dataclass(frozen=True)
@@ -51,11 +59,21 @@ _DIALECTS = (
         re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)(.*)$"),
         " ",
     ),
+    _Dialect(
+        "winamax",
+        re.compile(r"^Winamax Poker - .*? - HandId: #([^\s]*) - "),
+        re.compile(r"^Seat (\d+): (.+) \(([^(),]*)(?:, [^()]*)?\)(.*)$"),
+        " ",
+    ),
 )
 _STREETS = {"3RD STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STREET": 6, "RIVER": 7, "7TH STREET": 7}
-"""The street headers (``*** 3rd STREET ***``; Full Tilt writes ``*** 3RD STREET ***``), upper-cased."""
+_STREETS |= {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
+"""The street headers (``*** 3rd STREET ***``; Full Tilt writes ``*** 3RD STREET ***``, Winamax's export
+``*** THIRD ***``), upper-cased."""
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _CURRENCY = "$€£"
+_ANTES = ("posts the ante ", "antes ", "posts ante ")
+"""How a site writes an ante: PokerStars, Full Tilt, Winamax."""
 _ALL_IN = (" and is all-in", ", and is all in", " and is all in")
 _TABLE_NEWS = re.compile(
     r"(?:^|: | )(?:is sitting out|sits out|has timed out(?: while .*)?|is disconnected|is connected|has returned|"
@@ -101,14 +119,14 @@ def site_of(text: str) -> str | None:
     return dialect.site if dialect else None
 
 
-def begins_razz_history(head: bytes) -> bool:
-    """Whether a file's first bytes ``head`` (cut anywhere) begin a site's history of a Razz hand (a site's
-    folder holds other games too, left alone)."""
+def holds_razz_history(head: bytes) -> bool:
+    """Whether a file's first bytes ``head`` (cut anywhere) begin a site's history and hold the header of a Razz
+    hand (a site's folder holds other games too, left alone; a mixed game's file, other games' hands besides)."""
     utf16 = head[:2] in (b"\xff\xfe", b"\xfe\xff")
-    first = _first_line(
-        head[: len(head) // 2 * 2].decode("utf-16", "ignore") if utf16 else head.decode("utf-8", "ignore")
+    text = head[: len(head) // 2 * 2].decode("utf-16", "ignore") if utf16 else head.decode("utf-8", "ignore")
+    return site_of(_first_line(text)) is not None and any(
+        is_razz(line.strip().lstrip("\ufeff")) for line in text.splitlines()
     )
-    return site_of(first) is not None and "Razz" in first
 
 
 def hands(text: str) -> list[tuple[int, list[str]]]:
@@ -121,6 +139,26 @@ def hands(text: str) -> list[tuple[int, list[str]]]:
         if out:
             out[-1][1].append(line)
     return out
+
+
+def is_razz(header: str) -> bool:
+    """Whether a hand's header line names a Razz hand of its site."""
+    dialect = _dialect(header)
+    return bool(dialect and _RAZZ[dialect.site].search(header))
+
+
+def razz_hands(text: str) -> tuple[list[tuple[int, list[str]]], int]:
+    """The Razz hands of a site's file (:func:`hands`) and how many hands of other games it holds besides (a
+    mixed game's table: HORSE, 8-Game)."""
+    found = hands(text)
+    razz = [h for h in found if is_razz(h[1][0])]
+    return razz, len(found) - len(razz)
+
+
+def no_razz(text: str, others: int) -> str:
+    """Why a site's file gives no hand: it holds none of Razz (the first's header quoted)."""
+    first = _first_line(text)[:70]
+    return f"no Razz hand in this {site_of(text)} history ({others:,} of other games, the first {first!r})"
 
 
 def hand_id(lines: list[str]) -> str:
@@ -136,6 +174,7 @@ class _Reader:
 
     cash: bool
     sep: str = ": "
+    site: str = ""
     names: list[str] = field(default_factory=list)
     seats: list[int] = field(default_factory=list)
     stacks: list[int] = field(default_factory=list)
@@ -151,6 +190,8 @@ class _Reader:
     shown_early: bool = False
     final: dict[int, str | None] = field(default_factory=dict)
     bring_in: int = 0
+    brought_in: tuple[int, int] = (-1, 0)
+    """The player who brought in and for how much (Winamax writes that player's raise on 3rd street without it)."""
     rake: int = 0
     summary: bool = False
     pending: bool = False
@@ -235,8 +276,8 @@ class _Reader:
         if found is None:
             return False
         p, rest = found
-        brackets = [b.split() for b in re.findall(r"\[([^\]]*)\]", "[" + rest)]
-        if any(not _CARD.match(c) for b in brackets for c in b) or not brackets:
+        brackets = [["??" if c == "X" else c for c in b.split()] for b in re.findall(r"\[([^\]]*)\]", "[" + rest)]
+        if any(not _CARD.match(c) and c != "??" for b in brackets for c in b) or not brackets:
             raise SiteError(f"cards razzmatazz cannot read: {line[:60]!r}")
         if self.street == 3:  # [down down door] or [down down] [door] (Full Tilt)
             self.dealt[p] = [c for b in brackets for c in b]
@@ -252,8 +293,8 @@ class _Reader:
         for tail in _ALL_IN:
             rest = rest.removesuffix(tail)
         tag = f"p{p + 1}"
-        if rest.startswith(("posts the ante ", "antes ")):
-            self.antes[p] = self.chips(rest.removeprefix("posts the ante ").removeprefix("antes "))
+        if rest.startswith(_ANTES):
+            self.antes[p] = self.chips(rest.removeprefix(next(a for a in _ANTES if rest.startswith(a))))
             self.put[p] += self.antes[p]
             return
         won = re.fullmatch(r"(?:wins|ties for) (?:the )?(?:main |side )?pot(?: #\d+)? \((.+)\)(?: with .*)?", rest)
@@ -265,10 +306,11 @@ class _Reader:
         if self.street == 0:
             raise SiteError(f"{self.names[p]} acts before 3rd street is dealt: {rest!r}")
         self.flush_deals()
-        if rest.startswith("brings in for "):
-            amount = self.chips(rest.removeprefix("brings in for "))
+        if rest.startswith(("brings in ", "bring-in ")):
+            amount = self.chips(rest.removeprefix("brings in ").removeprefix("bring-in ").removeprefix("for "))
             if not all_in:  # one all in for less does not tell the table's bring-in
                 self.bring_in = amount
+            self.brought_in = (p, amount)
             self.pay(p, amount)
             self.add(f"{tag} pb")
         elif rest.startswith(("completes it to ", "bets ")):
@@ -280,6 +322,8 @@ class _Reader:
             if match is None:
                 raise SiteError(f"a raise without its amount: {rest!r}")
             to = self.chips(match.group(2))
+            if self.site == "winamax" and self.street == 3 and p == self.brought_in[0]:
+                to += self.brought_in[1]  # Winamax's "to" leaves out the bring-in's own chips
             self.pay(p, to - self.bets[p])
             self.add(f"{tag} cbr {to}")
         elif rest.startswith("calls "):
@@ -334,7 +378,7 @@ def read_hand(lines: list[str], first: int = 1) -> SiteHand:
     dialect = _dialect(lines[0])
     if dialect is None:
         raise SiteError(f"line {first}: not the first line of a hand of {', '.join(SITES)}")
-    if not re.fullmatch(r"\d{1,30}", hand_id(lines)):
+    if not re.fullmatch(r"\d{1,30}(?:-\d{1,30}){0,2}", hand_id(lines)):  # Winamax: TABLE-HAND-TIME
         raise SiteError(f"line {first}: the hand number {hand_id(lines)[:40]!r} is not 1 to 30 digits")
     r, small, big = _stakes(dialect, lines[0], first)
     seats: list[tuple[int, str, int]] = []
@@ -368,11 +412,11 @@ def _stakes(dialect: _Dialect, header: str, first: int) -> tuple[_Reader, int, i
         match = _STAKES.search(header) if "Razz Limit" in header else None
         written = next((g for g in match.groups() if g), None) if match else None
     else:
-        match = _FT_STAKES.search(header)
+        match = (_FT_STAKES if dialect.site == "fulltilt" else _WINAMAX_STAKES).search(header)
         written = match.group("stakes") if match else None
     if written is None:
         raise SiteError(f"line {first}: not a Razz Limit hand (the header names the game and its stakes)")
-    r = _Reader(any(c in written for c in _CURRENCY), dialect.sep)
+    r = _Reader(any(c in written for c in _CURRENCY), dialect.sep, dialect.site)
     try:
         small, big = (r.chips(x) for x in written.split(" ")[0].split("/"))
     except (SiteError, ValueError):
@@ -384,7 +428,7 @@ def _seat_players(r: _Reader, seats: list[tuple[int, str, int]], lines: list[str
     """The players of the hand: the seats listed that post an ante or are dealt cards, in seat order."""
     text = "\n".join(lines)
     for number, name, stack in sorted(seats):
-        posted = f"\n{name}{r.sep}posts the ante" in text or f"\n{name}{r.sep}antes" in text
+        posted = any(f"\n{name}{r.sep}{ante}" in text for ante in _ANTES)
         if not posted and f"\nDealt to {name} [" not in text:  # sitting out, out of hand: not dealt in
             continue
         r.names.append(name)
@@ -396,7 +440,7 @@ def _seat_players(r: _Reader, seats: list[tuple[int, str, int]], lines: list[str
 
 def _line(r: _Reader, line: str) -> None:
     """Read one line of the hand's body."""
-    if not line or line.startswith(("Table '", "Betting is capped")) or ' said, "' in line:
+    if not line or line.startswith(("Table '", "Table: '", "Betting is capped")) or ' said, "' in line:
         return
     if line.startswith("*** "):
         name = line.strip("* ").strip()
@@ -421,7 +465,7 @@ def _line(r: _Reader, line: str) -> None:
         p = _named(r, returned.group(3))
         r.back[p] += r.chips(returned.group(1) or returned.group(2))
         return
-    collected = re.fullmatch(r"(.+) collected (.+) from (?:the )?(?:main |side )?pot(?:-\d+)?", line)
+    collected = re.fullmatch(r"(.+) collected (.+) from (?:the )?(?:main |side )?pot(?:[- ]\d+)?", line)
     if collected:
         r.won[_named(r, collected.group(1))] += r.chips(collected.group(2))
         return

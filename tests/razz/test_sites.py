@@ -130,7 +130,10 @@ def _hand(hand: str) -> str:
 
 
 HOSTILE = {
-    "another game": ("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - x\n", "line 1: not a Razz Limit hand"),
+    "another game": (
+        "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - x\n",
+        "no Razz hand in this pokerstars history",
+    ),
     "no 3rd street": (_hand("3003").split("*** 3rd")[0], "line 8: the hand has no 3rd street"),
     "two seats of one name": (_hand("3003").replace("Seat 2: y", "Seat 2: x"), "line 4: two seats are named 'x'"),
     "a hand number too long": (_hand("3003").replace("#3003", "#" + "9" * 300), "is not 1 to 30 digits"),
@@ -253,3 +256,45 @@ def test_an_older_full_tilt_file_in_windows_1252_reads_too(tmp_path):
     other.write_bytes("variant = 'FR' # Zoë".encode("cp1252"))
     with pytest.raises(RP.ReplayError, match="not UTF-8 text"):
         RP.read_text(other)
+
+
+WINAMAX = DATA / "winamax.txt"
+
+
+def test_winamax_hands_read_as_the_file_says_and_pokerkit_replays_them(tmp_path):
+    """Our Winamax file (from the layout of its 8-Game tables' stud hands): a 7-Card Stud hand of the mixed table
+    left out; euros after the amount, ``posts ante``, ``brings in``, a completion written ``raises 4€ to 4€``,
+    others' cards ``X``, no ``Uncalled bet`` line (what comes back is in ``collected``), the bring-in's all-in raise
+    written without its own bring-in (``raises -5 to 35``: to 50 in all), a rake, a tournament in chips."""
+    text = WINAMAX.read_text()
+    found, others = sites.razz_hands(text)
+    assert others == 1 and len(sites.hands(text)) == 3
+    got = {sites.hand_id(lines): sites.read_hand(lines, first).table for first, lines in found}
+    cash, tour = got["777001-12-1764000000"], got["2815488303912976462-7-1764001000"]
+    assert cash["players"] == ["Hero", "Jean Pierre", "K [x]"] and cash["_seat_numbers"] == [1, 2, 4]
+    assert (cash["antes"], cash["bring_in"], cash["small_bet"], cash["big_bet"]) == ([50] * 3, 100, 400, 800)
+    assert cash["finishing_stacks"] == [16600, 8400, 1550]  # the 2 € rake added back to the one collector
+    assert cash["actions"][:5] == ["d dh p1 2c5d3h", "d dh p2 ????Kd", "d dh p3 ????4s", "p2 pb", "p3 cbr 400"]
+    assert "d dh p3 ??" in cash["actions"]  # 7th street's card of another player, face down
+    assert "p2 cbr 50" in tour["actions"] and tour["finishing_stacks"] == [1860, 0, 1700]
+    for table in got.values():
+        assert pokerkit_stacks(convert.phh_text(table, "winamax.txt")) == table["finishing_stacks"]
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "HH.txt").write_bytes(("\ufeff" + text.replace("\n", "\r\n")).encode())
+    result = invoke(
+        ["razz", "replay", folder, "--trials", "200", "--seed", "1", "--search", "none", "--format", "json"]
+    )
+    assert_ok(result)
+    hands = json.loads(result.stdout)["hands"]
+    assert [(h["site"], h["agrees"]) for h in hands] == [("winamax", True), ("winamax", True)]
+    assert [h["collected"] for h in hands] == [[8850, 0, 0], [0, 0, 380]]
+
+
+def test_a_file_without_a_razz_hand_is_named_and_a_mixed_folder_keeps_its_razz_files(tmp_path):
+    stud = WINAMAX.read_text().split("\n\n")[0] + "\n"
+    (tmp_path / "stud.txt").write_text(stud)
+    result = invoke(["razz", "replay", tmp_path / "stud.txt", "--search", "none"])
+    assert result.exit_code == 2 and "no Razz hand in this winamax history (1 of other games" in result.stderr
+    (tmp_path / "mixed.txt").write_text(WINAMAX.read_text())
+    assert [p.name for p in RP.history_files([tmp_path])[0]] == ["mixed.txt"]  # the stud-only file is left alone
