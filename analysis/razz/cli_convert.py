@@ -20,8 +20,8 @@ from razzmatazz.analysis.razz.cli import razz
     help="A new or empty folder for the PHH files, one a hand (SITE-HANDID.phh).",
 )
 def convert_cmd(paths: tuple[Path, ...], out: Path) -> None:
-    """Site hand histories of Razz (PokerStars, Full Tilt and Winamax text; cash games, tournaments, sit-and-gos)
-    as PHH files that PokerKit and 'razz replay' read, one file a hand.
+    """Site hand histories of Razz (PokerStars, Full Tilt and Winamax text, Merge XML; cash games,
+    tournaments, sit-and-gos) as PHH files that PokerKit and 'razz replay' read, one file a hand.
 
     Each hand is replayed before it is written (every action checked against the rules, as 'razz
     replay' does; a folder's .txt files that are a site's Razz history are read, not its subfolders).

@@ -87,7 +87,7 @@ def replay_cmd(
     a device, a directory, a symbolic link loop or to nothing) is one line on stderr naming the
     file (and hand) and the action; the other files and hands are still replayed and printed,
     the last line counts the hands replayed and refused, and the exit status is 2. Site hand
-    histories (PokerStars, Full Tilt, Winamax: .txt) are read hand by hand too, each named FILE [#HANDID];
+    histories (PokerStars, Full Tilt, Winamax: .txt; Merge: .xml) are read hand by hand too, each named FILE [#HANDID];
     'razz convert' writes them as PHH.
 
     \b

@@ -50,7 +50,7 @@ def review_cmd(
     fmt: str,
     out: Path | None,
 ) -> None:
-    """Review one player's decisions in hand histories (PHH or a site's: PokerStars, Full Tilt, Winamax).
+    """Review one player's decisions in hand histories (PHH or a site's: PokerStars, Full Tilt, Winamax, Merge).
 
     At every decision of --hero, the strong player (--search) is asked from the hero's own view
     (the others' down cards and the cards to come drawn, never read from the file), each legal move

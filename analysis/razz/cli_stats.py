@@ -34,7 +34,7 @@ SHOWN = (
 )
 def stats_cmd(paths: tuple[Path, ...], fmt: str) -> None:
     """Tracker statistics per player over hand histories (PHH, as 'razz play --phh' writes them, or a
-    site's: PokerStars, Full Tilt, Winamax), each share beside its count so the sample shows.
+    site's: PokerStars, Full Tilt, Winamax, Merge), each share beside its count so the sample shows.
 
     VPIP (money put in voluntarily on 3rd street), completion, steal attempts (completing an unopened
     pot with a door card lower than every door still to act) and folds to them by the bring-in and by

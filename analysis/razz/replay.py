@@ -1726,7 +1726,7 @@ def policy_list(texts: tuple[str, ...]) -> tuple[Policy, ...]:
 
 SUFFIXES = (".phh", ".phhs")
 """The entries of a folder that are read: hand histories and collections of them (``razz play --human --log``);
-and the ``.txt`` entries that are a site's history (:mod:`.sites`; others are left alone)."""
+and the ``.txt`` and ``.xml`` entries that are a site's history (:mod:`.sites`; others are left alone)."""
 
 
 def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
@@ -1746,14 +1746,14 @@ def history_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
             continue
         files += entries
         if not entries:
-            errors.append(f"{path}: no hand history files (.phh, .phhs, a site's .txt) in this folder")
+            errors.append(f"{path}: no hand history files (.phh, .phhs, a site's .txt or .xml) in this folder")
     return files, errors
 
 
 def _site_file(path: Path) -> bool:
-    """Whether ``path`` is a regular ``.txt`` file that begins a site's history and holds a Razz hand in its first
-    64 kB."""
-    if not path.name.endswith(".txt") or path.is_symlink() or not path.is_file():
+    """Whether ``path`` is a regular ``.txt`` or ``.xml`` file that begins a site's history and holds a Razz hand
+    in its first 64 kB."""
+    if not path.name.endswith((".txt", ".xml")) or path.is_symlink() or not path.is_file():
         return False
     try:
         with path.open("rb") as f:

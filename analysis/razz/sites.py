@@ -1,16 +1,16 @@
 """Razz hand histories as poker sites write them, read as PHH hands (``razz replay``, ``razz convert``).
 
-PokerStars and Full Tilt text (cash games, tournaments, sit-and-gos; seeds/razz.md, "Site hand histories"): a
-file holds one or more hands, each from its header line (``PokerStars Game #``, ``PokerStars Hand #``, ``Full
-Tilt Poker Game #``) to the next, blank lines, a byte-order mark, Windows line ends and (Full Tilt) UTF-16
-allowed. Each hand becomes the table of a PHH document (variant ``FR``, the players who were dealt in, in seat
-order): what the file shows of the cards (an opponent's down cards unknown, ``????``, until shown), every
-action, the cards shown at the showdown (a player who mucks shows nothing) and, where the betting ends with at
-most one player able to bet before 7th street, the cards shown then, as PHH's all-in showdown wants. Amounts
-are whole chips in a tournament and cents in a cash game. The file's result gives ``finishing_stacks``: the
-starting stack less what the player put in, plus what came back and what it collected; a rake taken from a
-pot one player collected is added back to it (the replay pays the whole pot), and with a rake over several
-collectors the stacks are left out.
+PokerStars, Full Tilt and Winamax text (cash games, tournaments, sit-and-gos; seeds/razz.md, "Site hand histories"):
+a file holds one or more hands, each from its header line (``PokerStars Game #``, ``PokerStars Hand #``, ``Full Tilt
+Poker Game #``, ``Winamax Poker - ``) to the next, blank lines, a byte-order mark, Windows line ends and (Full Tilt)
+UTF-16 allowed; a mixed game's hands of other games are left out. Merge's XML is read by :mod:`.merge` into the same
+reader. Each hand becomes the table of a PHH document (variant ``FR``, the players who were dealt in, in seat
+order): what the file shows of the cards (an opponent's down cards unknown, ``????``, until shown), every action,
+the cards shown at the showdown (a player who mucks shows nothing) and, where the betting ends with at most one
+player able to bet before 7th street, the cards shown then, as PHH's all-in showdown wants. Amounts are whole chips
+in a tournament and cents in a cash game. The file's result gives ``finishing_stacks``: the starting stack less what
+the player put in, plus what came back and what it collected; a rake taken from a pot one player collected is added
+back to it (the replay pays the whole pot), and with a rake over several collectors the stacks are left out.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-SITES = ("pokerstars", "fulltilt", "winamax")
+SITES = ("pokerstars", "fulltilt", "winamax", "merge")
 """The sites whose Razz histories are read."""
 
 _STAKES = re.compile(r"Razz Limit \(([^)]*)\)|Razz Limit, ([^)]*)\)|Level [^(]*\(([^)]*)\)")
@@ -65,6 +65,7 @@ _DIALECTS = (
         re.compile(r"^Seat (\d+): (.+) \(([^(),]*)(?:, [^()]*)?\)(.*)$"),
         " ",
     ),
+    _Dialect("merge", re.compile(r"^<description\s[^>]*\btype=\"([^\"]*)\""), re.compile(r"^$"), " "),
 )
 _STREETS = {"3RD STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STREET": 6, "RIVER": 7, "7TH STREET": 7}
 _STREETS |= {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
@@ -124,13 +125,21 @@ def holds_razz_history(head: bytes) -> bool:
     hand (a site's folder holds other games too, left alone; a mixed game's file, other games' hands besides)."""
     utf16 = head[:2] in (b"\xff\xfe", b"\xfe\xff")
     text = head[: len(head) // 2 * 2].decode("utf-16", "ignore") if utf16 else head.decode("utf-8", "ignore")
-    return site_of(_first_line(text)) is not None and any(
-        is_razz(line.strip().lstrip("\ufeff")) for line in text.splitlines()
-    )
+    site = site_of(_first_line(text))
+    if site == "merge":
+        from razzmatazz.analysis.razz import merge
+
+        return merge.holds_razz(text)
+    return site is not None and any(is_razz(line.strip().lstrip("\ufeff")) for line in text.splitlines())
 
 
 def hands(text: str) -> list[tuple[int, list[str]]]:
-    """Each hand of a site's file: (the line number of its header, its lines)."""
+    """Each hand of a site's file: (the line number of its header, its lines; Merge's: the file's description
+    line, then the hand's, :func:`.merge.hands`)."""
+    if site_of(text) == "merge":
+        from razzmatazz.analysis.razz import merge
+
+        return merge.hands(text)
     out: list[tuple[int, list[str]]] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip().lstrip("\ufeff")  # files joined together keep their byte-order marks
@@ -151,7 +160,12 @@ def razz_hands(text: str) -> tuple[list[tuple[int, list[str]]], int]:
     """The Razz hands of a site's file (:func:`hands`) and how many hands of other games it holds besides (a
     mixed game's table: HORSE, 8-Game)."""
     found = hands(text)
-    razz = [h for h in found if is_razz(h[1][0])]
+    if site_of(text) == "merge":
+        from razzmatazz.analysis.razz import merge
+
+        razz = [h for h in found if merge.is_razz(*h[1][:2])]
+    else:
+        razz = [h for h in found if is_razz(h[1][0])]
     return razz, len(found) - len(razz)
 
 
@@ -164,6 +178,10 @@ def no_razz(text: str, others: int) -> str:
 def hand_id(lines: list[str]) -> str:
     """The hand's number as the site writes it."""
     dialect = _dialect(lines[0])
+    if dialect and dialect.site == "merge":
+        from razzmatazz.analysis.razz import merge
+
+        return merge.game_id(lines[1]) if len(lines) > 1 else "?"
     match = dialect.header.match(lines[0]) if dialect else None
     return match.group(1) if match else "?"
 
@@ -380,6 +398,10 @@ def read_hand(lines: list[str], first: int = 1) -> SiteHand:
         raise SiteError(f"line {first}: not the first line of a hand of {', '.join(SITES)}")
     if not re.fullmatch(r"\d{1,30}(?:-\d{1,30}){0,2}", hand_id(lines)):  # Winamax: TABLE-HAND-TIME
         raise SiteError(f"line {first}: the hand number {hand_id(lines)[:40]!r} is not 1 to 30 digits")
+    if dialect.site == "merge":
+        from razzmatazz.analysis.razz import merge
+
+        return merge.read_hand(lines, first)
     r, small, big = _stakes(dialect, lines[0], first)
     seats: list[tuple[int, str, int]] = []
     number = first

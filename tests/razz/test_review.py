@@ -20,6 +20,7 @@ from tests.cli.test_razz_cli import assert_ok, assert_one_line_error, invoke
 from tests.razz.test_search import job
 
 SITES = Path(__file__).parent / "data" / "sites"
+SESSION = [SITES / name for name in ("pokerstars.txt", "fulltilt.txt", "winamax.txt")]
 REPLAY = Path(__file__).parent / "data" / "replay"
 QUICK = ["--search", "search:samples=4", "--samples", "40", "--seed", "5"]
 
@@ -88,7 +89,7 @@ def test_the_search_as_hero_loses_nothing(tmp_path):
 
 
 def test_a_site_session_reviewed(tmp_path):
-    data = review_json(SITES, "--hero", "Hero", *QUICK)
+    data = review_json(*SESSION, "--hero", "Hero", *QUICK)
     s, decisions = data["summary"], data["decisions"]
     assert s["hands"] == 3 and s["absent"] == 5 and s["decisions"] == len(decisions) == 19  # Hero at 3 sites
     for d in decisions:
@@ -104,12 +105,12 @@ def test_a_site_session_reviewed(tmp_path):
     total = sum(d["loss"] for d in decisions)
     assert s["bb_per_100_lost"] == pytest.approx(100 * total / 3) and s["low"] < s["bb_per_100_lost"] < s["high"]
     assert {r["player"] for r in data["stats"]} >= {"Hero"}
-    assert review_json(SITES, "--hero", "Hero", *QUICK) == data  # the seed repeats it
+    assert review_json(*SESSION, "--hero", "Hero", *QUICK) == data  # the seed repeats it
 
 
 def test_the_page_and_its_tables(tmp_path):
     out = tmp_path / "review"
-    result = invoke(["razz", "review", SITES, "--hero", "Hero", *QUICK, "--out", out])
+    result = invoke(["razz", "review", *SESSION, "--hero", "Hero", *QUICK, "--out", out])
     assert_ok(result)
     assert "estimated loss" in result.stdout
     names = {p.name for p in out.iterdir()}
@@ -149,7 +150,7 @@ def test_a_raise_capped_at_what_the_caller_can_put_in_is_followed():
 )
 def test_bad_input_is_one_line(args, fragment, tmp_path):
     out = tmp_path / "out"
-    result = invoke(["razz", "review", SITES, *args, "--out", out])
+    result = invoke(["razz", "review", *SESSION, *args, "--out", out])
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
     assert not out.exists()
 
@@ -161,3 +162,13 @@ def test_a_bad_file_is_named_and_the_others_reviewed(tmp_path):
     assert result.exit_code == 2
     assert json.loads(result.stdout)["summary"]["hands"] == 1
     assert "bad.phh" in result.stderr and "hands read, 1 refused" in result.stderr.splitlines()[-1]
+
+
+def test_a_merge_session_reviewed_up_to_a_short_all_in_raise():
+    """Merge's XML hands of Hero: the short all-in raise of the second hand (which the engine never makes) stops
+    that hand's review there, and says why; the other decisions are reviewed."""
+    data = review_json(SITES / "merge.xml", "--hero", "Hero", *QUICK)
+    s = data["summary"]
+    assert s["hands"] == 3 and s["not_reviewed"] == 1 and s["decisions"] >= 8
+    assert "less than a full bet" in data["not_reviewed"][0]["reason"]
+    assert {d["hand_id"] for d in data["decisions"]} == {"71234567-42", "71234567-43", "71234567-44"}

@@ -298,3 +298,89 @@ def test_a_file_without_a_razz_hand_is_named_and_a_mixed_folder_keeps_its_razz_f
     assert result.exit_code == 2 and "no Razz hand in this winamax history (1 of other games" in result.stderr
     (tmp_path / "mixed.txt").write_text(WINAMAX.read_text())
     assert [p.name for p in RP.history_files([tmp_path])[0]] == ["mixed.txt"]  # the stud-only file is left alone
+
+
+MERGE, HORSE = DATA / "merge.xml", DATA / "merge-horse.xml"
+
+
+def merge_tables(path: Path) -> dict[str, dict]:
+    found, _ = sites.razz_hands(path.read_text())
+    return {sites.hand_id(lines): sites.read_hand(lines, first).table for first, lines in found}
+
+
+def test_merge_xml_hands_read_as_the_file_says_and_pokerkit_replays_them(tmp_path):
+    """Our Merge (Carbon) XML files, from its published layout: seats from 0 named in events, a seat without an
+    event not dealt in, ``&amp;`` in a name, cumulative cards with ``null`` or nothing for a card not seen,
+    ``COMPLETE``, ``RAISE`` to an amount, ``ALL_IN`` adding chips (a short all-in raise), chat, ``SHOWN`` and
+    ``MUCKED``, an uncalled bet as its own winner, no rake written (what the pot kept is added back to its one
+    winner), a HORSE tournament whose hold'em hand is left out, balances after the ante and bets from the hand."""
+    cash = merge_tables(MERGE)
+    assert {h: t["finishing_stacks"] for h, t in cash.items()} == {
+        "71234567-42": [2690, 1220, 140],
+        "71234567-43": [2860, 1190, 0],
+        "71234567-44": [2700, 1350],
+    }
+    first = cash["71234567-42"]
+    assert first["players"] == ["Hero", "A & B", "C. [Q]"] and first["_seat_numbers"] == [0, 2, 5]
+    assert (first["antes"], first["bring_in"], first["small_bet"], first["big_bet"]) == ([10] * 3, 20, 50, 100)
+    assert first["actions"][:6] == [
+        "d dh p1 2c4d6h",
+        "d dh p2 ????Kc",
+        "d dh p3 ????7s",
+        "p2 pb",
+        "p3 cbr 50",
+        "p1 cbr 100",
+    ]
+    assert "p3 cbr 130" in cash["71234567-43"]["actions"]  # ALL_IN for 0.80 over 0.50: a raise to 1.30
+    found, others = sites.razz_hands(HORSE.read_text())
+    assert others == 1 and len(found) == 1
+    tour = merge_tables(HORSE)["80000001-8"]
+    assert tour["starting_stacks"] == [3000, 3000, 1000] and (tour["small_bet"], tour["big_bet"]) == (200, 400)
+    assert tour["finishing_stacks"] == [5050, 975, 975] and tour["actions"][-1] == "p2 sm"  # Bo mucks
+    for table in [*cash.values(), tour]:
+        assert pokerkit_stacks(convert.phh_text(table, "merge.xml")) == table["finishing_stacks"]
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "carbon.xml").write_text(MERGE.read_text().replace("\n", "\r\n"))
+    (folder / "horse.xml").write_text(HORSE.read_text())
+    result = invoke(
+        ["razz", "replay", folder, "--trials", "200", "--seed", "1", "--search", "none", "--format", "json"]
+    )
+    assert_ok(result)
+    hands = json.loads(result.stdout)["hands"]
+    assert [(h["site"], h["hand_id"], h["agrees"]) for h in hands] == [
+        ("merge", "71234567-42", True),
+        ("merge", "71234567-43", True),
+        ("merge", "71234567-44", True),
+        ("merge", "80000001-8", True),
+    ]
+    out = tmp_path / "hands"
+    assert_ok(invoke(["razz", "convert", folder, "--out", out]))
+    assert len(list(out.iterdir())) == 4
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fragment"),
+    [
+        (
+            'type="CALL" timestamp="1795556105000" player="5"',
+            'type="CALL" timestamp="1795556105000" player="7"',
+            "seat '7' is",
+        ),
+        (
+            'type="FOLD" timestamp="1795556104000"',
+            'type="SWAP" timestamp="1795556104000"',
+            "an event razzmatazz does not know",
+        ),
+        ('cards="null,null,Kc"', 'cards="null,null,K?"', "cards razzmatazz cannot read"),
+        ('stakes="Limit $0.50/$1.00"', 'stakes="No Limit ($0.01/$0.02/$0.10)"', "are not Limit small/big bets"),
+        ('</game>\n\n<game id="71234567-43"', '<game id="71234567-43"', "no end"),
+    ],
+)
+def test_a_bad_merge_hand_names_its_line(tmp_path, old, new, fragment):
+    text = MERGE.read_text()
+    assert old in text
+    path = tmp_path / "bad.xml"
+    path.write_text(text.replace(old, new, 1))
+    result = invoke(["razz", "replay", path, "--trials", "200", "--seed", "1", "--search", "none"])
+    assert result.exit_code == 2 and fragment in result.stderr and "Traceback" not in result.stderr
