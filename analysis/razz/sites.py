@@ -518,7 +518,7 @@ def _table(r: _Reader, small: int, big: int) -> dict:
         "variant": "FR",
         "ante_trimming_status": True,
         "antes": r.antes,
-        "bring_in": r.bring_in or max(1, small // 4),
+        "bring_in": r.bring_in or max(r.brought_in[1], small // 4, 1),  # one all in brought in for at most it
         "small_bet": small,
         "big_bet": big,
         "starting_stacks": r.stacks,

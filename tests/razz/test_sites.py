@@ -384,3 +384,20 @@ def test_a_bad_merge_hand_names_its_line(tmp_path, old, new, fragment):
     path.write_text(text.replace(old, new, 1))
     result = invoke(["razz", "replay", path, "--trials", "200", "--seed", "1", "--search", "none"])
     assert result.exit_code == 2 and fragment in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_all_in_ante_and_an_all_in_bring_in(tmp_path):
+    """A tournament hand (our own) where one player is all in with the ante and another brings in all in: the
+    bring-in is taken as at least what was brought in (else the all-in bring-in would not be all in), the side
+    pots are paid as the file says, and PokerKit replays it to the file's stacks."""
+    path = DATA / "pokerstars-allin.txt"
+    [(first, lines)] = sites.hands(path.read_text())
+    table = sites.read_hand(lines, first).table
+    assert table["antes"] == [15] * 4 and table["bring_in"] == 25 and table["finishing_stacks"] == [0, 0, 3190, 2365]
+    assert pokerkit_stacks(convert.phh_text(table, path.name)) == table["finishing_stacks"]
+    hand = json.loads(
+        invoke(
+            ["razz", "replay", path, "--trials", "200", "--seed", "1", "--search", "none", "--format", "json"]
+        ).stdout
+    )["hands"][0]
+    assert hand["agrees"] is True and hand["collected"] == [0, 0, 325, 0]
