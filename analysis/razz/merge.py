@@ -219,4 +219,4 @@ def read_hand(lines: list[str], first: int) -> sites.SiteHand:
     except sites.SiteError as e:
         raise sites.SiteError(f"line {number}: {e}") from None
     r.rake = max(0, sum(r.put) - sum(r.back) - sum(r.won))  # the file writes no rake: what the pots kept
-    return sites.SiteHand(sites._table(r, small, big), r.sources, r.won, r.rake)
+    return sites.SiteHand(sites._table(r, small, big), r.sources, r.won, r.rake, r.raked())

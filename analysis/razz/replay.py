@@ -139,6 +139,9 @@ class History:
     """The site's number of the hand."""
     collected: tuple[int, ...] | None = None
     """What each player collected from the pots, as the site's file says (the rake taken)."""
+    raked: tuple[int, ...] | None = None
+    """A site's finishing stacks with the rake kept by the pots (where several collected, ``finishing`` is None)."""
+    rake: int = 0
 
 
 def _shown(value: Any) -> str:
@@ -315,6 +318,8 @@ def read_site_hand(lines: list[str], first: int, path: str) -> tuple[sites.SiteH
         site=sites.site_of(lines[0]),
         hand_id=sites.hand_id(lines),
         collected=tuple(hand.collected),
+        raked=tuple(hand.raked),
+        rake=hand.rake,
     )
     return hand, history
 
@@ -479,9 +484,19 @@ class Result:
 
     @property
     def agrees(self) -> bool | None:
-        if self.finishing is None or self.history.finishing is None:
+        """The replay's finishing stacks are the file's (None: not compared). Where a rake was taken from pots that
+        several players collected (how the site split it is unknown), the replay must pay each collector what
+        the file says it collected plus a share of the rake, and no one else more."""
+        h = self.history
+        if self.finishing is None:
             return None
-        return list(self.history.finishing) == self.finishing
+        if h.finishing is not None:
+            return list(h.finishing) == self.finishing
+        if h.raked is None or h.collected is None or not h.rake:
+            return None
+        shares = [mine - theirs for mine, theirs in zip(self.finishing, h.raked, strict=True)]
+        takers = [p for p, c in enumerate(h.collected) if c > 0]
+        return sum(shares) == h.rake and all(x == 0 or (x > 0 and p in takers) for p, x in enumerate(shares))
 
 
 # ----------------------------------------------------------------------------- the hand, action by action

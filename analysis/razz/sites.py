@@ -10,7 +10,8 @@ the cards shown at the showdown (a player who mucks shows nothing) and, where th
 player able to bet before 7th street, the cards shown then, as PHH's all-in showdown wants. Amounts are whole chips
 in a tournament and cents in a cash game. The file's result gives ``finishing_stacks``: the starting stack less what
 the player put in, plus what came back and what it collected; a rake taken from a pot one player collected is added
-back to it (the replay pays the whole pot), and with a rake over several collectors the stacks are left out.
+back to it (the replay pays the whole pot), and with a rake over several collectors the stacks are left out
+(:attr:`SiteHand.raked` keeps them with the rake, for :attr:`.replay.Result.agrees`).
 """
 
 from __future__ import annotations
@@ -361,6 +362,11 @@ class _Reader:
         elif not rest.startswith("doesn't show"):
             raise SiteError(f"an action razzmatazz does not know: {rest!r}")
 
+    def raked(self) -> list[int]:
+        """Each player's finishing stack with the rake kept by the pots: stack, less what it put in, plus what
+        came back and what it collected."""
+        return [self.stacks[p] - self.put[p] + self.back[p] + self.won[p] for p in range(len(self.names))]
+
     def showdown(self) -> None:
         """The cards shown at the end (a player still in who shows nothing mucks); the cards shown at an
         all-in before 7th street are the first of those."""
@@ -388,6 +394,8 @@ class SiteHand:
     sources: list[str]
     collected: list[int]
     rake: int
+    raked: list[int]
+    """The finishing stacks with the rake kept by the pots (what the file's amounts give before any is added back)."""
 
 
 def read_hand(lines: list[str], first: int = 1) -> SiteHand:
@@ -425,7 +433,7 @@ def read_hand(lines: list[str], first: int = 1) -> SiteHand:
         r.showdown()
     except SiteError as e:
         raise SiteError(f"line {number}: {e}") from None
-    return SiteHand(_table(r, small, big), r.sources, r.won, r.rake)
+    return SiteHand(_table(r, small, big), r.sources, r.won, r.rake, r.raked())
 
 
 def _stakes(dialect: _Dialect, header: str, first: int) -> tuple[_Reader, int, int]:
@@ -510,7 +518,7 @@ def _table(r: _Reader, small: int, big: int) -> dict:
     n = len(r.names)
     if n < 2:
         raise SiteError(f"a hand needs 2 players dealt in, this one has {n}")
-    finishing = [r.stacks[p] - r.put[p] + r.back[p] + r.won[p] for p in range(n)]
+    finishing = r.raked()
     collectors = [p for p in range(n) if r.won[p]]
     if r.rake and len(collectors) == 1:
         finishing[collectors[0]] += r.rake

@@ -401,3 +401,60 @@ def test_an_all_in_ante_and_an_all_in_bring_in(tmp_path):
         ).stdout
     )["hands"][0]
     assert hand["agrees"] is True and hand["collected"] == [0, 0, 325, 0]
+
+
+TIE = """PokerStars Game #6006001:  Razz Limit ($0.10/$0.20 USD) - 2026/11/30 22:00:00 ET
+Table 'Tie' 8-max
+Seat 1: Ann ($2.00 in chips)
+Seat 2: Bea ($2.00 in chips)
+Ann: posts the ante $0.02
+Bea: posts the ante $0.02
+*** 3rd STREET ***
+Dealt to Ann [2c 3c 5c]
+Dealt to Bea [7d]
+Bea: brings in for $0.05
+Ann: completes it to $0.10
+Bea: calls $0.05
+*** 4th STREET ***
+Dealt to Ann [5c] [7c]
+Dealt to Bea [7d] [8d]
+Ann: checks
+Bea: checks
+*** 5th STREET ***
+Dealt to Ann [5c 7c] [Kc]
+Dealt to Bea [7d 8d] [Qd]
+Bea: checks
+Ann: checks
+*** 6th STREET ***
+Dealt to Ann [5c 7c Kc] [8c]
+Dealt to Bea [7d 8d Qd] [Kd]
+Ann: checks
+Bea: checks
+*** RIVER ***
+Dealt to Ann [2c 3c 5c 7c Kc 8c] [Jc]
+Ann: checks
+Bea: checks
+*** SHOW DOWN ***
+Ann: shows [2c 3c 5c 7c Kc 8c Jc] (Lo: 8,7,5,3,2)
+Bea: shows [2d 3d 7d 8d Qd Kd 5d] (Lo: 8,7,5,3,2)
+Ann collected $0.12 from pot
+Bea collected $0.11 from pot
+*** SUMMARY ***
+Total pot $0.24 | Rake $0.01
+"""
+
+
+def test_a_rake_taken_from_a_split_pot_agrees_when_each_collector_is_paid_its_share(tmp_path):
+    """A tie whose pot, less a one-cent rake, is split 12/11: how the site split the rake is not written, so the
+    finishing stacks are not stated, and the replay agrees when it pays each collector what the file says plus
+    a share of the rake, and nobody else more; a payment the file does not show disagrees."""
+    path = tmp_path / "tie.txt"
+    path.write_text(TIE)
+    args = ["razz", "replay", path, "--trials", "200", "--seed", "1", "--search", "none", "--format", "json"]
+    hand = json.loads(invoke(args).stdout)["hands"][0]
+    assert hand["file_finishing_stacks"] is None and hand["finishing_stacks"] == [200, 200]
+    assert hand["agrees"] is True and hand["collected"] == [12, 11]
+    path.write_text(TIE.replace("Bea collected $0.11", "Bea collected $0.09").replace("Rake $0.01", "Rake $0.03"))
+    assert json.loads(invoke(args).stdout)["hands"][0]["agrees"] is True  # 2 cents to one, 1 to the other
+    path.write_text(TIE.replace("Ann collected $0.12 from pot\n", "").replace("Rake $0.01", "Rake $0.13"))
+    assert json.loads(invoke(args).stdout)["hands"][0]["agrees"] is False  # the replay pays Ann, the file does not
