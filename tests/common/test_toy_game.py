@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from razzmatazz.analysis import games
@@ -46,3 +47,15 @@ def test_a_game_cannot_take_another_games_stream_code(toy):
         games.register(replace(toy, name="other", code=1))
     with pytest.raises(InputError, match="unknown game"):
         games.game("chess")
+
+
+def test_the_toy_games_counts_do_not_depend_on_how_the_games_are_split():
+    """The template a new game copies keys its randomness by game index, as the project's rule asks."""
+    from tests.toy import api
+    from tests.toy.rules import Settings
+
+    job = api.Job(Settings(players=3), api.lineup(["stand", "redraw"], 3), 12345, 900)
+    whole = job.run_chunk(0, 900)
+    assert np.array_equal(whole, job.run_chunk(0, 250) + job.run_chunk(250, 700) + job.run_chunk(700, 900))
+    cards = api._cards(1, 0, np.arange(200_000))
+    assert cards.min() == 1 and cards.max() == 10 and abs(cards.mean() - 5.5) < 4 * 2.87 / 200_000**0.5

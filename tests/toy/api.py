@@ -14,7 +14,7 @@ from razzmatazz.analysis.stats import Z95, mean_columns, rate_interval
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
-from razzmatazz.core.rng import stream_key
+from razzmatazz.core.rng import mix64, stream_key
 from tests.toy.policies import REGISTRY
 from tests.toy.rules import Settings
 
@@ -44,6 +44,13 @@ def check_games(games: int) -> None:
         raise InputError(f"games must be 1 to 10,000,000, got {games}")
 
 
+def _cards(seed: int, stream: int, games: np.ndarray) -> np.ndarray:
+    """A card 1 to 10 for each game index of ``games`` from stream ``(seed, stream)``: keyed by the game's index, as
+    every game's randomness is, so a result does not depend on how the games are split into chunks."""
+    keys = np.uint64(stream_key(seed, stream)) ^ (games.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15))
+    return (1 + ((mix64.py_func(keys) >> np.uint64(32)) * np.uint64(10) >> np.uint64(32))).astype(np.int64)
+
+
 @dataclass(frozen=True)
 class Job:
     """Games of one lineup: per player the games, chips won, their squares, wins (x N); chip and win cross products."""
@@ -55,11 +62,10 @@ class Job:
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         n, g = self.settings.players, np.arange(start, stop)
-        rng = [np.random.default_rng([self.seed, 9, s, start]) for s in range(2 * n)]
-        cards = np.stack([rng[s].integers(1, 11, len(g)) for s in range(n)], axis=1)
+        cards = np.stack([_cards(self.seed, s, g) for s in range(n)], axis=1)
         for s, p in enumerate(self.lineup):  # player s sits in seat (s + game) mod n; seats do not matter here
             if p.spec.name == "redraw":
-                again = rng[n + s].integers(1, 11, len(g))
+                again = _cards(self.seed, n + s, g)
                 cards[:, s] = np.where(cards[:, s] < p.params["below"], again, cards[:, s])
         best = cards == cards.max(axis=1, keepdims=True)
         k = best.sum(axis=1, keepdims=True)
