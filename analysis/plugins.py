@@ -91,13 +91,18 @@ def _load(path: Path, content: bytes, base: Registry, user_id: int) -> UserPolic
 
 
 def _other_game(module: ModuleType, game: str) -> str | None:
-    """The game other than ``game`` whose core package the file's names come from (None if none does)."""
+    """The registered game other than ``game`` whose core package (``GameSpec.core``) the file's names come from
+    (None if none does)."""
+    from razzmatazz.analysis import games
+
+    cores = {games.game(g).core: g for g in games.names() if g != game}
     for value in vars(module).values():
         name = value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
-        parts = name.split(".") if isinstance(name, str) else []
-        if len(parts) >= 3 and parts[:2] == ["razzmatazz", "core"] and parts[2] != game:
-            if hasattr(sys.modules.get(".".join(parts[:3])), "__path__"):  # a game's package, not a shared module
-                return parts[2]
+        if not isinstance(name, str):
+            continue
+        for core, other in cores.items():
+            if name == core or name.startswith(core + "."):
+                return other
     return None
 
 
@@ -150,7 +155,9 @@ def _check_decide(where: str, fn: object, base: Registry) -> None:
 
     if not isinstance(fn, Dispatcher):
         raise InputError(f"{where}: decide must be a function compiled with numba's @njit, got {shorten(repr(fn))}")
-    rules = importlib.import_module(f"razzmatazz.core.{base.game}.rules")
+    from razzmatazz.analysis import games
+
+    rules = importlib.import_module(f"{games.game(base.game).core}.rules")
     args = (np.int64(0), np.zeros(4, np.float64), np.zeros(rules.VIEW_LEN, np.int64), np.uint64(0))
     sig = tuple(numba.typeof(a) for a in args)
     try:

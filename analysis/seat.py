@@ -438,11 +438,12 @@ def human_cli(
     check_log(log_path)
     if seed is not None:
         check_seed(seed)
-    room = importlib.import_module(f"razzmatazz.analysis.{game}.seat")
-    engine = importlib.import_module(f"razzmatazz.core.{game}.engine")
-    registry = (
-        user.registry() if user is not None else importlib.import_module(f"razzmatazz.core.{game}.policies").REGISTRY
-    )
+    from razzmatazz.analysis import games as G
+
+    spec = G.game(game)
+    room = importlib.import_module(f"{G.REGISTRY[spec.name]}.seat")
+    engine = importlib.import_module(f"{spec.core}.engine")
+    registry = user.registry() if user is not None else spec.registry
     advisor = getattr(room, "ADVISOR", "search" if "search" in {s.name for s in registry} else None)
     recorder = room.recorder(settings) if hasattr(room, "recorder") else None
     job = engine.GameJob(
