@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from razzmatazz.analysis.cli.options import Folder
 from razzmatazz.analysis.razz.cli import razz
 
 
@@ -15,7 +16,7 @@ from razzmatazz.analysis.razz.cli import razz
     "--out",
     "out",
     required=True,
-    type=click.Path(path_type=Path),
+    type=Folder(),
     metavar="DIR",
     help="A new or empty folder for the PHH files, one a hand (SITE-HANDID.phh).",
 )

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import click
 
-from razzmatazz.analysis.cli.options import emit
+from razzmatazz.analysis.cli.options import Folder, emit
 from razzmatazz.analysis.razz.cli import razz
 from razzmatazz.analysis.razz.cli_replay import search_options
+from razzmatazz.core.errors import InputError
 
 
 @razz.command("review")
@@ -35,7 +36,7 @@ from razzmatazz.analysis.razz.cli_replay import search_options
 )
 @click.option(
     "--out",
-    type=click.Path(path_type=Path),
+    type=Folder(),
     default=None,
     metavar="DIR",
     help="Also write the review here: review.html (the report's style), review.json, the chart, the tables.",
@@ -73,9 +74,10 @@ def review_cmd(
     from razzmatazz.analysis.razz import tracker
     from razzmatazz.analysis.razz.cli_replay import refused
     from razzmatazz.analysis.store import check_out_dir
-    from razzmatazz.core.errors import InputError
     from razzmatazz.core.rng import new_seed
 
+    if not hero.strip():
+        raise InputError("--hero: the name is empty (give the player's name as the files write it)")
     RV.check_samples(samples)
     if seed is not None:
         check_seed(seed)

@@ -121,7 +121,10 @@ class _Hand:
         seats = [a for tag, a in elements if tag == "player"]
         acting = {a.get("player") for tag, a in elements if tag in ("event", "cards")}
         r = self.r
-        for a in sorted(seats, key=lambda a: int(a.get("seat", "-1"))):
+        for a in seats:
+            if not a.get("seat", "").isdigit() or len(a["seat"]) > 3:
+                raise sites.SiteError(f"the seat {a.get('seat', '')[:10]!r} is not a seat number")
+        for a in sorted(seats, key=lambda a: int(a["seat"])):
             if a.get("seat") not in acting:
                 continue
             if a.get("nickname", "") in r.names:
@@ -198,9 +201,9 @@ def read_hand(lines: list[str], first: int) -> sites.SiteHand:
             elements.append((i, line, match.group(1) + match.group(2), _attrs(match.group(3))))
     if not elements or elements[-1][2] != "/game":
         raise sites.SiteError(f"line {first}: the hand has no end (</game>)")
-    hand.players([(tag, a) for _, _, tag, a in elements])
     number = first
     try:
+        hand.players([(tag, a) for _, _, tag, a in elements])
         for number, line, tag, a in elements:
             r.at = f"line {number} {line[:60]!r}"
             if tag == "round" and a.get("id") in _STREETS and _STREETS[a["id"]] != r.street:

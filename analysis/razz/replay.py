@@ -293,6 +293,8 @@ def parse_histories(text: str, path: str) -> list[History | ReplayError]:
         if not found:
             return [ReplayError(f"{path}: {sites.no_razz(text, others)}")]
         return [_site_hand(lines, first, path) for first, lines in found]
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):
+        return [ReplayError(f"{path}: not a hand history razzmatazz reads (XML, but not Merge's <description .../>)")]
     data = _document(text, path)
     if not _is_collection(data):
         return [_catch(table_history, data, path)]

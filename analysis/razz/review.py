@@ -195,7 +195,7 @@ def review(results: Iterable[RP.Result], hero: str, searcher: RP.Searcher, sampl
         _review_hand(out, result, players.index(hero), searcher, samples, i)
     if out.hands == 0:
         why = "a player of that name" if not out.not_reviewed else "only one player of that name (it names several)"
-        raise InputError(f"--hero {hero}: no hand read has {why}")
+        raise InputError(f"--hero {hero!r}: no hand read has {why}")
     return out
 
 

@@ -31,7 +31,7 @@ def loss_figure(by_street: list[dict], hero: str) -> Figure:
         ax.bar(names, loss, yerr=err, color="#3b6fb6", capsize=4)
         ax.axhline(0, color="#1d2330", linewidth=0.8)
         ax.set_ylabel("big bets lost (95 %)")
-        ax.set_title(f"{hero}: estimated loss against the search player, by street")
+        ax.set_title(f"{hero}: estimated loss against the search player, by street", parse_math=False)
         fig.tight_layout()
     return fig
 

@@ -23,7 +23,7 @@ from decimal import Decimal, InvalidOperation
 SITES = ("pokerstars", "fulltilt", "winamax", "merge")
 """The sites whose Razz histories are read."""
 
-_STAKES = re.compile(r"Razz Limit \(([^)]*)\)|Razz Limit, ([^)]*)\)|Level [^(]*\(([^)]*)\)")
+_STAKES = re.compile(r"Razz Limit \(([^)]*)\)|Razz Limit, ([^)]*)\)|Level [^(]{0,20}\(([^)]{0,60})\)")
 """PokerStars' stakes: ``Razz Limit ($0.10/$0.20 USD)``, a mixed game's ``HORSE (Razz Limit, $0.10/$0.20 USD)``,
 a tournament's ``Level IV (1,000/2,000)``; money with a currency sign is a cash game (cents), else chips."""
 _FT_STAKES = re.compile(r" - (?P<stakes>[^\s/]+/\S+) Ante \S+ - Limit Razz\b")
@@ -75,6 +75,11 @@ _STREETS |= {"THIRD": 3, "FOURTH": 4, "FIFTH": 5, "SIXTH": 6, "SEVENTH": 7}
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 _CURRENCY = "$€£"
 _ANTES = ("posts the ante ", "antes ", "posts ante ")
+MAX_DIGITS = 30
+"""The longest amount read (digits, separators and a decimal point): more is no amount a table writes."""
+MAX_LINE = 2_000
+"""The longest line of a site's hand read (a hand's lines are under 200 characters; a longer one is refused
+before any pattern is tried on it)."""
 """How a site writes an ante: PokerStars, Full Tilt, Winamax."""
 _ALL_IN = (" and is all-in", ", and is all in", " and is all in")
 _TABLE_NEWS = re.compile(
@@ -227,11 +232,13 @@ class _Reader:
         for sign in _CURRENCY:
             word = word.replace(sign, "")
         word = word.strip()
+        if len(word) > MAX_DIGITS or "e" in word.lower().replace("inf", ""):  # no exponent, no thousand digits
+            raise SiteError(f"{text[:40]!r} is not an amount")
         try:
             value = Decimal(word) * (100 if self.cash else 1)
         except InvalidOperation:
             raise SiteError(f"{text!r} is not an amount") from None
-        if value != value.to_integral_value() or value < 0:
+        if not value.is_finite() or value != value.to_integral_value() or value < 0:
             raise SiteError(f"{text!r} is not a whole number of {'cents' if self.cash else 'chips'}")
         return int(value)
 
@@ -404,6 +411,9 @@ def read_hand(lines: list[str], first: int = 1) -> SiteHand:
     dialect = _dialect(lines[0])
     if dialect is None:
         raise SiteError(f"line {first}: not the first line of a hand of {', '.join(SITES)}")
+    long = next((i for i, line in enumerate(lines, first) if len(line) > MAX_LINE), None)
+    if long is not None:
+        raise SiteError(f"line {long}: longer than the {MAX_LINE:,} characters a hand's line may have")
     if not re.fullmatch(r"\d{1,30}(?:-\d{1,30}){0,2}", hand_id(lines)):  # Winamax: TABLE-HAND-TIME
         raise SiteError(f"line {first}: the hand number {hand_id(lines)[:40]!r} is not 1 to 30 digits")
     if dialect.site == "merge":
@@ -430,6 +440,8 @@ def read_hand(lines: list[str], first: int = 1) -> SiteHand:
             _line(r, line)
         if r.street == 0:
             raise SiteError("the hand has no 3rd street")
+        if not r.summary:
+            raise SiteError("the hand has no end (no *** SUMMARY ***: the file is cut short?)")
         r.showdown()
     except SiteError as e:
         raise SiteError(f"line {number}: {e}") from None
@@ -490,14 +502,15 @@ def _line(r: _Reader, line: str) -> None:
         return
     if r.deal_line(line):
         return
-    returned = re.fullmatch(r"Uncalled bet (?:\((.+)\)|of (.+)) returned to (.+)", line)
+    returned = re.fullmatch(r"Uncalled bet (?:\(([^()]+)\)|of (\S+)) returned to (.+)", line)
     if returned:
         p = _named(r, returned.group(3))
         r.back[p] += r.chips(returned.group(1) or returned.group(2))
         return
-    collected = re.fullmatch(r"(.+) collected (.+) from (?:the )?(?:main |side )?pot(?:[- ]\d+)?", line)
+    name, said, rest = line.rpartition(" collected ")
+    collected = re.fullmatch(r"(\S+) from (?:the )?(?:main |side )?pot(?:[- ]\d+)?", rest) if said else None
     if collected:
-        r.won[_named(r, collected.group(1))] += r.chips(collected.group(2))
+        r.won[_named(r, name)] += r.chips(collected.group(1))
         return
     if _TABLE_NEWS.search(line) or (r.sep == " " and r.who(line, ": ")):  # news of a seat; Full Tilt's chat
         return

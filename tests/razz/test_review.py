@@ -141,7 +141,7 @@ def test_a_raise_capped_at_what_the_caller_can_put_in_is_followed():
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (["--hero", "Nobody"], "--hero Nobody: no hand read has a player of that name"),
+        (["--hero", "Nobody"], "--hero 'Nobody': no hand read has a player of that name"),
         (["--hero", "Hero", "--samples", "1"], "--samples 1"),
         (["--hero", "Hero", "--search", "tag"], "not the search player"),
         (["--hero", "Hero", "--search", "none"], "needs a search player"),
