@@ -9,6 +9,7 @@ import subprocess
 
 import pytest
 
+from razzmatazz.analysis import games
 from tests.cli.test_razz_cli import SCRIPT, assert_one_line_error, invoke
 
 LIMIT = 200
@@ -73,7 +74,7 @@ def test_no_file_takes_the_number_of_a_closed_stderr(tmp_path):
     assert meta["tool"] == "razzmatazz"
 
 
-@pytest.mark.parametrize("game", ["razz", "razzia", "riffifi"])
+@pytest.mark.parametrize("game", games.names())
 @pytest.mark.parametrize("value", ["100000000000000000000", "=-1", "-1", "abc"])
 def test_trace_takes_a_game_number_in_range(game, value):
     option = ["--trace" + value] if value.startswith("=") else ["--trace", value]

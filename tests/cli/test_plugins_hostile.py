@@ -3,6 +3,7 @@ Ctrl-C and SIGTERM end even while the user's ``decide`` never returns."""
 
 from __future__ import annotations
 
+import itertools
 import signal
 import subprocess
 import time
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from razzmatazz.analysis import games
 from tests.cli.test_razz_cli import SCRIPT, assert_one_line_error, invoke
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +65,7 @@ def test_a_policy_file_without_the_py_suffix_is_one_line(tmp_path):
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, "is not a Python file")
 
 
-@pytest.mark.parametrize("game", ["razzia", "riffifi"])
+@pytest.mark.parametrize("game", [g for g in games.names() if g != "razz"])  # razz: the cases above
 def test_the_other_games_check_their_policy_files_too(tmp_path, game):
     text = (ROOT / "examples" / f"{game}_policy.py").read_text()
     name = text.split("PolicySpec(", 1)[1].split(",", 1)[0].strip().strip("\"'")
@@ -73,9 +75,7 @@ def test_the_other_games_check_their_policy_files_too(tmp_path, game):
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, f"the name {builtin} of a built-in")
 
 
-@pytest.mark.parametrize(
-    ("game", "other"), [("razz", "razzia"), ("razzia", "riffifi"), ("riffifi", "razz"), ("razz", "riffifi")]
-)
+@pytest.mark.parametrize(("game", "other"), list(itertools.permutations(games.names(), 2)))
 def test_another_games_policy_file_is_refused_before_anything_compiles(game, other):
     """A file written for another game (it uses that game's core package) would compile and play nonsense on
     this game's views: refused by name, in every command that loads it (here ``policies``, and ``report``)."""
