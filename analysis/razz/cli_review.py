@@ -67,6 +67,7 @@ def review_cmd(
     Examples:
       razzmatazz razz review HH20261201.txt --hero MyName
       razzmatazz razz review hands --hero MyName --samples 400 --seed 7 --out my-review
+      razzmatazz razz play --players 3 --human 2 --log my.phhs && razzmatazz razz review my.phhs --hero "seat 2 (you)"
     """
     from razzmatazz.analysis.inputs import check_seed
     from razzmatazz.analysis.razz import replay as RP
