@@ -38,9 +38,9 @@ def test_each_game_with_a_search_player_keeps_an_outside_opponent(game):
 
 
 NOT_YET = {
-    "razzia": "issue 37 item 2 is open: the default search is ahead of Razzia's outside opponent by 1.3 win-rate "
-    "points [-0.3, +2.9] (4,000 games), not established; too little to show at the quick sizes (BENCHMARKS.md, "
-    "2026-12-07)",
+    "razzia": "issue 37 item 2 is open: Razzia's default search and its outside opponent are level, the "
+    "opponent's difference -0.2 win-rate points [-1.4, +1.0] over three seeds (12,000 games; BENCHMARKS.md, "
+    "2026-12-07, second entry)",
 }
 """Games whose default search is measured not to beat its outside opponent yet: a strict xfail, so the test
 fails the day it passes and this entry must go."""
