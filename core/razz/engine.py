@@ -89,6 +89,18 @@ def layout(n_players: int) -> dict[str, int]:
     return offsets(blocks(n_players))
 
 
+@njit(cache=True)
+def count_offsets(n):
+    """The kernels' :func:`layout` for ``n`` players: the offsets of the blocks ``seat``, ``global``, ``cross``,
+    ``cross_win``, ``streets`` and the length (``player`` starts at 0; tested equal to :func:`layout`)."""
+    o_seat = n * N_PFIELDS
+    o_glob = o_seat + n * N_QFIELDS
+    o_cross = o_glob + N_GFIELDS
+    o_win = o_cross + n * n
+    o_streets = o_win + n * n
+    return o_seat, o_glob, o_cross, o_win, o_streets, o_streets + N_STREETS * N_STFIELDS
+
+
 def view(counts: np.ndarray, n_players: int) -> Counts:
     """The blocks of a run's counts by name (``view(c, n)["player"][p, P_NET]``)."""
     return Counts(counts, blocks(n_players))
@@ -661,12 +673,8 @@ def _tally_streets(out, base, ws):
 @njit(cache=True)
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user):
     n = cfg[R.S_PLAYERS]
-    o_seat = n * N_PFIELDS
-    o_glob = o_seat + n * N_QFIELDS
-    o_cross = o_glob + N_GFIELDS
-    o_win = o_cross + n * n
-    o_streets = o_win + n * n
-    out = np.zeros(o_streets + N_STREETS * N_STFIELDS, np.int64)
+    o_seat, o_glob, o_cross, o_win, o_streets, size = count_offsets(n)
+    out = np.zeros(size, np.int64)
     ws = np.zeros((N_WS, R.MAX_PLAYERS), np.int64)
     hands = np.full((R.MAX_PLAYERS, 7), -1, np.int64)
     view = np.full(R.VIEW_LEN, -1, np.int64)

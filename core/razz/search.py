@@ -399,12 +399,8 @@ def play_games_with(
 ):
     """:func:`play_games` at a table where a plugin's policies (function ``user``) sit beside ``search``."""
     n = cfg[R.S_PLAYERS]
-    o_seat = n * E.N_PFIELDS
-    o_glob = o_seat + n * E.N_QFIELDS
-    o_cross = o_glob + E.N_GFIELDS
-    o_win = o_cross + n * n
-    o_streets = o_win + n * n
-    out = np.zeros(o_streets + E.N_STREETS * E.N_STFIELDS, np.int64)
+    o_seat, o_glob, o_cross, o_win, o_streets, size = E.count_offsets(n)
+    out = np.zeros(size, np.int64)
     ro = (cfg, deal_key, policy_keys, nopair, paired)
     pos = np.zeros(S.POS_LEN, np.int64)
     block = np.zeros(n, np.int64)

@@ -402,11 +402,7 @@ def tally(ro, pos, out):
     """Add the finished hand to ``out`` as the kernel counts it (one hand is one block)."""
     n = ro[0][R.S_PLAYERS]
     r, res = pos[P_ROT], _res(pos)
-    o_seat = n * E.N_PFIELDS
-    o_glob = o_seat + n * E.N_QFIELDS
-    o_cross = o_glob + E.N_GFIELDS
-    o_win = o_cross + n * n
-    o_streets = o_win + n * n
+    o_seat, o_glob, o_cross, o_win, o_streets, _ = E.count_offsets(n)
     out[o_glob + E.G_HANDS] += 1
     out[o_glob + E.G_BLOCKS] += 1
     out[o_glob + E.G_COMMUNITY] += pos[P_FLAGS] & 1

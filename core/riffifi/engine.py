@@ -116,6 +116,19 @@ def layout(n_players: int) -> dict[str, int]:
     return offsets(blocks(n_players))
 
 
+@njit(cache=True)
+def count_offsets(n):
+    """The kernels' :func:`layout` for ``n`` players: the offsets of the blocks ``seat``, ``position``,
+    ``global``, ``table``, ``cross`` and the length (``player`` starts at 0, ``cross_win`` follows ``cross``;
+    tested equal to :func:`layout`)."""
+    o_seat = n * N_PFIELDS
+    o_pos = o_seat + n * N_PFIELDS
+    o_glob = o_pos + n * N_POSFIELDS
+    o_table = o_glob + N_GFIELDS
+    o_cross = o_table + N_TABLE
+    return o_seat, o_pos, o_glob, o_table, o_cross, o_cross + 2 * n * n
+
+
 def view(counts: np.ndarray, n_players: int) -> Counts:
     """The blocks of a run's counts by name (``view(c, n)["player"][p, P_SCORE]``)."""
     return Counts(counts, blocks(n_players))
@@ -583,12 +596,8 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     with the game-playing function an argument (the search player's); it stays a copy, since a cached kernel
     that hands :func:`play_game` on as an argument is compiled again in every process."""
     n = cfg[R.C_PLAYERS]
-    o_seat = n * N_PFIELDS
-    o_pos = o_seat + n * N_PFIELDS
-    o_glob = o_pos + n * N_POSFIELDS
-    o_table = o_glob + N_GFIELDS
-    o_cross = o_table + N_TABLE
-    out = np.zeros(o_cross + 2 * n * n, np.int64)
+    o_seat, o_pos, o_glob, o_table, o_cross, size = count_offsets(n)
+    out = np.zeros(size, np.int64)
     pos, view, pids, params = _workspace(n, lineup_params.shape[1])
     log = np.zeros((1, 5), np.int64)
     block = np.zeros(n, np.int64)
@@ -609,12 +618,8 @@ def _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupli
     """The counts of items ``start..stop-1``, each game played by ``play`` (:func:`play_game`, or the search
     player's ``search.play_game``; an argument, never a global of a cached kernel)."""
     n = cfg[R.C_PLAYERS]
-    o_seat = n * N_PFIELDS
-    o_pos = o_seat + n * N_PFIELDS
-    o_glob = o_pos + n * N_POSFIELDS
-    o_table = o_glob + N_GFIELDS
-    o_cross = o_table + N_TABLE
-    out = np.zeros(o_cross + 2 * n * n, np.int64)
+    o_seat, o_pos, o_glob, o_table, o_cross, size = count_offsets(n)
+    out = np.zeros(size, np.int64)
     pos, view, pids, params = _workspace(n, lineup_params.shape[1])
     log = np.zeros((1, 5), np.int64)
     block = np.zeros(n, np.int64)
@@ -678,10 +683,8 @@ def _trace_begin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplica
     n = cfg[R.C_PLAYERS]
     pos, view, pids, params = _workspace(n, lineup_params.shape[1])
     log = np.zeros((cfg[R.C_MAX_DEALS] * LOG_PER_DEAL + 64, 5), np.int64)  # never fills: see LOG_PER_DEAL
-    layout_size = 2 * n * N_PFIELDS + n * N_POSFIELDS + N_GFIELDS + N_TABLE
-    out = np.zeros(layout_size, np.int64)
-    o_pos = 2 * n * N_PFIELDS
-    o_glob = o_pos + n * N_POSFIELDS
+    _, o_pos, o_glob, o_table, _, _ = count_offsets(n)
+    out = np.zeros(o_table + N_TABLE, np.int64)  # a trace keeps no cross sums
     seat_policies(g, n, lineup_pids, lineup_params, pids, params)
     item = g // n if duplicate else g
     begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_glob + N_GFIELDS, o_glob)

@@ -751,11 +751,7 @@ def _play_items(
     block_win,
 ):
     n = cfg[R.C_PLAYERS]
-    o_seat = n * E.N_PFIELDS
-    o_pos = o_seat + n * E.N_PFIELDS
-    o_glob = o_pos + n * E.N_POSFIELDS
-    o_table = o_glob + E.N_GFIELDS
-    o_cross = o_table + E.N_TABLE
+    o_seat, o_pos, o_glob, o_table, o_cross, _ = E.count_offsets(n)
     per_item = n if duplicate else 1
     random_only = True
     for p in range(n):

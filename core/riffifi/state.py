@@ -157,10 +157,7 @@ def tally(ro, pos, out):
     """Add the finished game's counts to ``out`` (the kernel's layout, one block a game)."""
     cfg = ro[0]
     n = cfg[R.C_PLAYERS]
-    o_seat = n * E.N_PFIELDS
-    o_pos = o_seat + n * E.N_PFIELDS
-    o_glob = o_pos + n * E.N_POSFIELDS
-    o_table = o_glob + E.N_GFIELDS
+    o_seat, o_pos, o_glob, o_table, _, _ = E.count_offsets(n)
     for i in range(E.N_GFIELDS):
         out[o_glob + i] += pos[E.PS_GLOB + i]
     for i in range(E.N_TABLE):

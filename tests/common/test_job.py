@@ -96,3 +96,18 @@ def test_a_count_vector_of_the_wrong_length_is_refused():
         C.Counts(np.zeros(11, np.int64), blocks)
     with pytest.raises(AttributeError):
         _ = C.Counts(np.zeros(10, np.int64), blocks).c
+
+
+@pytest.mark.parametrize(
+    "engine, names",
+    [
+        (razz, ("seat", "global", "cross", "cross_win", "streets", "size")),
+        (riffifi, ("seat", "position", "global", "table", "cross", "size")),
+    ],
+    ids=["razz", "riffifi"],
+)
+def test_the_kernels_offsets_are_the_blocks_layout(engine, names):
+    """The kernels take their count offsets from one function, which must agree with ``blocks()``."""
+    for n in range(2, 9):
+        lay = engine.layout(n)
+        assert engine.count_offsets(n) == tuple(lay[k] for k in names), n
