@@ -116,6 +116,19 @@ def layout(n_players: int) -> dict[str, int]:
     return offsets(blocks(n_players))
 
 
+@njit(cache=True)
+def count_offsets(n):
+    """The kernels' :func:`layout` for ``n`` players: the offsets of the blocks ``seat``, ``croupier``, ``global``,
+    ``police`` (the three study tables follow), ``cross`` and the length (``player`` starts at 0, ``cross_win``
+    follows ``cross``; tested equal to :func:`layout`)."""
+    o_seat = n * N_PFIELDS
+    o_crou = o_seat + n * N_PFIELDS
+    o_glob = o_crou + n * N_CFIELDS
+    o_tab = o_glob + N_GFIELDS
+    o_cross = o_tab + 3 * N_TABLE
+    return o_seat, o_crou, o_glob, o_tab, o_cross, o_cross + 2 * n * n
+
+
 def view(counts: np.ndarray, n_players: int) -> Counts:
     """The blocks of a run's counts by name (``view(c, n)["player"][p, P_MONEY]``)."""
     return Counts(counts, blocks(n_players))
@@ -1477,12 +1490,7 @@ def _play_games(
     cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
 ):
     n = cfg[R.C_PLAYERS]
-    lay_seat = n * N_PFIELDS
-    lay_crou = lay_seat + n * N_PFIELDS
-    lay_glob = lay_crou + n * N_CFIELDS
-    lay_tab = lay_glob + N_GFIELDS
-    lay_cross = lay_tab + 3 * N_TABLE
-    size = lay_cross + 2 * n * n
+    lay_seat, lay_crou, lay_glob, lay_tab, lay_cross, size = count_offsets(n)
     w = _workspace(cfg, size, lay_crou, lay_glob, lay_tab, 1)
     o_seat = W_COUNTS + lay_seat
     o_cross = W_COUNTS + lay_cross

@@ -490,11 +490,7 @@ def _play_items(
 ):
     n = cfg[R.C_PLAYERS]
     nb = cfg[R.C_NBARS]
-    o_seat = n * E.N_PFIELDS
-    o_crou = o_seat + n * E.N_PFIELDS
-    o_glob = o_crou + n * E.N_CFIELDS
-    o_tab = o_glob + E.N_GFIELDS
-    o_cross = o_tab + 3 * E.N_TABLE
+    o_seat, o_crou, o_glob, o_tab, o_cross, _ = E.count_offsets(n)
     per_item = n if duplicate else 1
     for item in range(start, stop):
         for p in range(n):

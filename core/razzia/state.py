@@ -209,11 +209,7 @@ def playout_builtin(ro, pos, pids, params):
 def tally(ro, pos, out):
     """The finished game's counts added to ``out`` (:func:`.engine.layout`), as the kernel adds them."""
     n = ro[0][R.C_PLAYERS]
-    o_seat = n * E.N_PFIELDS
-    o_crou = o_seat + n * E.N_PFIELDS
-    o_glob = o_crou + n * E.N_CFIELDS
-    o_tab = o_glob + E.N_GFIELDS
-    o_cross = o_tab + 3 * E.N_TABLE
+    o_seat, o_crou, o_glob, o_tab, o_cross, _ = E.count_offsets(n)
     money = np.zeros(n, np.int64)
     win = np.zeros(n, np.int64)
     for s in range(n):

@@ -103,8 +103,9 @@ def test_a_count_vector_of_the_wrong_length_is_refused():
     [
         (razz, ("seat", "global", "cross", "cross_win", "streets", "size")),
         (riffifi, ("seat", "position", "global", "table", "cross", "size")),
+        (razzia, ("seat", "croupier", "global", "police", "cross", "size")),
     ],
-    ids=["razz", "riffifi"],
+    ids=["razz", "riffifi", "razzia"],
 )
 def test_the_kernels_offsets_are_the_blocks_layout(engine, names):
     """The kernels take their count offsets from one function, which must agree with ``blocks()``."""
