@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from razzmatazz.analysis.razz import replay as RP
-from razzmatazz.core.cards import RANKS, UNKNOWN
+from razzmatazz.core.cards import RANKS, UNKNOWN, card_str
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.razz import rules as R
 
@@ -39,6 +39,7 @@ DECISION_COLUMNS = (
     "street",
     "situation",
     "door",
+    "cards",
     "pot",
     "hero_move",
     "best_move",
@@ -84,6 +85,8 @@ class Reviewed:
     street: int
     situation: str
     door: str
+    cards: str
+    """The hero's cards at the decision, in the order dealt (``As 2d 4c 7h``)."""
     pot: int
     hero_move: str
     best_move: str
@@ -166,6 +169,7 @@ class _Review(RP._Follow):
                 t.small_bet,
             ),
             door=RANKS[street.cards[self.hero][2] // 4],
+            cards=" ".join(card_str(c) for c in street.cards[self.hero]),
             pot=d.pot or 0,
             hero_move=words[move],
             best_move=words[best_move],
@@ -286,7 +290,7 @@ def summary(r: Review) -> dict:
 
 def decision_dict(d: Reviewed) -> dict:
     """One entry of the JSON's ``decisions``."""
-    where = {k: getattr(d, k) for k in DECISION_COLUMNS[:8]}
+    where = {k: getattr(d, k) for k in DECISION_COLUMNS[:9]}
     values = {m: asdict(v) for m, v in d.values.items()}
     return {
         **where,
@@ -343,7 +347,8 @@ def text(r: Review, searcher: RP.Searcher, samples: int) -> str:
         for d in differ:
             values = "; ".join(f"{m} {_bb(v)}" for m, v in d.values.items())
             lines.append(
-                f"  #{d.hand_id} {RP.STREET_NAMES[d.street]} ({d.situation}): {d.hero_move}, search {d.best_move}, "
+                f"  #{d.hand_id} {RP.STREET_NAMES[d.street]} [{d.cards}] ({d.situation}): {d.hero_move}, "
+                f"search {d.best_move}, "
                 f"loss {_bb(d.loss)}  [{values}]"
             )
     for n in r.not_reviewed:

@@ -68,11 +68,12 @@ def _displays(data: dict) -> list[dict]:
         {
             "title": "Decisions made otherwise",
             "caption": "Each legal move's value: the chips the hero ends the hand with, in big bets, 95 % interval.",
-            "columns": ["hand", "street", "situation", "hero", "search", "loss", "values"],
+            "columns": ["hand", "street", "cards", "situation", "hero", "search", "loss", "values"],
             "rows": [
                 [
                     d["hand_id"],
                     RP.STREET_NAMES[d["street"]],
+                    d["cards"],
                     d["situation"],
                     d["hero_move"],
                     d["best_move"],

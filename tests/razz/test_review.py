@@ -101,6 +101,7 @@ def test_a_site_session_reviewed(tmp_path):
             diff = d["values"][d["best_move"]]["mean"] - d["values"][d["hero_move"]]["mean"]
             assert d["loss"] == pytest.approx(diff) and d["loss_low"] < d["loss"] < d["loss_high"]
         assert d["door"] == ("3" if d["hand_id"].startswith("777001") else "4")  # Hero's door: 3h at Winamax, 4c
+        assert len(d["cards"].split()) == d["street"] and d["cards"].split()[2][0] == d["door"]
     assert sum(r["decisions"] for r in s["by_street"]) == sum(r["decisions"] for r in s["by_situation"]) == 19
     total = sum(d["loss"] for d in decisions)
     assert s["bb_per_100_lost"] == pytest.approx(100 * total / 3) and s["low"] < s["bb_per_100_lost"] < s["high"]
