@@ -126,6 +126,13 @@ def mean_columns(n: ArrayLike, total: ArrayLike, total_sq: ArrayLike, *, scale: 
     return {"mean": mean, "sd": sd, "stderr": se, "ci_low": mean - Z95 * se, "ci_high": mean + Z95 * se}
 
 
+def block_sq(cross: np.ndarray, g: Sequence[int], h: Sequence[int] | None = None) -> int:
+    """The sum over blocks of (the group ``g``'s total) x (the group ``h``'s, default ``g``) from a kernel's cross
+    sums ``cross[p, q]`` (per block, player p's total times player q's), exact as a Python int."""
+    h = g if h is None else h
+    return sum(int(cross[p, q]) for p in g for q in h)
+
+
 def rate_interval(k: ArrayLike, n: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """Vectorised 95 % Wilson interval of the rate k / n from integer counts, 0 <= k <= n.
 
@@ -155,11 +162,7 @@ def group_contrast(
     """
     na, nb = len(a), len(b)
     ta, tb = sum(int(totals[p]) for p in a), sum(int(totals[p]) for p in b)
-
-    def sq(g: Sequence[int], h: Sequence[int]) -> int:
-        return sum(int(cross[p, q]) for p in g for q in h)
-
     total = nb * ta - na * tb
-    total_sq = nb * nb * sq(a, a) - 2 * na * nb * sq(a, b) + na * na * sq(b, b)
+    total_sq = nb * nb * block_sq(cross, a) - 2 * na * nb * block_sq(cross, a, b) + na * na * block_sq(cross, b)
     m = mean_columns(blocks, total, total_sq, scale=scale)
     return {k: float(v) for k, v in m.items()}

@@ -36,7 +36,7 @@ import pandas as pd
 
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
-from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.stats import Z95, block_sq, group_contrast, mean_columns, rate_interval
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
@@ -258,7 +258,7 @@ def _rows(
     for g in groups:
         hands = int(per_player[g, E.P_HANDS].sum())
         total = int(per_player[g, E.P_NET].sum())
-        total_sq = sum(int(cross[p, q]) for p in g for q in g)
+        total_sq = block_sq(cross, g)
         per_block = hands / blocks if blocks else math.nan
         m = mean_columns(blocks, total, total_sq, scale=100 / settings.big_bet / per_block)
         row = {

@@ -29,7 +29,7 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
-from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.stats import Z95, block_sq, group_contrast, mean_columns, rate_interval
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
@@ -180,11 +180,6 @@ def summarise(
     )
 
 
-def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> int:
-    h = g if h is None else h
-    return sum(int(cross[p, q]) for p in g for q in h)
-
-
 def _rows(
     per_player: np.ndarray,
     cross_money: np.ndarray,
@@ -204,9 +199,9 @@ def _rows(
         games = int(per_player[g, E.P_GAMES].sum())
         per_block = games / blocks if blocks else math.nan
         win = mean_columns(
-            blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g), scale=1 / E.WIN / per_block
+            blocks, int(per_player[g, E.P_WIN].sum()), block_sq(cross_win, g), scale=1 / E.WIN / per_block
         )
-        total, total_sq = int(per_player[g, E.P_MONEY].sum()), _block_sq(cross_money, g)
+        total, total_sq = int(per_player[g, E.P_MONEY].sum()), block_sq(cross_money, g)
         if split:  # in units of 1/N: N X + k L per game (blocks are games: see check_split)
             k = len(g)
             left, left_sq = int(glob[E.G_LEFTOVER]), int(glob[E.G_LEFTOVER2])

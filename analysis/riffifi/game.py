@@ -28,7 +28,7 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
-from razzmatazz.analysis.stats import Z95, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.stats import Z95, block_sq, group_contrast, mean_columns, rate_interval
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
@@ -168,11 +168,6 @@ def summarise(
     )
 
 
-def _block_sq(cross: np.ndarray, g: list[int], h: list[int] | None = None) -> int:
-    h = g if h is None else h
-    return sum(int(cross[p, q]) for p in g for q in h)
-
-
 def _rows(
     per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int, groups: list[list[int]]
 ) -> pd.DataFrame:
@@ -182,11 +177,9 @@ def _rows(
         games = int(per_player[g, E.P_GAMES].sum())
         per_block = games / blocks if blocks else math.nan
         win = mean_columns(
-            blocks, int(per_player[g, E.P_WIN].sum()), _block_sq(cross_win, g), scale=1 / E.WIN / per_block
+            blocks, int(per_player[g, E.P_WIN].sum()), block_sq(cross_win, g), scale=1 / E.WIN / per_block
         )
-        score = mean_columns(
-            blocks, int(per_player[g, E.P_SCORE].sum()), _block_sq(cross_score, g), scale=1 / per_block
-        )
+        score = mean_columns(blocks, int(per_player[g, E.P_SCORE].sum()), block_sq(cross_score, g), scale=1 / per_block)
         row = {
             "games": games,
             "win_rate": float(win["mean"]),
