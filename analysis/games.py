@@ -258,6 +258,16 @@ def plugged(name: str | None, plugin: str | Path | None) -> Iterator[None]:
         _SPECS[spec.name] = spec
 
 
+def fill_lineup(texts: Sequence[str], players: int, default: Sequence[str], registry: Registry) -> tuple[Policy, ...]:
+    """The policies of players 1..N: ``texts`` in order (default: the first ``players`` of ``default``), repeated to
+    fill the table; more texts than players is an :class:`InputError`."""
+    texts = list(texts) or list(default[:players])
+    if len(texts) > players:
+        raise InputError(f"{len(texts)} policies given for {players} players; give at most one per player")
+    parsed = [registry.parse(t) for t in texts]
+    return tuple(parsed[i % len(parsed)] for i in range(players))
+
+
 def names() -> list[str]:
     """The registered games' names, in registry order (nothing is imported)."""
     return list(REGISTRY)

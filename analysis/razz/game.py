@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
-from razzmatazz.analysis.games import with_core_columns, with_core_pairs
+from razzmatazz.analysis.games import fill_lineup, with_core_columns, with_core_pairs
 from razzmatazz.analysis.stats import Z95, block_sq, group_contrast, mean_columns, rate_interval
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
@@ -79,12 +79,7 @@ def lineup(
         raise InputError(f"Razz is played by 2 to {R.MAX_PLAYERS} players, got {players}")
     if field not in FIELDS:
         raise InputError(f"unknown Razz field {field!r}; known: {', '.join(FIELDS)}")
-    texts = list(texts) or list(FIELDS[field][:players])
-    if len(texts) > players:
-        raise InputError(f"{len(texts)} policies given for {players} players; give at most one per player")
-    registry = user.registry() if user else REGISTRY
-    parsed = [registry.parse(t) for t in texts]
-    return tuple(parsed[i % len(parsed)] for i in range(players))
+    return fill_lineup(texts, players, FIELDS[field], user.registry() if user else REGISTRY)
 
 
 def _decide(policies: Sequence[Policy], user: plugins.UserPolicies | None) -> Any:

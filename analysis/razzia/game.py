@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis import plugins
-from razzmatazz.analysis.games import with_core_columns, with_core_pairs
+from razzmatazz.analysis.games import fill_lineup, with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, block_sq, group_contrast, mean_columns, rate_interval
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
@@ -56,12 +56,7 @@ def lineup(texts: Sequence[str], players: int, user: UserPolicies | None = None)
     """The policies of players 1..N: ``texts`` in order, repeated to fill the table (default: the mix)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= R.MAX_PLAYERS:
         raise InputError(f"Razzia is for 3 to 8 players (2 with the Spielbox variant), got {players}")
-    texts = list(texts) or list(DEFAULT_MIX[:players])
-    if len(texts) > players:
-        raise InputError(f"{len(texts)} policies given for {players} players; give at most one per player")
-    registry = user.registry() if user else REGISTRY
-    parsed = [registry.parse(t) for t in texts]
-    return tuple(parsed[i % len(parsed)] for i in range(players))
+    return fill_lineup(texts, players, DEFAULT_MIX, user.registry() if user else REGISTRY)
 
 
 def check_games(games: int) -> None:
