@@ -24,11 +24,11 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from razzmatazz.analysis.razz import replay as RP
+from razzmatazz.analysis.stats import Z95, mean_columns
 from razzmatazz.core.cards import RANKS, UNKNOWN, card_str
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.razz import rules as R
 
-Z95 = 1.959963984540054
 SITUATIONS = ("first in", "facing a completion", "facing a bet", "on the end")
 """Where a decision stands: nobody has completed or bet yet on this street (the bring-in's choice and an
 unopened pot included); 3rd street facing a completion; facing a bet or a raise; and any 7th-street decision."""
@@ -62,11 +62,11 @@ class Estimate:
 
     @staticmethod
     def of(chips: np.ndarray, big_bet: int) -> Estimate:
-        """The mean of ``chips`` (one a sample) in big bets, with a normal 95 % interval."""
-        n = len(chips)
-        mean = float(chips.mean()) / big_bet
-        half = Z95 * float(chips.std(ddof=1)) / math.sqrt(n) / big_bet if n > 1 else 0.0
-        return Estimate(mean, mean - half, mean + half)
+        """The mean of ``chips`` (one a sample) in big bets, with a normal 95 % interval (none from one sample)."""
+        values = [int(x) for x in chips]
+        m = mean_columns(len(values), sum(values), sum(x * x for x in values), scale=1 / big_bet)
+        mean = float(m["mean"])
+        return Estimate(mean, *((float(m["ci_low"]), float(m["ci_high"])) if len(values) > 1 else (mean, mean)))
 
     @property
     def se(self) -> float:
@@ -159,7 +159,7 @@ class _Review(RP._Follow):
         history = self.result.history
         return Reviewed(
             file=history.path,
-            hand_id=history.hand_id or str(history.hand),
+            hand_id=_hand_id(history),
             street=street.street,
             situation=situation(
                 street.street,
@@ -179,6 +179,16 @@ class _Review(RP._Follow):
         )
 
 
+def _hand_id(history: RP.History) -> str:
+    """The site's number of the hand, or its number in its run (a PHH file)."""
+    return history.hand_id or str(history.hand)
+
+
+def _not_reviewed(history: RP.History, action: str, why: str) -> dict:
+    """An entry of :attr:`Review.not_reviewed`."""
+    return {"file": history.path, "hand_id": _hand_id(history), "action": action, "reason": why}
+
+
 class _NotShown(Exception):
     """The hero's own cards are not all in the file at a decision."""
 
@@ -192,8 +202,8 @@ def review(results: Iterable[RP.Result], hero: str, searcher: RP.Searcher, sampl
             out.absent += 1
             continue
         if players.count(hero) > 1:  # a simulation's file may seat one policy twice
-            where = {"file": result.history.path, "hand_id": result.history.hand_id or str(result.history.hand)}
-            out.not_reviewed.append({**where, "action": "", "reason": f"{players.count(hero)} players have that name"})
+            why = f"{players.count(hero)} players have that name"
+            out.not_reviewed.append(_not_reviewed(result.history, "", why))
             continue
         out.hands += 1
         _review_hand(out, result, players.index(hero), searcher, samples, i)
@@ -221,8 +231,7 @@ def _review_hand(out: Review, result: RP.Result, hero: int, searcher: RP.Searche
                 except (RP._Diverged, _NotShown) as e:
                     why, follow = str(e), None
             if d.player == hero:
-                where = {"file": history.path, "hand_id": history.hand_id or str(history.hand), "action": d.phh}
-                out.not_reviewed.append({**where, "reason": why})
+                out.not_reviewed.append(_not_reviewed(history, d.phh, why))
 
 
 def check_samples(samples: int) -> int:

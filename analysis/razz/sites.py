@@ -116,6 +116,11 @@ def _dialect(line: str) -> _Dialect | None:
     return next((d for d in _DIALECTS if d.header.match(line.strip())), None)
 
 
+def _hand_header(line: str) -> _Dialect | None:
+    """The text site whose hand ``line`` begins (Merge's XML is split into hands by :mod:`.merge`, not here)."""
+    return next((d for d in _DIALECTS if d.site in _RAZZ and d.header.match(line.strip())), None)
+
+
 def _first_line(text: str) -> str:
     return next((line for line in text.removeprefix("\ufeff").splitlines() if line.strip()), "")
 
@@ -149,7 +154,7 @@ def hands(text: str) -> list[tuple[int, list[str]]]:
     out: list[tuple[int, list[str]]] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip().lstrip("\ufeff")  # files joined together keep their byte-order marks
-        if _dialect(line):
+        if _hand_header(line):
             out.append((number, []))
         if out:
             out[-1][1].append(line)
@@ -157,8 +162,8 @@ def hands(text: str) -> list[tuple[int, list[str]]]:
 
 
 def is_razz(header: str) -> bool:
-    """Whether a hand's header line names a Razz hand of its site."""
-    dialect = _dialect(header)
+    """Whether a hand's header line names a Razz hand of its (text) site."""
+    dialect = _hand_header(header)
     return bool(dialect and _RAZZ[dialect.site].search(header))
 
 

@@ -453,3 +453,14 @@ def test_a_long_line_is_refused_before_any_pattern_is_tried(tmp_path, old, new):
     result = invoke(["razz", "stats", path])
     assert result.exit_code == 2 and "Traceback" not in result.stderr
     assert "long.txt [#1001]" in result.stderr and "longer than the 2,000 characters" in result.stderr
+
+
+def test_a_merge_description_line_inside_a_text_history_is_no_hand(tmp_path):
+    """Merge's file-level ``<description>`` line begins no hand of a text site: inside a PokerStars hand it is a line
+    the reader does not know (that hand refused, the others replayed), never a traceback."""
+    line = '<description type="HORSE" stakes="Limit $1/$2"/>'
+    text = changed(STARS, "Hero: posts the ante $0.02\n", f"{line}\nHero: posts the ante $0.02\n")
+    refused_hands(
+        replay(write(tmp_path, "hh.txt", text)), [("[#1001]", "a line razzmatazz does not know")], "3 hands replayed"
+    )
+    assert invoke(["razz", "stats", write(tmp_path, "tail.txt", STARS + line + "\n")]).exit_code == 0  # after a summary
