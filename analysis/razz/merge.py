@@ -133,8 +133,7 @@ class _Hand:
             r.names.append(a.get("nickname", ""))
             r.seats.append(int(a["seat"]))
             r.stacks.append(r.chips(a.get("balance", "")))
-        n = len(r.names)
-        r.antes, r.put, r.bets, r.back, r.won, r.live = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [True] * n
+        r.seated()
 
     def player(self, a: dict[str, str]) -> int:
         if a.get("player") not in self.seat_of:

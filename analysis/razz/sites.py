@@ -374,6 +374,12 @@ class _Reader:
         elif not rest.startswith("doesn't show"):
             raise SiteError(f"an action razzmatazz does not know: {rest!r}")
 
+    def seated(self) -> None:
+        """Each player's counts begun, once the players dealt in are known (:attr:`names`)."""
+        n = len(self.names)
+        self.antes, self.put, self.bets, self.back, self.won = ([0] * n for _ in range(5))
+        self.live = [True] * n
+
     def raked(self) -> list[int]:
         """Each player's finishing stack with the rake kept by the pots: stack, less what it put in, plus what
         came back and what it collected."""
@@ -481,8 +487,7 @@ def _seat_players(r: _Reader, seats: list[tuple[int, str, int]], lines: list[str
         r.names.append(name)
         r.seats.append(number)
         r.stacks.append(stack)
-    n = len(r.names)
-    r.antes, r.put, r.bets, r.back, r.won, r.live = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [True] * n
+    r.seated()
 
 
 def _line(r: _Reader, line: str) -> None:
