@@ -1,31 +1,37 @@
-"""What every game's search player shares: its budget, the statistics of its candidates, the choice.
+"""The search player, one algorithm for every game, and what its games share.
 
-A search player (``core/<game>/search.py``) decides by determinized rollouts: at a decision it draws
-``samples`` positions consistent with its seat's observation (``state.determinize``, never the true
-position), plays every candidate move on from each of them against a model of the field, and keeps the
-candidate with the best result for the game's objective: the win rate first, the payoff second. Within a
-sample every candidate starts from the same position with the same streams (common random numbers), so
-their difference is measured more precisely than either alone.
+A search player decides by determinized samples: at a decision it draws positions consistent with its seat's
+observation (the game's ``state.determinize``, never the true position), values every candidate move on each of
+them against a model of the field, and keeps the candidate with the best result for the game's objective: the
+win first, the payoff second. Within a sample every candidate starts from the same position with the same
+streams (common random numbers), so their difference is measured more precisely than either alone.
 
-This module holds the game-independent parts, as numba functions on plain arrays:
+:func:`searcher` is that algorithm, compiled over a game's hooks (its ``core/<game>/search.py`` module):
 
-- :func:`budget`: ``samples`` and ``depth`` from the first two entries of the search row (the parameters
-  every game's ``search`` spec starts with, :func:`budget_params`).
-- the candidates' statistics: an array ``stats`` of ``N_STATS`` columns per candidate (rollouts, wins in
-  the game's integer win unit, payoff in integer units), :func:`new_stats`, :func:`record`;
-- :func:`best`: the index of the best candidate, by mean wins, then mean payoff, then the first listed;
-- :func:`field_model`: the lineup the rollouts play.
+- ``POS_LEN``: a position's length;
+- ``first(ro, obs, seat, ctx, user, key, base)``: the first sample, drawn into ``base``;
+- ``moves(ro, base, seat, ctx)``: the candidate moves (an array; one means nothing to search);
+- ``scratch(ro, obs, seat, ctx, user, key, base)``: the decision's working arrays (a tuple);
+- ``draws(ctx, samples)``: how many draws ``samples`` samples may take (more where the game rejects some);
+- ``redraw(ro, obs, seat, ctx, user, key, i, base, scratch, samples, kept)``: draw ``i`` into ``base`` (the
+  first is ``first``'s) and say :data:`KEEP`, :data:`SKIP` (the game's consistency filter rejects it) or
+  :data:`STOP` (out of tries: the samples kept decide);
+- ``evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay)``: every candidate's value on the sample,
+  its win count (the game's unit) and payoff (integers) into ``win`` and ``pay``, ``base`` left as it is.
+
+``ctx`` is the game's tuple of the decision's parameters (budget row, field model); ``user`` the users'
+policy function. The rest of this module: the budget (:func:`budget`), the choice (:func:`best`), the
+early stop (:func:`settled`) and the field model (:func:`field_model`).
 """
 
 from __future__ import annotations
+
+from typing import Any, Literal
 
 import numpy as np
 from numba import njit
 
 from razzmatazz.core.policy import Param
-
-S_N, S_WIN, S_PAY = range(3)
-N_STATS = 3
 
 
 def budget_params(samples: int, depth: int, max_depth: int) -> tuple[Param, Param]:
@@ -50,39 +56,85 @@ def budget(row):
     return max(1, np.int64(row[0])), max(0, np.int64(row[1]))
 
 
-@njit(cache=True)
-def new_stats(n):
-    """Zeroed statistics for ``n`` candidates."""
-    return np.zeros((n, N_STATS), np.int64)
+KEEP, SKIP, STOP = 1, 0, -1
+"""What a game's ``redraw`` says of a draw: value it, draw again, or stop drawing."""
+RACE_FROM, RACE_EVERY = 8, 4
+"""A race (``race`` above 0) may stop once this many samples are kept, and is checked every so many."""
+
+
+def searcher(game: Any, inline: Literal["never", "always"] = "never") -> Any:
+    """The search over ``game``'s hooks (see the module doc): a numba function
+    ``(ro, obs, seat, ctx, user, key, samples, race) -> (moves, wins, pays, kept)``, the candidates and each
+    kept sample's values (rows ``:kept``). With one candidate nothing is sampled (kept 0). ``race`` > 0 stops
+    once the best payoff leads every other by more than ``race`` standard errors (:func:`settled`)."""
+
+    @njit(cache=True, inline=inline)
+    def sample_values(ro, obs, seat, ctx, user, key, samples, race):
+        base = np.zeros(game.POS_LEN, np.int64)
+        game.first(ro, obs, seat, ctx, user, key, base)
+        moves = game.moves(ro, base, seat, ctx)
+        k = moves.shape[0]
+        wins = np.zeros((samples, k), np.int64)
+        pays = np.zeros((samples, k), np.int64)
+        if k == 1:
+            return moves, wins, pays, 0
+        scratch = game.scratch(ro, obs, seat, ctx, user, key, base)
+        sums = np.zeros(k, np.int64)
+        kept = 0
+        for i in range(game.draws(ctx, samples)):
+            if kept == samples:
+                break
+            got = game.redraw(ro, obs, seat, ctx, user, key, i, base, scratch, samples, kept)
+            if got == SKIP:
+                continue
+            if got == STOP:
+                break
+            game.evaluate(ro, base, seat, ctx, user, moves, scratch, wins[kept], pays[kept])
+            sums += pays[kept]
+            kept += 1
+            if race > 0 and kept >= RACE_FROM and kept % RACE_EVERY == 0 and settled(pays[:kept], sums, race):
+                break
+        return moves, wins, pays, kept
+
+    return sample_values
 
 
 @njit(cache=True)
-def record(stats, c, win, pay):
-    """One rollout of candidate ``c``: its win count (the game's unit) and payoff."""
-    stats[c, S_N] += 1
-    stats[c, S_WIN] += win
-    stats[c, S_PAY] += pay
-
-
-@njit(cache=True)
-def _better(stats, a, b):
-    """Is candidate ``a``'s mean win (then payoff) above ``b``'s? Exact, by cross-multiplied integer sums."""
-    na, nb = stats[a, S_N], stats[b, S_N]
-    wa, wb = stats[a, S_WIN] * nb, stats[b, S_WIN] * na
-    if wa != wb:
-        return wa > wb
-    return stats[a, S_PAY] * nb > stats[b, S_PAY] * na
-
-
-@njit(cache=True)
-def best(stats):
-    """The best candidate: the highest mean win, then mean payoff; the first listed among equals. A candidate
-    without rollouts is never chosen over one with (-1 if none has any)."""
-    pick = -1
-    for c in range(stats.shape[0]):
-        if stats[c, S_N] > 0 and (pick < 0 or _better(stats, c, pick)):
+def best(wins, pays, kept):
+    """The index of the best candidate over samples ``:kept``: the highest win total, then payoff total (every
+    candidate has the same samples); the first listed among equals."""
+    w = wins[:kept].sum(axis=0)
+    p = pays[:kept].sum(axis=0)
+    pick = 0
+    for c in range(1, w.shape[0]):
+        if w[c] > w[pick] or (w[c] == w[pick] and p[c] > p[pick]):
             pick = c
     return pick
+
+
+@njit(cache=True)
+def settled(values, sums, race):
+    """Whether the candidate of the highest payoff so far leads every other by more than ``race`` standard errors
+    of their paired difference over the samples (``values``: payoff per sample and candidate; ``sums``: their
+    totals)."""
+    n, k = values.shape
+    top = 0
+    for c in range(1, k):
+        if sums[c] > sums[top]:
+            top = c
+    for c in range(k):
+        if c == top:
+            continue
+        mean = (sums[top] - sums[c]) / n
+        if mean <= 0:
+            return False
+        ss = 0.0
+        for i in range(n):
+            d = values[i, top] - values[i, c] - mean
+            ss += d * d
+        if mean * mean * n * (n - 1) <= race * race * ss:
+            return False
+    return True
 
 
 @njit(cache=True)

@@ -22,15 +22,21 @@ at its decisions is recorded once a decision (:func:`moments`) and its model ask
 cards (:func:`agrees`). ``depth`` is 0: every rollout runs to the end of the hand. ``futures`` plays
 several deals of the cards to come from each sample (:func:`new_future`: the field's play so far does not
 depend on them, so they need no check), and ``race`` stops drawing once the best move's lead is clear
-(:func:`settled`). The default budget (16 samples) keeps 1,000 six-handed hands/s and beats the former
-``search-strong`` (32 samples drawn whole, ``search:samples=32,fit=0``); ``search-strong`` (32) and
-``search-deep`` (32 samples with 4 futures each) are stronger and slower (BENCHMARKS.md, issue 37).
+(:func:`razzmatazz.core.search.settled`). The default budget (16 samples) keeps 1,000 six-handed hands/s and
+beats the former ``search-strong`` (32 samples drawn whole, ``search:samples=32,fit=0``); ``search-strong``
+(32) and ``search-deep`` (32 samples with 4 futures each) are stronger and slower (BENCHMARKS.md, issue 37).
+
+The loop over samples is :func:`razzmatazz.core.search.searcher`'s, the same in every game; this module
+supplies its hooks: the draw and the consistency filter (``first``, ``redraw``), the legal moves (``moves``)
+and each move's chips on a sample (``evaluate``).
 
 A lineup with a ``search`` seat plays through the positions (:func:`play_games`), hand by hand as the kernel
 deals them, with the kernel's counts (a lineup without one gives exactly the kernel's sums, tested).
 """
 
 from __future__ import annotations
+
+import sys
 
 import numpy as np
 from numba import njit
@@ -40,7 +46,7 @@ from razzmatazz.core.razz import policies as P
 from razzmatazz.core.razz import rules as R
 from razzmatazz.core.razz import state as S
 from razzmatazz.core.rng import below, deal_from, game_state, next_u64
-from razzmatazz.core.search import budget, field_model
+from razzmatazz.core.search import KEEP, SKIP, STOP, best, budget, field_model, searcher
 
 
 @njit(cache=True)
@@ -244,34 +250,6 @@ def new_future(pos, state, swap):
     return state
 
 
-RACE_FROM, RACE_EVERY = 8, 4
-"""A race (``race`` above 0) may stop once this many samples are kept, and is checked every so many."""
-
-
-@njit(cache=True)
-def settled(values, chips, race):
-    """Whether the move of the most chips so far leads every other by more than ``race`` standard errors of their
-    paired difference over the samples (``values``: chips per sample and move; ``chips``: their sums)."""
-    n, k = values.shape
-    best = 0
-    for c in range(1, k):
-        if chips[c] > chips[best]:
-            best = c
-    for c in range(k):
-        if c == best:
-            continue
-        mean = (chips[best] - chips[c]) / n
-        if mean <= 0:
-            return False
-        ss = 0.0
-        for i in range(n):
-            d = values[i, best] - values[i, c] - mean
-            ss += d * d
-        if mean * mean * n * (n - 1) <= race * race * ss:
-            return False
-    return True
-
-
 @njit(cache=True)
 def decide(ro, obs, seat, row, mpids, mparams, key):
     """The move of the most chips for ``seat`` from its observation ``obs`` alone (see the module doc)."""
@@ -281,67 +259,78 @@ def decide(ro, obs, seat, row, mpids, mparams, key):
 @njit(cache=True)
 def decide_with(ro, obs, seat, row, mpids, mparams, key, user):
     """:func:`decide` with a plugin's policy function ``user`` for the plugin's seats of the field model."""
-    moves, k, values, kept = sample_values(
-        ro, obs, seat, row, mpids, mparams, key, user, budget(row)[0], row[P.SEARCH_RACE]
-    )
-    if k == 1:
+    ctx = (row, mpids, mparams)
+    moves, wins, pays, kept = sample_values(ro, obs, seat, ctx, user, key, budget(row)[0], row[P.SEARCH_RACE])
+    if moves.shape[0] == 1:
         return moves[0]
-    best, chips = 0, values[:kept].sum(axis=0)
-    for c in range(1, k):
-        if chips[c] > chips[best]:
-            best = c
-    return moves[best]
+    return moves[best(wins, pays, kept)]
 
 
-@njit(cache=True)
-def sample_values(ro, obs, seat, row, mpids, mparams, key, user, samples, race):
-    """The legal moves of ``seat`` and, for each of up to ``samples`` samples kept, the chips each move ends the
-    hand with (:func:`decide`'s evaluation; ``race`` > 0 may stop early): (moves, k, values, kept). With one
-    legal move nothing is sampled (kept 0)."""
-    base = np.zeros(S.POS_LEN, np.int64)
+# The search's hooks (razzmatazz.core.search.searcher); ctx = (row, mpids, mparams). A sample's values are the
+# chips each move ends the hand with (wins stay 0: Razz's objective is the chips).
+POS_LEN = S.POS_LEN
+
+
+@njit(cache=True, inline="always")
+def first(ro, obs, seat, ctx, user, key, base):
     S.determinize(ro, obs, seat, key, 0, base)
-    moves = np.zeros(S.MAX_MOVES, np.int64)
-    k = S.legal(ro, base, moves)
-    values = np.zeros((samples, k), np.int64)
-    if k == 1:
-        return moves, k, values, 0
-    futures = max(np.int64(1), np.int64(row[P.SEARCH_FUTURES]))
-    fit = np.int64(row[P.SEARCH_FIT])
-    fstate = game_state(key, FUTURES_STREAM)
-    swap = np.empty(52, np.int64)
-    chips = np.zeros(k, np.int64)
+
+
+@njit(cache=True, inline="always")
+def moves(ro, base, seat, ctx):
+    out = np.zeros(S.MAX_MOVES, np.int64)
+    return out[: S.legal(ro, base, out)]
+
+
+@njit(cache=True, inline="always")
+def scratch(ro, obs, seat, ctx, user, key, base):
+    """(work, replay, moments: what the modelled seats were shown, the same in every sample, futures' state,
+    swap)."""
     work = np.zeros(S.POS_LEN, np.int64)
     replay = np.zeros(S.POS_LEN, np.int64)
-    mom = moments(ro, base, seat, mpids, replay)  # what the modelled seats were shown: the same in every sample
-    kept = 0
-    for i in range(MAX_TRIES * samples + samples):
-        if kept == samples:
-            break
-        fits = fit > 0 and fitted(ro, obs, seat, key, i, base, mpids, mparams, mom, user, fit)
-        if fit == 0 and i > 0:
-            S.determinize(ro, obs, seat, key, i, base)
-        if not fits and i < MAX_TRIES * samples and not _consistent(ro, base, seat, mpids, mparams, replay, user, -1):
-            continue  # the field would not have played these cards so: draw again
-        if i >= MAX_TRIES * samples and kept > 0:
-            break  # enough tries: the samples kept decide
-        for f in range(futures):
-            if f > 0:
-                fstate = new_future(base, fstate, swap)
-            for c in range(k):
-                if moves[c] == R.FOLD:  # a fold's result is known: the chips the seat has put in are lost
-                    values[kept, c] -= S._ws(base)[E.W_PUT, seat]
-                else:
-                    work[: S.P_LOG] = base[: S.P_LOG]
-                    work[S.P_LOG_ROWS] = 0  # the rollouts keep no log
-                    S.apply(ro, work, moves[c])
-                    S.playout_plain_with(ro, work, mpids, mparams, user)
-                    values[kept, c] += work[S.P_RES + 5 * seat + E.H_NET]
-        for c in range(k):
-            chips[c] += values[kept, c]
-        kept += 1
-        if race > 0 and kept >= RACE_FROM and kept % RACE_EVERY == 0 and settled(values[:kept], chips, race):
-            break
-    return moves, k, values, kept
+    mom = moments(ro, base, seat, ctx[1], replay)
+    fstate = np.full(1, game_state(key, FUTURES_STREAM), np.uint64)
+    return work, replay, mom, fstate, np.empty(52, np.int64)
+
+
+@njit(cache=True, inline="always")
+def draws(ctx, samples):
+    return MAX_TRIES * samples + samples
+
+
+@njit(cache=True, inline="always")
+def redraw(ro, obs, seat, ctx, user, key, i, base, scratch, samples, kept):
+    row, mpids, mparams = ctx
+    fit = np.int64(row[P.SEARCH_FIT])
+    fits = fit > 0 and fitted(ro, obs, seat, key, i, base, mpids, mparams, scratch[2], user, fit)
+    if fit == 0 and i > 0:
+        S.determinize(ro, obs, seat, key, i, base)
+    if not fits and i < MAX_TRIES * samples and not _consistent(ro, base, seat, mpids, mparams, scratch[1], user, -1):
+        return SKIP  # the field would not have played these cards so: draw again
+    if i >= MAX_TRIES * samples and kept > 0:
+        return STOP  # enough tries: the samples kept decide
+    return KEEP
+
+
+@njit(cache=True, inline="always")
+def evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay):
+    row, mpids, mparams = ctx
+    work, fstate, swap = scratch[0], scratch[3], scratch[4]
+    for f in range(max(np.int64(1), np.int64(row[P.SEARCH_FUTURES]))):
+        if f > 0:
+            fstate[0] = new_future(base, fstate[0], swap)
+        for c in range(moves.shape[0]):
+            if moves[c] == R.FOLD:  # a fold's result is known: the chips the seat has put in are lost
+                pay[c] -= S._ws(base)[E.W_PUT, seat]
+            else:
+                work[: S.P_LOG] = base[: S.P_LOG]
+                work[S.P_LOG_ROWS] = 0  # the rollouts keep no log
+                S.apply(ro, work, moves[c])
+                S.playout_plain_with(ro, work, mpids, mparams, user)
+                pay[c] += work[S.P_RES + 5 * seat + E.H_NET]
+
+
+sample_values = searcher(sys.modules[__name__])
 
 
 @njit(cache=True)
@@ -379,10 +368,9 @@ def move_values(ro, pos, seat, pids, params, samples):
     S.observation(ro, pos, seat, obs)
     key = game_state(next_u64(np.uint64(pos[S.P_PSTATE + seat]))[1], VALUES_STREAM)
     mpids, mparams = model(pids, params)
-    moves, k, values, kept = sample_values(
-        ro, obs, seat, params[p], mpids, mparams, key, P.no_user_policy, samples, 0.0
-    )
-    return moves[:k].copy(), values[:kept].copy()
+    ctx = (params[p], mpids, mparams)
+    moves, wins, pays, kept = sample_values(ro, obs, seat, ctx, P.no_user_policy, key, samples, 0.0)
+    return moves.copy(), pays[:kept].copy()
 
 
 @njit(cache=True, nogil=True)

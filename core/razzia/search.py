@@ -31,6 +31,10 @@ and the others to the bars left to right; an offer's divisions all if at most :d
 all to the proposer, the divisions the rollout policy makes with each haggling style (``haggle`` 0 to
 :data:`HAGGLES` - 1: a style that does not exist keeps all) and, with ``offer_duel``, no offer.
 
+The loop over samples is :func:`razzmatazz.core.search.searcher`'s, the same in every game; this module
+supplies its hooks (``first``, ``redraw``: the draws and the field's face-down cards; ``moves``: the
+candidates; ``evaluate``: each candidate's value on a sample, rolled out or scored on the revealed table).
+
 Rollouts play through :func:`.engine.step` with the searcher :func:`.engine.no_search`, a second
 dispatcher without the search player: a rollout never searches.
 """
@@ -519,47 +523,76 @@ def decide(obs, cfg, seat, pids, params, user):
     n = cfg[R.C_PLAYERS]
     p = (seat - obs[S.B_CTRL + E.W_ROT - E.W_CTRL]) % n
     samples, depth = SH.budget(params[p])
-    lead = np.int64(params[p, P.SEARCH_LEAD])
-    keep, spread = params[p, P.SEARCH_KEEP], params[p, P.SEARCH_SPREAD]
-    model_plays = params[p, P.SEARCH_PLAYED] != 0
     state, key = next_u64(np.uint64(obs[S.B_PSTATE]))
     mpids, mparams = model(pids, params)
-    ro = (cfg,)
-    base = np.zeros(S.POS_LEN, np.int64)
-    S.determinize(ro, obs, seat, key, 0, base)
-    if model_plays:
-        played_by_model(base, mpids, mparams, user)
-    cands = candidates(ro, base, seat, mpids[p], mparams[p])
-    if cands.shape[0] == 1:
-        return cands[0], state
-    keep /= max(money_total(base), 1)
-    gaps = np.zeros(R.MAX_PLAYERS)
-    gains = np.zeros(R.MAX_PLAYERS)
     stop_round = obs[S.B_ST + R.ST_ROUND] + depth if depth > 0 else -1
-    stats = SH.new_stats(cands.shape[0])
+    ctx = (cfg, p, params[p], depth, stop_round, mpids, mparams)
+    moves, wins, pays, kept = sample_values((cfg,), obs, seat, ctx, user, key, samples, 0.0)
+    if moves.shape[0] == 1:
+        return moves[0], state
+    return moves[SH.best(wins, pays, kept)], state
+
+
+# The search's hooks (razzmatazz.core.search.searcher); ctx = (cfg, p, row, depth, stop_round, mpids, mparams).
+POS_LEN = S.POS_LEN
+
+
+@njit(cache=True, _nrt=True, inline="always")
+def first(ro, obs, seat, ctx, user, key, base):
+    S.determinize(ro, obs, seat, key, 0, base)
+    if ctx[2][P.SEARCH_PLAYED] != 0:
+        played_by_model(base, ctx[5], ctx[6], user)
+
+
+@njit(cache=True, _nrt=True, inline="always")
+def moves(ro, base, seat, ctx):
+    return candidates(ro, base, seat, ctx[5][ctx[1]], ctx[6][ctx[1]])
+
+
+@njit(cache=True, _nrt=True, inline="always")
+def scratch(ro, obs, seat, ctx, user, key, base):
+    """(work, gaps, gains, hand, no_dice, keep per unit of the game's money, revealed: one round a sample)."""
+    cfg, row = ctx[0], ctx[2]
     work = np.zeros(S.POS_LEN, np.int64)
     E.set_workspace(work, cfg, S.N_COUNTS, S.C_CROU, S.C_GLOB, S.C_TAB, 1)
-    no_dice = np.zeros((0, 1), np.int64)
-    revealed = lead == 3 and depth == 1 and base[E.W_KIND] == R.K_PLAY
-    hand = np.zeros(R.HAND, np.int64)
-    for i in range(samples):
-        if i > 0:
-            S.redeal(ro, obs, seat, key, i, base)
-            if model_plays:
-                played_by_model(base, mpids, mparams, user)
-        if revealed:  # the others' cards do not depend on its own (face down): one round a sample
-            copy_live(base, work)
-            play_round(work, seat, mpids, mparams, user)
-            for c in range(cands.shape[0]):
-                win, pay = played_leaf(work, seat, cands[c], keep, spread, gaps, gains, hand)
-                SH.record(stats, c, win, pay)
-            continue
-        for c in range(cands.shape[0]):
-            copy_live(base, work)
-            E.apply(work, cands[c], no_dice)
-            win, pay = rollout(work, seat, stop_round, lead, keep, spread, gaps, gains, mpids, mparams, user, no_dice)
-            SH.record(stats, c, win, pay)
-    return cands[SH.best(stats)], state
+    keep = row[P.SEARCH_KEEP] / max(money_total(base), 1)
+    revealed = np.int64(row[P.SEARCH_LEAD]) == 3 and ctx[3] == 1 and base[E.W_KIND] == R.K_PLAY
+    gaps, gains = np.zeros(R.MAX_PLAYERS), np.zeros(R.MAX_PLAYERS)
+    return work, gaps, gains, np.zeros(R.HAND, np.int64), np.zeros((0, 1), np.int64), keep, revealed
+
+
+@njit(cache=True, inline="always")
+def draws(ctx, samples):
+    return samples
+
+
+@njit(cache=True, _nrt=True, inline="always")
+def redraw(ro, obs, seat, ctx, user, key, i, base, scratch, samples, kept):
+    if i > 0:
+        S.redeal(ro, obs, seat, key, i, base)
+        if ctx[2][P.SEARCH_PLAYED] != 0:
+            played_by_model(base, ctx[5], ctx[6], user)
+    return SH.KEEP
+
+
+@njit(cache=True, _nrt=True, inline="always")
+def evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay):
+    row, stop_round, mpids, mparams = ctx[2], ctx[4], ctx[5], ctx[6]
+    lead, spread = np.int64(row[P.SEARCH_LEAD]), row[P.SEARCH_SPREAD]
+    work, gaps, gains, hand, no_dice, keep, revealed = scratch
+    if revealed:  # the others' cards do not depend on its own (face down): one round a sample
+        copy_live(base, work)
+        play_round(work, seat, mpids, mparams, user)
+        for c in range(moves.shape[0]):
+            win[c], pay[c] = played_leaf(work, seat, moves[c], keep, spread, gaps, gains, hand)
+        return
+    for c in range(moves.shape[0]):
+        copy_live(base, work)
+        E.apply(work, moves[c], no_dice)
+        win[c], pay[c] = rollout(work, seat, stop_round, lead, keep, spread, gaps, gains, mpids, mparams, user, no_dice)
+
+
+sample_values = SH.searcher(sys.modules[__name__], inline="always")
 
 
 @njit(cache=True, _nrt=True)

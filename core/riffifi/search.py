@@ -24,6 +24,10 @@ Officer's target every target; at an odd chip every tied seat. The objective fol
 (:data:`.engine.WIN` shared), then the seat's points times (N - 1) minus the others' points; with the ticks
 variant, ticks count before points (as :func:`.engine._ticks_cap_win` ranks them).
 
+The loop over samples is :func:`razzmatazz.core.search.searcher`'s, the same in every game; this module
+supplies its hooks (``first``, ``redraw``: the draws; ``moves``: the candidates; ``evaluate``: each
+candidate's rollout on a sample).
+
 Rollouts play through :func:`.engine.decide_and_apply` with the model lineup (no
 ``search`` seat in it): a rollout never searches.
 """
@@ -134,27 +138,57 @@ def decide(obs, cfg, seat, pids, params, user):
     lead = params[seat, P.SEARCH_LEAD] != 0
     state, key = next_u64(np.uint64(obs[S.OB_POLICY]))
     mpids, mparams = model(pids, params)
-    ro = (cfg,)
-    base = np.zeros(S.POS_LEN, np.int64)
-    S.determinize(ro, obs, seat, key, 0, base)
-    out = np.zeros(MAX_CANDIDATES, np.int64)
-    n = candidates(ro, base, out)
-    if n == 1:
-        return _move(out[0]), state
     stop_deal = obs[R.ST_DEAL] + depth if depth > 0 else -1
-    stats = SH.new_stats(n)
-    work = np.zeros(S.POS_LEN, np.int64)
-    view = np.zeros(R.VIEW_LEN, np.int64)
-    log = np.zeros((1, 5), np.int64)
-    for i in range(samples):
-        if i > 0:
-            S.determinize(ro, obs, seat, key, i, base)
-        for c in range(n):
-            work[:] = base
-            apply_candidate(cfg, work, out[c], mparams[0], view, log, user)
-            win, pay = rollout(cfg, work, seat, stop_deal, lead, mpids, mparams, view, log, user)
-            SH.record(stats, c, win, pay)
-    return _move(out[SH.best(stats)]), state
+    ctx = (cfg, stop_deal, lead, mpids, mparams)
+    moves, wins, pays, kept = sample_values((cfg,), obs, seat, ctx, user, key, samples, 0.0)
+    if moves.shape[0] == 1:
+        return _move(moves[0]), state
+    return _move(moves[SH.best(wins, pays, kept)]), state
+
+
+# The search's hooks (razzmatazz.core.search.searcher); ctx = (cfg, stop_deal, lead, mpids, mparams).
+POS_LEN = S.POS_LEN
+
+
+@njit(cache=True, inline="always")
+def first(ro, obs, seat, ctx, user, key, base):
+    S.determinize(ro, obs, seat, key, 0, base)
+
+
+@njit(cache=True, inline="always")
+def moves(ro, base, seat, ctx):
+    out = np.zeros(MAX_CANDIDATES, np.int64)
+    return out[: candidates(ro, base, out)]
+
+
+@njit(cache=True, inline="always")
+def scratch(ro, obs, seat, ctx, user, key, base):
+    return np.zeros(S.POS_LEN, np.int64), np.zeros(R.VIEW_LEN, np.int64), np.zeros((1, 5), np.int64)
+
+
+@njit(cache=True, inline="always")
+def draws(ctx, samples):
+    return samples
+
+
+@njit(cache=True, inline="always")
+def redraw(ro, obs, seat, ctx, user, key, i, base, scratch, samples, kept):
+    if i > 0:
+        S.determinize(ro, obs, seat, key, i, base)
+    return SH.KEEP
+
+
+@njit(cache=True, inline="always")
+def evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay):
+    cfg, stop_deal, lead, mpids, mparams = ctx
+    work, view, log = scratch
+    for c in range(moves.shape[0]):
+        work[:] = base
+        apply_candidate(cfg, work, moves[c], mparams[0], view, log, user)
+        win[c], pay[c] = rollout(cfg, work, seat, stop_deal, lead, mpids, mparams, view, log, user)
+
+
+sample_values = SH.searcher(sys.modules[__name__], inline="always")
 
 
 @njit(cache=True, inline="always")

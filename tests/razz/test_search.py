@@ -195,18 +195,6 @@ def test_a_fold_is_worth_what_the_seat_has_put_in_as_the_search_scores_it_withou
     assert checked >= 10
 
 
-def test_the_race_stops_only_when_the_best_move_leads_every_other_by_enough_standard_errors():
-    values = np.array([[0, 10, 12], [0, 8, 9], [0, 12, 14], [0, 9, 11]], np.int64)
-    chips = values.sum(axis=0)
-    # raise - call: 2, 1, 2, 2 (mean 1.75, sd 0.5: 7 standard errors); raise - fold: 11.5 with sd 2.1
-    assert SR.settled(values, chips, 6.5) and not SR.settled(values, chips, 7.5)
-    tie = values.copy()
-    tie[:, 2] = tie[:, 1]
-    assert not SR.settled(tie, tie.sum(axis=0), 0.1)  # two moves level: never settled
-    same = np.array([[-5, 3], [-5, 3]], np.int64)  # no spread: a lead is a lead
-    assert SR.settled(same, same.sum(axis=0), 9.0)
-
-
 def test_a_new_future_deals_the_cards_to_come_anew_and_leaves_the_dealt_ones():
     j = job(FIELD, stack=200)
     p = Position.begin(S, j, 3)

@@ -14,7 +14,6 @@ from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia import search as SR
 from razzmatazz.core.razzia import state as S
-from razzmatazz.core.search import best, new_stats, record
 
 FIELD = ["greedy", "hunter", "bigpot", "crowd", "random"]
 NO_DICE = np.zeros((0, 1), np.int64)
@@ -59,20 +58,6 @@ def hidden_twin(p, rng):
             pos[a], pos[b] = pos[b], pos[a]
             return pos
     return None
-
-
-def test_the_candidate_statistics_pick_by_win_then_payoff():
-    stats = new_stats(3)
-    for c, win, pay in ((0, 840, 5), (0, 0, 5), (1, 840, 1), (1, 0, 11), (2, 0, 100)):
-        record(stats, c, win, pay)
-    assert best(stats) == 1  # 0 and 1 win half the time, 1 with more money; 2 has the most money, no win
-    record(stats, 2, 840, 0)
-    record(stats, 2, 840, 0)
-    assert best(stats) == 2  # now 2 wins most (2 of 3)
-    record(stats, 0, 0, 2)
-    record(stats, 1, 0, 0)
-    assert best(stats) == 2 and best(stats[:2]) == 0  # 0 and 1 equal (a third, 4 a game): the first listed
-    assert best(new_stats(2)) == -1
 
 
 def test_the_decision_depends_only_on_what_the_seat_has_seen():
