@@ -73,6 +73,11 @@ class GameJob(Generic[A]):
         """Games played: items, times N with duplicate deals."""
         return self.n_items * (self.settings.players if self.duplicate else 1)
 
+    @property
+    def searching(self) -> bool:
+        """Does a seat play the game's ``search`` policy (the search lane: its kernels in ``<game>/search.py``)?"""
+        return any(p.spec.name == "search" for p in self.lineup)
+
     def policy_row(self, policy: Policy) -> Any:
         """The parameter row the kernels read for ``policy`` (its own row unless the game says otherwise)."""
         return policy.row

@@ -821,11 +821,6 @@ class GameJob(BaseJob[Args]):
         """The row the kernels read (:func:`.policies.kernel_row`)."""
         return policies.kernel_row(policy)
 
-    @property
-    def searching(self) -> bool:
-        """Whether a ``search`` player sits at the table (its hands are played through the positions)."""
-        return any(p.spec.id == policies.SEARCH_ID for p in self.lineup)
-
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         nopair, paired = tables()
         if self.searching:

@@ -334,6 +334,16 @@ sample_values = searcher(sys.modules[__name__])
 
 
 @njit(cache=True)
+def searched(ro, pos, pids, params, user):
+    """:func:`.state.step`'s search seats: a ``search`` actor's move (:func:`choose_with`, not played), (True,
+    move); any other actor is left to the state, (False, 0)."""
+    s = pos[S.P_ACTOR]
+    if pids[(s - pos[S.P_ROT]) % ro[0][R.S_PLAYERS]] != P.SEARCH_ID:
+        return False, np.int64(0)
+    return True, np.int64(choose_with(ro, pos, s, pids, params, user))
+
+
+@njit(cache=True)
 def choose(ro, pos, seat, pids, params):
     """The search player's move in ``seat`` of position ``pos``, its policy stream advanced in ``pos``."""
     return choose_with(ro, pos, seat, pids, params, P.no_user_policy)

@@ -347,9 +347,9 @@ def _apply(ro, pos, move):
 def step(ro, pos, pids, params, user):
     """The actor's policy (player ``(seat - rotation) mod N`` of the lineup) decides as in the kernel; a
     ``search`` player searches (:func:`.search.choose`)."""
-    s = pos[P_ACTOR]
-    if pids[(s - pos[P_ROT]) % ro[0][R.S_PLAYERS]] == policies.SEARCH_ID:
-        return _apply(ro, pos, SR.choose_with(ro, pos, s, pids, params, user))
+    handled, move = SR.searched(ro, pos, pids, params, user)
+    if handled:
+        return _apply(ro, pos, move)
     return step_plain(ro, pos, pids, params, user)
 
 

@@ -286,12 +286,10 @@ def _ask(w, s, kind, lo, hi, pids, params, user):
     A built-in policy answers on the live state (it reads only what the seat may see, see
     ``policies.decide``); a user's policy on the seat's view (R9) with those fields, the division it
     writes as proposer copied back to ``V_OFFER``. ``pids`` and ``params`` are the lineup's (see
-    :func:`player_of`). A ``search`` seat asked here (where no searcher decides for it: rollouts, one bar
-    of ``razzia explain``) answers as its rollout policy with that policy's row (``policies.kernel_row``)."""
+    :func:`player_of`)."""
     p = player_of(w, s)
     pid = pids[p]
-    row = params[p, policies.SEARCH_MODEL :] if pid == policies.SEARCH_ID else params[p]
-    pid = np.int64(params[p, policies.SEARCH_ROLLOUT]) if pid == policies.SEARCH_ID else pid
+    row = params[p]
     state = np.uint64(w[W_PSTATE + s])
     if pid >= USER_ID:
         view = w[W_VIEW : W_VIEW + R.VIEW_LEN]
@@ -316,7 +314,7 @@ def _ask_card(w, s, kind, lo, hi, pids, params, user):
     :func:`_ask` (fields ``lo:hi`` of the question kept), built-ins straight to
     :func:`.policies.play_or_place` (the cheapest call)."""
     p = player_of(w, s)
-    if pids[p] >= USER_ID or pids[p] == policies.SEARCH_ID:
+    if pids[p] >= USER_ID:
         return _ask(w, s, kind, lo, hi, pids, params, user)
     w[R.V_KIND] = kind
     w[R.V_SEAT] = s
@@ -1405,17 +1403,15 @@ def step(w, pids, params, user, dice_script, codes, searcher):
     posed, its answer is made legal (an illegal one replaced as :mod:`.rules` says; a user's division
     checked) and played; returns it, an offer as its code (:func:`offer_code`) if ``codes``.
 
-    A ``search`` seat is asked to ``searcher(w, s, pids, params, user) -> (handled, move)`` (the search
-    player's hook, :mod:`.search`), whose legal ``move`` is applied as :func:`apply` applies it; the
-    searcher :func:`no_search` (rollouts, kernels without a search seat) declines, and the seat then plays
-    as its rollout model (:func:`_ask`)."""
+    First ``searcher(w, s, pids, params, user) -> (handled, move)`` is asked (the search player's hook,
+    :mod:`.search`, which handles its own seats); a handled ``move`` (legal) is applied as :func:`apply`
+    applies it. The searcher :func:`no_search` (rollouts, kernels without a search seat) declines."""
     kind = w[W_KIND]
     s = w[W_ACTOR]
-    if pids[player_of(w, s)] == policies.SEARCH_ID:
-        handled, move = searcher(w, s, pids, params, user)
-        if handled:
-            apply(w, move, dice_script)
-            return move
+    handled, move = searcher(w, s, pids, params, user)
+    if handled:
+        apply(w, move, dice_script)
+        return move
     if kind == R.K_PLAY:
         answer = _legal_slot(w, _ask_card(w, s, R.K_PLAY, 0, 0, pids, params, user))
         _played(w, answer, dice_script)
@@ -1810,6 +1806,10 @@ def resolve_bar(
     job = GameJob(settings, tuple(lineup), seed, 1)
     a = job.kernel_args()
     cfg, dice_key, pids, params = a.cfg, a.dice_key, a.lineup_pids, a.lineup_params
+    if job.searching:  # a bar settles without searching: a search seat plays as its rollout model
+        from razzmatazz.core.razzia.search import model
+
+        pids, params = model(pids, params)
     pstate = np.array([game_state(a.policy_keys[s], game) for s in range(n)], np.uint64)
     payout, remains, proposer, _, log, used = _resolve_bar(
         cfg,
@@ -1881,11 +1881,6 @@ class GameJob(BaseJob[Args]):
         if self.user is None:
             return play_games(cfg, *args, start, stop)
         return bind(play_games_with, with_nrt(self.user))(cfg, *args, start, stop)
-
-    @property
-    def searching(self) -> bool:
-        """Does a seat play the ``search`` policy (the kernels of :mod:`.search`)?"""
-        return any(p.spec.id == policies.SEARCH_ID for p in self.lineup)
 
     def _user(self) -> Callable:
         return policies.no_user_policy if self.user is None else with_nrt(self.user)

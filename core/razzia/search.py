@@ -608,8 +608,10 @@ def seat_observation(w, s):
 
 @njit(cache=True, _nrt=True)
 def hook(w, s, pids, params, user):
-    """The searcher of :func:`.engine.step`: seat ``s``'s move from its observation (:func:`decide`), its
-    stream's state updated in ``w``."""
+    """The searcher of :func:`.engine.step`: a ``search`` seat ``s``'s move from its observation (:func:`decide`),
+    its stream's state updated in ``w``; any other seat is declined (False)."""
+    if pids[E.player_of(w, s)] != P.SEARCH_ID:
+        return False, np.int64(0)
     obs = seat_observation(w, s)
     move, state = decide(obs, w[E.W_CFG : E.W_CFG + R.N_CFG].copy(), s, pids, params, user)
     w[E.W_PSTATE + s] = np.int64(state)

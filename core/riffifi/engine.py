@@ -206,11 +206,7 @@ def _legal_card(answer, hand):
 
 @njit(cache=True, inline="always")
 def _answer(pid, row, pos, s, kind, view, state, user):
-    """Seat ``s``'s policy answers the pending decision: built-in policies read the live state, users' a view.
-    A ``search`` seat asked here (where no search decides for it: traces) answers as its rollout policy with
-    that policy's row (``policies.kernel_row``)."""
-    if pid == policies.SEARCH_ID:
-        pid, row = np.int64(row[policies.SEARCH_ROLLOUT]), row[policies.SEARCH_MODEL :]
+    """Seat ``s``'s policy answers the pending decision: built-in policies read the live state, users' a view."""
     if pid >= USER_ID:
         R.fill_view(pos, s, kind, view)
         view[R.V_COLOUR] = pos[R.V_COLOUR]
@@ -760,11 +756,6 @@ class GameJob(BaseJob[Args]):
     def policy_row(self, policy: Policy) -> np.ndarray:
         """The row the kernels read (:func:`.policies.kernel_row`)."""
         return policies.kernel_row(policy)
-
-    @property
-    def searching(self) -> bool:
-        """Does a seat play the ``search`` policy (the kernels of :mod:`.search`)?"""
-        return any(p.spec.id == policies.SEARCH_ID for p in self.lineup)
 
     def run_chunk(self, start: int, stop: int) -> np.ndarray:
         from razzmatazz.core.riffifi import fast  # it imports this module

@@ -240,10 +240,13 @@ def choose(cfg, pos, pids, params):
 
 @njit(cache=True, _nrt=True)
 def step(cfg, pos, pids, params, user):
-    """:func:`.state.step` for a ``search`` actor (``pids``/``params`` in player order); returns the move."""
+    """:func:`.state.step`'s search seats (``pids``/``params`` in player order): a ``search`` actor's move searched
+    and played, (True, move); any other actor is left to the state, (False, 0)."""
+    if pids[(pos[R.V_SEAT] - pos[E.PS_GAME]) % cfg[R.C_PLAYERS]] != P.SEARCH_ID:
+        return False, np.int64(0)
     view, log = np.zeros(R.VIEW_LEN, np.int64), np.zeros((1, 5), np.int64)
     move = _choose(cfg, pos, pids, params, user)
-    return E.play_move(cfg, pos, move, params[0], view, log, pos, E.PS_TABLE, E.PS_GLOB, user)
+    return True, np.int64(E.play_move(cfg, pos, move, params[0], view, log, pos, E.PS_TABLE, E.PS_GLOB, user))
 
 
 # The kernels below name the game-playing function (and, without a user's policy, the user function) as

@@ -130,8 +130,9 @@ def step(ro, pos, pids, params, user):
     cfg, _, _, log = ro
     n = cfg[R.C_PLAYERS]
     p = (pos[R.V_SEAT] - pos[E.PS_GAME]) % n
-    if pids[p] == policies.SEARCH_ID:
-        return SR.step(cfg, pos, pids, params, user)
+    handled, move = SR.step(cfg, pos, pids, params, user)  # a search seat searches
+    if handled:
+        return move
     scratch = np.empty(VIEW_LEN, np.int64)
     return E.decide_and_apply(cfg, pos, pids[p], params[p], scratch, log, pos, E.PS_TABLE, E.PS_GLOB, user)
 

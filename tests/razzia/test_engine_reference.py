@@ -330,3 +330,23 @@ def test_settings_and_tables_are_validated(tmp_path):
     assert R.Settings(players=3).money_total * UNIT == 1_470_000
     assert R.load_cards(str(ref.CARDS_CSV)) == R.DEFAULT_CARDS
     assert R.load_money(str(ref.MONEY_CSV)) == R.DEFAULT_MONEY
+
+
+def test_a_search_seat_settles_a_bar_as_its_rollout_policy():
+    """``resolve_bar`` does not search: a ``search`` seat's decisions there are its rollout policy's at its defaults
+    (the engine never sees the search id)."""
+    s = R.Settings()
+    cards = [(1, "gambler", 5), (3, "gambler", 2)]
+    specs = [spec for spec in REGISTRY if spec.id <= 4]
+    assert len(specs) == 5
+    for spec in specs:
+        for seed in range(4):
+            plain = [REGISTRY.parse("greedy")] * 4
+            searching = list(plain)
+            plain[3] = REGISTRY.parse(spec.name)
+            searching[3] = REGISTRY.parse(f"search:rollout={spec.id}")
+            got, want = (
+                engine.resolve_bar(s, 0, [20000, 5000, 5000], cards, lineup=tuple(lineup), seed=seed)
+                for lineup in (searching, plain)
+            )
+            assert repr(got) == repr(want)
