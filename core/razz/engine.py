@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 from numba import njit
@@ -42,6 +42,7 @@ from numba import njit
 from razzmatazz.core.bound import bind
 from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.job import GameJob as BaseJob
+from razzmatazz.core.job import Lane, always, plugged, searching
 from razzmatazz.core.policy import Policy
 from razzmatazz.core.razz import policies
 from razzmatazz.core.razz import rules as R
@@ -821,30 +822,42 @@ class GameJob(BaseJob[Args]):
         """The row the kernels read (:func:`.policies.kernel_row`)."""
         return policies.kernel_row(policy)
 
-    def run_chunk(self, start: int, stop: int) -> np.ndarray:
-        nopair, paired = tables()
-        if self.searching:
-            from razzmatazz.core.razz import search
 
-            if self.user is None:
-                return search.play_games(*self.kernel_args(), start, stop, nopair, paired)
-            return bind(search.play_games_with, self.user)(*self.kernel_args(), start, stop, nopair, paired)
-        if self.user is None:
-            return play_games(*self.kernel_args(), start, stop, nopair, paired)
-        return bind(play_games_with, self.user)(*self.kernel_args(), start, stop, nopair, paired)
+def _search_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    from razzmatazz.core.razz import search
 
-    def trace(self, g: int) -> Trace:
-        """Hand ``g`` with its log rows (see :mod:`.rules`), per-seat results and G6 flags."""
-        nopair, paired = tables()
-        if self.searching:
-            from razzmatazz.core.razz import search
+    kernel = search.play_games if job.user is None else bind(search.play_games_with, job.user)
+    return kernel(*job.kernel_args(), start, stop, *tables())
 
-            if self.user is None:
-                return Trace(*search.trace_hand(*self.kernel_args(), g, nopair, paired))
-            return Trace(*bind(search.trace_hand_with, self.user)(*self.kernel_args(), g, nopair, paired))
-        if self.user is None:
-            return Trace(*trace_hand(*self.kernel_args(), g, nopair, paired))
-        return Trace(*bind(trace_hand_with, self.user)(*self.kernel_args(), g, nopair, paired))
+
+def _search_trace(job: GameJob, g: int) -> Trace:
+    from razzmatazz.core.razz import search
+
+    kernel = search.trace_hand if job.user is None else bind(search.trace_hand_with, job.user)
+    return Trace(*kernel(*job.kernel_args(), g, *tables()))
+
+
+def _plugin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    return bind(play_games_with, cast(Callable, job.user))(*job.kernel_args(), start, stop, *tables())
+
+
+def _plugin_trace(job: GameJob, g: int) -> Trace:
+    return Trace(*bind(trace_hand_with, cast(Callable, job.user))(*job.kernel_args(), g, *tables()))
+
+
+def _builtin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    return play_games(*job.kernel_args(), start, stop, *tables())
+
+
+def _builtin_trace(job: GameJob, g: int) -> Trace:
+    return Trace(*trace_hand(*job.kernel_args(), g, *tables()))
+
+
+GameJob.LANES = (
+    Lane("search", searching, _search_run, _search_trace),  # hand by hand through the positions
+    Lane("plugin", plugged, _plugin_run, _plugin_trace),
+    Lane("built-in", always, _builtin_run, _builtin_trace),
+)
 
 
 @njit

@@ -45,6 +45,7 @@ from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.jit import njit
 from razzmatazz.core.job import GameJob as BaseJob
+from razzmatazz.core.job import Lane, always, plugged, searching
 from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.razzia import policies
 from razzmatazz.core.razzia import rules as R
@@ -1854,8 +1855,9 @@ class GameJob(BaseJob[Args]):
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g``. ``user`` is the jitted
-    function that plays policy ids from ``USER_ID`` (users' own policies). Chunks run in the fast lane
-    (:mod:`.fast`, the same sums) when it supports the settings and lineup, else in :func:`play_games`.
+    function that plays policy ids from ``USER_ID`` (users' own policies). Its lanes (``LANES``, below): the
+    fast lane (:mod:`.fast`, the same sums) where it supports the settings and lineup, the search
+    (:mod:`.search`), users' plugins, the built-in engine (:func:`play_games`).
     """
 
     GAME = "razzia"
@@ -1867,30 +1869,55 @@ class GameJob(BaseJob[Args]):
         """The row the kernels read (:func:`.policies.kernel_row`)."""
         return policies.kernel_row(policy)
 
-    def run_chunk(self, start: int, stop: int) -> np.ndarray:
-        from razzmatazz.core.razzia import fast  # it imports this module
 
-        a = self.kernel_args()
-        cfg, args = a.cfg, a[1:]
-        if fast.supports(self.settings, a.lineup_pids, self.user):
-            return fast.play_games(cfg, *fast.decks(cfg), *args, start, stop)
-        if self.searching:
-            from razzmatazz.core.razzia import search
+def _fast_takes(job: GameJob) -> bool:
+    from razzmatazz.core.razzia import fast  # it imports this module
 
-            return search.play_games(cfg, *args, start, stop, self._user())
-        if self.user is None:
-            return play_games(cfg, *args, start, stop)
-        return bind(play_games_with, with_nrt(self.user))(cfg, *args, start, stop)
+    return fast.supports(job.settings, job.kernel_args().lineup_pids, job.user)
 
-    def _user(self) -> Callable:
-        return policies.no_user_policy if self.user is None else with_nrt(self.user)
 
-    def trace(self, g: int) -> Trace:
-        """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns)."""
-        if self.searching:
-            from razzmatazz.core.razzia import search
+def _fast_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    from razzmatazz.core.razzia import fast
 
-            return search.trace_game(*self.kernel_args(), g, self._user())
-        if self.user is None:
-            return trace_game(*self.kernel_args(), g)
-        return Trace(*bind(trace_game_with, with_nrt(self.user))(*self.kernel_args(), g))
+    a = job.kernel_args()
+    return fast.play_games(a.cfg, *fast.decks(a.cfg), *a[1:], start, stop)
+
+
+def _user(job: GameJob) -> Callable:
+    return policies.no_user_policy if job.user is None else with_nrt(job.user)
+
+
+def _search_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    from razzmatazz.core.razzia import search
+
+    return search.play_games(*job.kernel_args(), start, stop, _user(job))
+
+
+def _search_trace(job: GameJob, g: int) -> Trace:
+    from razzmatazz.core.razzia import search
+
+    return search.trace_game(*job.kernel_args(), g, _user(job))
+
+
+def _plugin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    return bind(play_games_with, with_nrt(job.user))(*job.kernel_args(), start, stop)
+
+
+def _plugin_trace(job: GameJob, g: int) -> Trace:
+    return Trace(*bind(trace_game_with, with_nrt(job.user))(*job.kernel_args(), g))
+
+
+def _builtin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    return play_games(*job.kernel_args(), start, stop)
+
+
+def _builtin_trace(job: GameJob, g: int) -> Trace:
+    return trace_game(*job.kernel_args(), g)
+
+
+GameJob.LANES = (
+    Lane("fast", _fast_takes, _fast_run),  # the same sums as the general engine, which traces its games
+    Lane("search", searching, _search_run, _search_trace),
+    Lane("plugin", plugged, _plugin_run, _plugin_trace),
+    Lane("built-in", always, _builtin_run, _builtin_trace),
+)

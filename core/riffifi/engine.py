@@ -32,6 +32,7 @@ from razzmatazz.core.bound import bind
 from razzmatazz.core.counts import Blocks, Counts, offsets
 from razzmatazz.core.jit import njit
 from razzmatazz.core.job import GameJob as BaseJob
+from razzmatazz.core.job import Lane, always, plugged, searching
 from razzmatazz.core.policy import Policy, with_nrt
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
@@ -745,8 +746,9 @@ class GameJob(BaseJob[Args]):
     """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
 
     Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g`` (G6). ``user`` is the
-    jitted function that plays policy ids from ``USER_ID`` (users' own policies). Chunks run in the fast
-    lane (:mod:`.fast`, the same sums) when it supports the settings and lineup, else in :func:`play_games`.
+    jitted function that plays policy ids from ``USER_ID`` (users' own policies). Its lanes (``LANES``, below):
+    the fast lane (:mod:`.fast`, the same sums) where it supports the settings and lineup, the search
+    (:mod:`.search`), users' plugins, the built-in engine (:func:`play_games`).
     """
 
     GAME = "riffifi"
@@ -757,29 +759,52 @@ class GameJob(BaseJob[Args]):
         """The row the kernels read (:func:`.policies.kernel_row`)."""
         return policies.kernel_row(policy)
 
-    def run_chunk(self, start: int, stop: int) -> np.ndarray:
-        from razzmatazz.core.riffifi import fast  # it imports this module
 
-        args = self.kernel_args()
-        if fast.supports(self.settings, args.lineup_pids, self.user):
-            return fast.play_games(*args, start, stop)
-        if self.searching:
-            from razzmatazz.core.riffifi import search
+def _fast_takes(job: GameJob) -> bool:
+    from razzmatazz.core.riffifi import fast  # it imports this module
 
-            user = policies.no_user_policy if self.user is None else with_nrt(self.user)
-            return search.play_games(*args, start, stop, user)
-        if self.user is None:
-            return play_games(*args, start, stop)
-        return bind(play_games_with, with_nrt(self.user))(*args, start, stop)
+    return fast.supports(job.settings, job.kernel_args().lineup_pids, job.user)
 
-    def trace(self, g: int) -> Trace:
-        """Game ``g`` with its log rows (see :mod:`.rules`) and per-seat results (``H_*`` columns), played as
-        :meth:`run_chunk` plays it (a ``search`` seat searches)."""
-        if self.searching:
-            from razzmatazz.core.riffifi import search
 
-            user = None if self.user is None else with_nrt(self.user)
-            return Trace(*search.trace_game(*self.kernel_args(), g, user))
-        if self.user is None:
-            return Trace(*trace_game(*self.kernel_args(), g))
-        return Trace(*bind(trace_game_with, with_nrt(self.user))(*self.kernel_args(), g))
+def _fast_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    from razzmatazz.core.riffifi import fast
+
+    return fast.play_games(*job.kernel_args(), start, stop)
+
+
+def _search_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    from razzmatazz.core.riffifi import search
+
+    user = policies.no_user_policy if job.user is None else with_nrt(job.user)
+    return search.play_games(*job.kernel_args(), start, stop, user)
+
+
+def _search_trace(job: GameJob, g: int) -> Trace:
+    from razzmatazz.core.riffifi import search
+
+    user = None if job.user is None else with_nrt(job.user)
+    return Trace(*search.trace_game(*job.kernel_args(), g, user))
+
+
+def _plugin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    return bind(play_games_with, with_nrt(job.user))(*job.kernel_args(), start, stop)
+
+
+def _plugin_trace(job: GameJob, g: int) -> Trace:
+    return Trace(*bind(trace_game_with, with_nrt(job.user))(*job.kernel_args(), g))
+
+
+def _builtin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
+    return play_games(*job.kernel_args(), start, stop)
+
+
+def _builtin_trace(job: GameJob, g: int) -> Trace:
+    return Trace(*trace_game(*job.kernel_args(), g))
+
+
+GameJob.LANES = (
+    Lane("fast", _fast_takes, _fast_run),  # the same sums as the general engine, which traces its games
+    Lane("search", searching, _search_run, _search_trace),
+    Lane("plugin", plugged, _plugin_run, _plugin_trace),
+    Lane("built-in", always, _builtin_run, _builtin_trace),
+)
