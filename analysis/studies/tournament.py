@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from statsmodels.stats.multitest import multipletests
 
 from razzmatazz.analysis import games
 from razzmatazz.analysis.games import GameSpec as Game
@@ -352,11 +353,16 @@ def _pairwise(pairs: pd.DataFrame, policies: list[Policy]) -> tuple[pd.DataFrame
     m = len(policies) * (len(policies) - 1) // 2
     z_adj = NormalDist().inv_cdf(1 - ALPHA / (2 * m))
     rows = []
-    for (a, b), part in pairs.groupby(["a", "b"], sort=True):
+    groups = list(pairs.groupby(["a", "b"], sort=True))
+    tests = []
+    for _, part in groups:
+        diff, se = part.difference.mean(), math.sqrt((part.stderr**2).sum()) / len(part)
+        tests.append((diff, se, 2 * NormalDist().cdf(-abs(diff) / se) if se > 0 else float(diff == 0)))
+    # Bonferroni over the m pairs of the design (pairs that never met count in the family too)
+    family = [p for _, _, p in tests] + [0.0] * (m - len(tests))
+    adjusted = multipletests(family, alpha=ALPHA, method="bonferroni")[1] if family else []
+    for ((a, b), part), (diff, se, p), p_adj in zip(groups, tests, adjusted, strict=False):
         t = len(part)
-        diff = part.difference.mean()
-        se = math.sqrt((part.stderr**2).sum()) / t
-        p = 2 * NormalDist().cdf(-abs(diff) / se) if se > 0 else float(diff == 0)
         for sign, x, y in ((1, a, b), (-1, b, a)):
             mean = sign * diff
             low, high = mean - z_adj * se, mean + z_adj * se
@@ -373,7 +379,7 @@ def _pairwise(pairs: pd.DataFrame, policies: list[Policy]) -> tuple[pd.DataFrame
                     "adj_low": low,
                     "adj_high": high,
                     "p_value": p,
-                    "p_adjusted": min(1.0, p * m),
+                    "p_adjusted": float(p_adj),
                     "ahead": ahead,
                 }
             )
