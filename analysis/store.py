@@ -67,19 +67,48 @@ def check_out_dir(out: Path, *, partial_ok: bool = False) -> Path:
         size = len(part.encode("utf-8", "surrogateescape"))
         if size > NAME_MAX:
             raise OutputError(f"output directory name too long ({size} bytes, at most {NAME_MAX}): {_shown(part)}")
-    if _busy(out):
-        raise OutputError(f"a run is in progress in {_shown(out)}: wait for it to finish, or stop it")
-    if not partial_ok and (out / PARTIAL).is_dir():
-        raise OutputError(
-            f"{_shown(out)} holds an interrupted run: continue it with --resume {_shown(out)}, or remove the directory"
-        )
+    check_room(out, "output directory", OutputError)
     try:
+        if _busy(out):
+            raise OutputError(f"a run is in progress in {_shown(out)}: wait for it to finish, or stop it")
+        if not partial_ok and (out / PARTIAL).is_dir():
+            raise OutputError(
+                f"{_shown(out)} holds an interrupted run: continue it with --resume {_shown(out)}, or remove the "
+                "directory"
+            )
         _check_location(out, partial_ok)
     except RuntimeError as e:  # Path.resolve in a symlink loop (Python 3.11)
         raise OutputError(f"output directory {_shown(out)}: {e}") from None
     except OSError as e:
         raise OutputError(f"output directory {_shown(out)}: {e.strerror or e}") from None
     return out
+
+
+ROOM = 100
+"""Bytes a run's files take below its folder at most (``.partial/chunks/run-N/.jobJ-START-STOP.npy.PID.tmp``)."""
+
+
+def _path_max() -> int:
+    try:
+        return int(os.pathconf("/", "PC_PATH_MAX"))
+    except (OSError, ValueError, AttributeError):  # no pathconf (Windows), or no limit given
+        return 4096
+
+
+def check_room(folder: Path, what: str, error: type[InputError] = InputError) -> None:
+    """Refuse a run's folder whose path leaves no :data:`ROOM` for the files the run writes below it (the run would
+    stop halfway with an ``OSError``, its folder half written), or a name in it that is too long."""
+    full = os.path.abspath(folder)
+    for part in Path(full).parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            raise error(f"{what} {_shown(folder)}: a name in it is too long ({size:,} bytes, at most {NAME_MAX})")
+    size, limit = len(os.fsencode(full)), _path_max()
+    if size + ROOM >= limit:
+        raise error(
+            f"{what} {_shown(folder)}: the path is too long ({size:,} bytes, at most {limit - ROOM - 1:,}: the run's "
+            "own files go below it)"
+        )
 
 
 def _check_location(out: Path, partial_ok: bool = False) -> None:
@@ -532,7 +561,12 @@ def kept_chunks_error(target: Path, e: Exception) -> InputError:
 def load_run(directory: Path, kind: str) -> dict:
     """What defines the interrupted run in ``directory``; refuses another command's or version's run."""
     path = Path(directory) / PARTIAL / RUN_FILE
-    if (Path(directory) / PARTIAL).is_dir() and not path.exists():
+    check_room(Path(directory), "--resume")
+    try:
+        missing = (Path(directory) / PARTIAL).is_dir() and not path.exists()
+    except OSError as e:  # a parent that cannot be searched
+        raise InputError(f"--resume {_shown(directory)}: {e.strerror or e}") from None
+    if missing:
         raise damaged(directory, f"{RUN_FILE} is missing")
     try:
         run = json.loads(path.read_text())

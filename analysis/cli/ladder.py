@@ -37,7 +37,13 @@ from razzmatazz.analysis.studies import LADDER_TOP as TOP
     + ", ".join(f"{v:,} {k}s" for k, v in DEFAULT_GAMES.items())
     + "].",
 )
-@click.option("--top", type=int, default=TOP, show_default=True, help="The largest budget climbed (samples).")
+@click.option(
+    "--top",
+    type=int,
+    default=TOP,
+    show_default=True,
+    help="The largest budget climbed (samples: a power of two, 1 to 4096).",
+)
 @click.option("--duplicate/--no-duplicate", default=None, help="Duplicate deals [default: on].")
 @resume_option
 @common_options

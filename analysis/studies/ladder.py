@@ -23,9 +23,10 @@ import pandas as pd
 from razzmatazz.analysis.games import GameSpec
 from razzmatazz.analysis.inputs import check_seed
 from razzmatazz.analysis.studies import LADDER_GAMES, LADDER_TOP, paired
+from razzmatazz.analysis.studies.exploit import table_settings
 from razzmatazz.analysis.studies.tournament import Log, game
 from razzmatazz.core.batch import _progress
-from razzmatazz.core.errors import InputError
+from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import PolicyError
 
 LADDER = 5
@@ -33,6 +34,8 @@ LADDER = 5
 SEARCH = "search"
 DEFAULT_GAMES = LADDER_GAMES
 TOP = LADDER_TOP
+MAX_TOP = 4096
+"""The largest --top (samples a decision)."""
 RUNG_COLUMNS = (
     "rung",
     "policy",
@@ -86,18 +89,22 @@ def budgets(top: int) -> list[int]:
 
 
 def check(game_name: str, players: int | None, games: int | None, top: int) -> tuple[GameSpec, Any, int]:
-    """A ladder's input checked (every problem an :class:`InputError` naming it): the game, its settings and the
-    games per lineup."""
+    """A ladder's input checked (every problem an :class:`InputError` naming it): the game, its settings (every
+    player count the game itself seats, as ``exploit`` and ``tune`` take them) and the games per lineup. ``top``
+    is a power of two: the rungs double from 1, so another number would not be climbed to."""
     g = game(game_name)
-    settings = g.settings(players)
     try:
         g.registry.get(SEARCH)
     except PolicyError:
         raise InputError(f"{g.name} has no {SEARCH} policy, so it has no skill ladder") from None
+    settings = table_settings(g, players)
     games = DEFAULT_GAMES[g.item] if games is None else games
     g.check_games(games)
-    if not 1 <= top <= 4096:
-        raise InputError(f"--top must be 1 to 4096 samples, got {top}")
+    if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= MAX_TOP or top & (top - 1):
+        raise InputError(
+            f"--top must be a power of two from 1 to {MAX_TOP:,} samples (the rungs double: 1, 2, 4, 8, ...), "
+            f"got {shorten(top)}"
+        )
     return g, settings, games
 
 

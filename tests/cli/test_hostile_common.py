@@ -161,3 +161,23 @@ def test_a_huge_grid_is_counted_briefly():
         ],
         "outside its range",
     )
+
+
+def _long_path(base, size):
+    """A folder path of ``size`` bytes below ``base``, in names the system accepts (at most 200 bytes each)."""
+    path = str(base)
+    while len(path) < size:
+        path += "/" + "d" * min(200, size - len(path) - 1)
+    return path[:size]
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("option", ["--out", "--resume"])
+def test_a_run_folder_the_system_cannot_hold_is_refused_before_any_work(name, option, tmp_path):
+    """A path too long for the run's own files below it was a traceback midway (``--out``: the first chunk could not
+    be written, ``.partial`` left behind) or at once (``--resume``: ``File name too long``), in every study."""
+    spec = games.game(name)
+    args = [name, "play", "--players", str(spec.default_players), "--seed", "1", "--quiet"]
+    _refused([*args, option, _long_path(tmp_path, 4060)], "the path is too long (4,060 bytes, at most")
+    _refused([*args, option, tmp_path / ("n" * 300)], "too long (300 bytes, at most 255)")
+    assert list(tmp_path.iterdir()) == []
