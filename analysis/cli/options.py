@@ -275,9 +275,8 @@ def resume_run(ctx: click.Context, resume: Path, kind: str) -> None:
     for name, p in params.items():
         if ctx.get_parameter_source(name) != ParameterSource.DEFAULT and not _same(ctx.params[name], args[name]):
             was, now = shorten(_shown(args[name])), shorten(_shown(ctx.params[name]))
-            raise InputError(
-                f"--resume continues a run as it was started, with {p.opts[0]} {was}: leave out {p.opts[0]} {now}"
-            )
+            label = p.opts[0] if isinstance(p, click.Option) else p.human_readable_name  # an argument: GAME
+            raise InputError(f"--resume continues a run as it was started, with {label} {was}: leave out {label} {now}")
     if kept_plugin is not None:
         _check_plugin_kept(args.get("plugin"), kept_plugin)
     ctx.meta[RESUMING] = True

@@ -275,7 +275,7 @@ def test_resume_of_a_damaged_run_is_one_line_and_removes_nothing(tmp_path, spoil
         (["--seed", "2"], "with --seed 1: leave out --seed 2"),
         (["--seed", "-1"], "with --seed 1: leave out --seed -1"),
         (["--no-duplicate"], "with --duplicate (not given): leave out --duplicate false"),
-        (["razz"], "with game_name riffifi: leave out game_name razz"),
+        (["razz"], "with GAME riffifi: leave out GAME razz"),
         (["--out", "elsewhere"], "continues the run in that folder: leave out --out elsewhere"),
         (["--threads", "0"], "threads must be between 1 and"),
         (["--cluster", "local:0"], "a cluster is written local:N"),
