@@ -13,11 +13,12 @@ streams (common random numbers), so their difference is measured more precisely 
 - ``moves(ro, base, seat, ctx)``: the candidate moves (an array; one means nothing to search);
 - ``scratch(ro, obs, seat, ctx, user, key, base)``: the decision's working arrays (a tuple);
 - ``draws(ctx, samples)``: how many draws ``samples`` samples may take (more where the game rejects some);
-- ``redraw(ro, obs, seat, ctx, user, key, i, base, scratch, samples, kept)``: draw ``i`` into ``base`` (the
-  first is ``first``'s) and say :data:`KEEP`, :data:`SKIP` (the game's consistency filter rejects it) or
-  :data:`STOP` (out of tries: the samples kept decide);
+- ``redraw(ro, obs, seat, ctx, user, key, i, base, scratch, samples, kept)``: draw ``i`` into ``base`` (draw 0
+  is ``first``'s, which a game may keep or fit again) and say :data:`KEEP`, :data:`SKIP` (the game's consistency
+  filter rejects it) or :data:`STOP` (out of tries: the samples kept decide);
 - ``evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay)``: every candidate's value on the sample,
-  its win count (the game's unit) and payoff (integers) into ``win`` and ``pay``, ``base`` left as it is.
+  its win count (the game's unit) and payoff (integers) into ``win`` and ``pay``; what it changes in ``base``
+  (Razz deals the cards to come anew there) lasts only until the next draw.
 
 ``ctx`` is the game's tuple of the decision's parameters (budget row, field model); ``user`` the users'
 policy function. The rest of this module: the budget (:func:`budget`), the choice (:func:`best`), the
