@@ -99,7 +99,7 @@ def _settings(
     multiple=True,
     metavar="NAME[:k=v,...]",
     help="Policy of the next player (repeat; the list is repeated to fill the table). "
-    "Default: expect, undercut, lowest, thief-tuned, expect-tuned (as many as players). See 'riffifi policies'.",
+    "Default: expect, undercut, planner, thief-tuned, expect-tuned (as many as players). See 'riffifi policies'.",
 )
 @click.option("--games", type=int, default=100_000, show_default=True, help="Games to play (a game is N deals).")
 @click.option(

@@ -37,7 +37,7 @@ from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import rules as R
 from razzmatazz.core.riffifi.policies import REGISTRY, USER_ID
 
-DEFAULT_MIX = ("expect", "undercut", "lowest", "thief-tuned", "expect-tuned")
+DEFAULT_MIX = ("expect", "undercut", "planner", "thief-tuned", "expect-tuned")
 """The lineup when none is given, in this order, as many as there are players: the tuned presets where their tuning
 holds (4 and 5 players; seeds/riffifi.md, "Tuned presets and the default mix"); ``holdlow`` is out of it."""
 MAX_GAMES = 10**10

@@ -143,6 +143,15 @@ SEARCH = REGISTRY.add(
                 "points) as a win, 0 lets the points alone decide",
                 integer=True,
             ),
+            Param(
+                "orbit",
+                0,
+                0,
+                1,
+                "1: a rollout stops at the seat's next card (its claim collected) or the deal's end, and the "
+                "points and chips held then decide (a short-sighted planner); 0: depth decides",
+                integer=True,
+            ),
         ),
         "at each decision, samples the unseen cards from its seat's observation, plays each card (the Officer on each "
         "target) on against the lineup's policies and keeps the best by win rate, then points over the opponents' "
@@ -182,11 +191,19 @@ EXPECT_TUNED = REGISTRY.preset(
     "expect tuned against undercut, lowest, thief (4 players): +2.8 win points, established; +2.8 at 5 "
     "players, but -3.9 at 3 (seeds/riffifi.md)",
 )
+PLANNER = REGISTRY.preset(
+    "planner",
+    "search:samples=1,orbit=1",
+    "a short-sighted planner that remembers: one sample of the unseen cards, drawn with the memory of the hands "
+    "passed round, each card played on to its next turn against the lineup's policies, the most chips then "
+    "(seeds/riffifi.md)",
+)
 SEARCH_ID = SEARCH.id
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
 SEARCH_LEAD = 3
-SEARCH_MODEL = 4
+SEARCH_ORBIT = 4
+SEARCH_MODEL = 5
 
 
 def kernel_row(policy) -> np.ndarray:

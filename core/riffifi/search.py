@@ -120,12 +120,31 @@ def leaf(cfg, pos, seat, lead):
 
 
 @njit(cache=True, _nrt=False)
-def rollout(cfg, pos, seat, stop_deal, lead, mpids, mparams, view, log, user):
+def orbit_leaf(cfg, pos, seat):
+    """(win count, standing over the others) of ``seat`` where an ``orbit`` rollout stops: the win once the game
+    is over, else 0; the standing counts the chips held now beside the points of the earlier deals."""
+    if pos[E.PS_PHASE] == E.PH_OVER:
+        return leaf(cfg, pos, seat, False)
+    n = cfg[R.C_PLAYERS]
+    others = 0
+    for o in range(n):
+        if o != seat:
+            others += rank(cfg, pos, o) + R.deal_points(pos, o)
+    return 0, (n - 1) * (rank(cfg, pos, seat) + R.deal_points(pos, seat)) - others
+
+
+@njit(cache=True, _nrt=False)
+def rollout(cfg, pos, seat, stop_deal, lead, orbit, mpids, mparams, view, log, user):
     """Play ``pos`` on with the model lineup (seat order) until the game is over or deal ``stop_deal`` begins
-    (-1: to the end); returns :func:`leaf`."""
+    (-1: to the end), with ``orbit`` until ``seat`` is asked for its next card; returns :func:`leaf` (with
+    ``orbit``, :func:`orbit_leaf`)."""
     while pos[R.V_KIND] >= 0 and (stop_deal < 0 or pos[R.ST_DEAL] < stop_deal):
         s = pos[R.V_SEAT]
+        if orbit and s == seat and pos[R.V_KIND] == R.K_PLAY:
+            break
         E.decide_and_apply(cfg, pos, mpids[s], mparams[s], view, log, pos, E.PS_TABLE, E.PS_GLOB, user)
+    if orbit:
+        return orbit_leaf(cfg, pos, seat)
     return leaf(cfg, pos, seat, lead)
 
 
@@ -136,17 +155,20 @@ def decide(obs, cfg, seat, pids, params, user):
     settings row and the lineup in seat order (rows of :func:`.policies.kernel_row`)."""
     samples, depth = SH.budget(params[seat])
     lead = params[seat, P.SEARCH_LEAD] != 0
+    orbit = params[seat, P.SEARCH_ORBIT] != 0
     state, key = next_u64(np.uint64(obs[S.OB_POLICY]))
     mpids, mparams = model(pids, params)
     stop_deal = obs[R.ST_DEAL] + depth if depth > 0 else -1
-    ctx = (cfg, stop_deal, lead, mpids, mparams)
+    if orbit:
+        stop_deal = obs[R.ST_DEAL] + 1
+    ctx = (cfg, stop_deal, lead, orbit, mpids, mparams)
     moves, wins, pays, kept = sample_values((cfg,), obs, seat, ctx, user, key, samples, 0.0)
     if moves.shape[0] == 1:
         return _move(moves[0]), state
     return _move(moves[SH.best(wins, pays, kept)]), state
 
 
-# The search's hooks (razzmatazz.core.search.searcher); ctx = (cfg, stop_deal, lead, mpids, mparams).
+# The search's hooks (razzmatazz.core.search.searcher); ctx = (cfg, stop_deal, lead, orbit, mpids, mparams).
 POS_LEN = S.POS_LEN
 
 
@@ -180,12 +202,12 @@ def redraw(ro, obs, seat, ctx, user, key, i, base, scratch, samples, kept):
 
 @njit(cache=True, inline="always")
 def evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay):
-    cfg, stop_deal, lead, mpids, mparams = ctx
+    cfg, stop_deal, lead, orbit, mpids, mparams = ctx
     work, view, log = scratch
     for c in range(moves.shape[0]):
         work[:] = base
         apply_candidate(cfg, work, moves[c], mparams[0], view, log, user)
-        win[c], pay[c] = rollout(cfg, work, seat, stop_deal, lead, mpids, mparams, view, log, user)
+        win[c], pay[c] = rollout(cfg, work, seat, stop_deal, lead, orbit, mpids, mparams, view, log, user)
 
 
 sample_values = SH.searcher(sys.modules[__name__], inline="always")

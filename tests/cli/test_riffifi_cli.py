@@ -35,19 +35,19 @@ def test_policies_lists_every_policy():
 
 def test_policies_lists_the_tuned_presets_and_the_default_mix_plays_them():
     """Issue 26: the tuned rows are presets listed under their policies; the default mix seats them at 4 and
-    5 players and no longer seats holdlow."""
+    5 players and no longer seats holdlow; issue 37: it seats the planner, which remembers the passed hands."""
     from razzmatazz.analysis.riffifi import DEFAULT_MIX
     from razzmatazz.core.riffifi.policies import REGISTRY
 
     text = invoke(["riffifi", "policies"]).stdout
     presets = REGISTRY.presets()
-    assert {x.name for x in presets} == {"thief-tuned", "expect-tuned"}
+    assert {x.name for x in presets} == {"thief-tuned", "expect-tuned", "planner"}
     for x in presets:
         assert f"  preset {x.name} = {x.text}: " in text
         assert REGISTRY.parse(x.name) == REGISTRY.parse(x.text) != REGISTRY.parse(x.policy)
-    assert DEFAULT_MIX == ("expect", "undercut", "lowest", "thief-tuned", "expect-tuned")
+    assert DEFAULT_MIX == ("expect", "undercut", "planner", "thief-tuned", "expect-tuned")
     result = invoke([*PLAY, "--players", "5", "--games", "50"])
-    assert "thief-tuned" in result.stdout and "holdlow" not in result.stdout
+    assert "thief-tuned" in result.stdout and "planner" in result.stdout and "holdlow" not in result.stdout
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

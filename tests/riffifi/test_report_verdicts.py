@@ -284,8 +284,8 @@ def test_the_strong_runs_are_one_seat_and_every_seat(tables):
     pol.loc[(pol.players == 4) & (pol.policy == "undercut"), "win_rate"] = 0.5  # leaders at 4: undercut, expect
     plans = strong_lineups(pol, [3, 4])
     assert [(p["players"], p["officer"], p["as_one"], p["seat"], p["replaced"]) for p in plans] == [
-        (3, False, False, 2, "undercut"),
-        (3, True, False, 2, "undercut"),
+        (3, False, False, 3, "planner"),
+        (3, True, False, 3, "planner"),
         (3, False, False, 0, EVERY),
         (3, True, False, 0, EVERY),
         (3, False, True, 0, EVERY),
@@ -295,8 +295,8 @@ def test_the_strong_runs_are_one_seat_and_every_seat(tables):
         (4, True, False, 0, EVERY),
         (4, False, True, 0, EVERY),
     ]
-    assert plans[0]["texts"] == plans[1]["texts"] == ["expect", STRONG, "lowest"]
-    assert plans[5]["texts"] == ["expect", "undercut", "lowest", STRONG] and plans[7]["texts"] == [STRONG]
+    assert plans[0]["texts"] == plans[1]["texts"] == ["expect", "undercut", STRONG]  # the last seat no leader plays
+    assert plans[5]["texts"] == ["expect", "undercut", "planner", STRONG] and plans[7]["texts"] == [STRONG]
 
 
 def _gains(rows: list[tuple[int, str, float, float, float]]) -> pd.DataFrame:

@@ -248,3 +248,48 @@ def test_exploit_runs_over_the_riffifi_field_at_a_tiny_budget():
     assert result.exit_code == 0, result.stderr
     for name in ("expect", "undercut", "lowest"):
         assert name in result.stdout
+
+
+def _rollout(p, orbit):
+    """The search seat's first legal card at ``p`` played on by :func:`.search.rollout` with the model lineup."""
+    from razzmatazz.core.riffifi import policies as P
+
+    cfg, n, seat = p.ro[0], int(p.pos[R.ST_PLAYERS]), p.actor()
+    spids, sparams = np.zeros(n, np.int64), np.zeros((n, p.params.shape[1]))
+    E.seat_policies(p.pos[E.PS_GAME], n, p.pids, p.params, spids, sparams)
+    mpids, mparams = SR.model(spids, sparams)
+    work, view, log = p.pos.copy(), np.zeros(R.VIEW_LEN, np.int64), np.zeros((1, 5), np.int64)
+    out = np.zeros(SR.MAX_CANDIDATES, np.int64)
+    SR.candidates(cfg, work, out)
+    SR.apply_candidate(cfg, work, out[0], mparams[0], view, log, P.no_user_policy)
+    deal = int(p.pos[R.ST_DEAL])
+    win, pay = SR.rollout(cfg, work, seat, deal + 1, False, orbit, mpids, mparams, view, log, P.no_user_policy)
+    return work, int(win), int(pay)
+
+
+def test_an_orbit_rollout_stops_at_the_seats_next_card_and_counts_the_chips_held():
+    """``orbit=1`` (the default mix's ``planner``): a rollout stops when the seat is next asked for a card, its
+    claim collected, and the standing counts the chips held then; ``orbit=0`` plays the deal to its end."""
+    j = job(["planner", *FIELD[1:]], games=2)
+    seen = 0
+    for _, p in search_decisions(j, 1):
+        if p.pos[R.V_KIND] != R.K_PLAY or p.pos[R.ST_TURN] >= 4 * 9:
+            continue
+        seat, turn, n = p.actor(), int(p.pos[R.ST_TURN]), 4
+        work, win, pay = _rollout(p, True)
+        assert (work[R.V_SEAT], work[R.V_KIND], work[R.ST_TURN]) == (seat, R.K_PLAY, turn + n)
+        held = [int(work[R.ST_SCORE + s]) + R.deal_points(work, s) for s in range(n)]
+        assert (win, pay) == (0, (n - 1) * held[seat] - (sum(held) - held[seat]))
+        deal_end, _, _ = _rollout(p, False)
+        assert deal_end[R.ST_DEAL] == p.pos[R.ST_DEAL] + 1 or deal_end[E.PS_PHASE] == E.PH_OVER
+        seen += 1
+    assert seen >= 20
+
+
+def test_the_planner_is_the_default_mixs_remembering_seat():
+    """The default mix holds a seat that plans with the memory of the passed hands (issue 37 item 4)."""
+    from razzmatazz.analysis.riffifi.game import DEFAULT_MIX
+
+    planner = lineup(["planner"], 4)[0]
+    assert "planner" in DEFAULT_MIX[:3] and planner.spec.name == "search"
+    assert planner.row[SR.P.SEARCH_ORBIT] == 1 and planner.row[0] == 1
