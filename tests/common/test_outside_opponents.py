@@ -40,7 +40,7 @@ def test_each_game_with_a_search_player_keeps_an_outside_opponent(game):
 NOT_YET = {
     "razzia": "issue 37 item 2 is open: Razzia's default search and its outside opponent are level, the "
     "opponent's difference -0.2 win-rate points [-1.4, +1.0] over three seeds (12,000 games; BENCHMARKS.md, "
-    "2026-12-07, second entry)",
+    "2026-12-07, second entry); search-strong beats it, -1.6 [-2.7, -0.5], at 3 times the time (sixth entry)",
 }
 """Games whose default search is measured not to beat its outside opponent yet: a strict xfail, so the test
 fails the day it passes and this entry must go."""
