@@ -67,7 +67,9 @@ def searcher(game: Any, inline: Literal["never", "always"] = "never") -> Any:
     """The search over ``game``'s hooks (see the module doc): a numba function
     ``(ro, obs, seat, ctx, user, key, samples, race) -> (moves, wins, pays, kept)``, the candidates and each
     kept sample's values (rows ``:kept``). With one candidate nothing is sampled (kept 0). ``race`` > 0 stops
-    once the best payoff leads every other by more than ``race`` standard errors (:func:`settled`)."""
+    once the best payoff (with the game's ``RACE_ON_WINS``, win score) leads every other by more than ``race``
+    standard errors (:func:`settled`)."""
+    on_wins = bool(getattr(game, "RACE_ON_WINS", False))
 
     @njit(cache=True, inline=inline)
     def sample_values(ro, obs, seat, ctx, user, key, samples, race):
@@ -91,9 +93,10 @@ def searcher(game: Any, inline: Literal["never", "always"] = "never") -> Any:
             if got == STOP:
                 break
             game.evaluate(ro, base, seat, ctx, user, moves, scratch, wins[kept], pays[kept])
-            sums += pays[kept]
+            raced = wins if on_wins else pays
+            sums += raced[kept]
             kept += 1
-            if race > 0 and kept >= RACE_FROM and kept % RACE_EVERY == 0 and settled(pays[:kept], sums, race):
+            if race > 0 and kept >= RACE_FROM and kept % RACE_EVERY == 0 and settled(raced[:kept], sums, race):
                 break
         return moves, wins, pays, kept
 

@@ -155,6 +155,14 @@ SEARCH = REGISTRY.add(
                 "1: the cards played face down before its turn drawn as the field's model plays them, 0: at random",
                 integer=True,
             ),
+            Param(
+                "race",
+                0.0,
+                0,
+                10,
+                "above 0: stop sampling once the best candidate's win score leads every other's by more than this "
+                "many standard errors of their paired difference (checked from 8 samples on); 0: every sample",
+            ),
         ),
         "at each decision, samples the unseen cards from its seat's observation, plays each candidate "
         "on against the lineup's policies and keeps the best by win rate, then money (core/razzia/search.py)",
@@ -192,7 +200,8 @@ SEARCH_LEAD = 3
 SEARCH_KEEP = 4
 SEARCH_SPREAD = 5
 SEARCH_PLAYED = 6
-SEARCH_MODEL = 7
+SEARCH_RACE = 7
+SEARCH_MODEL = 8
 
 
 def kernel_row(policy) -> np.ndarray:

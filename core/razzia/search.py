@@ -527,7 +527,7 @@ def decide(obs, cfg, seat, pids, params, user):
     mpids, mparams = model(pids, params)
     stop_round = obs[S.B_ST + R.ST_ROUND] + depth if depth > 0 else -1
     ctx = (cfg, p, params[p], depth, stop_round, mpids, mparams)
-    moves, wins, pays, kept = sample_values((cfg,), obs, seat, ctx, user, key, samples, 0.0)
+    moves, wins, pays, kept = sample_values((cfg,), obs, seat, ctx, user, key, samples, params[p, P.SEARCH_RACE])
     if moves.shape[0] == 1:
         return moves[0], state
     return moves[SH.best(wins, pays, kept)], state
@@ -592,6 +592,8 @@ def evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay):
         win[c], pay[c] = rollout(work, seat, stop_round, lead, keep, spread, gaps, gains, mpids, mparams, user, no_dice)
 
 
+RACE_ON_WINS = True
+"""The race (``race``) settles on the win scores, which choose first (:func:`razzmatazz.core.search.best`)."""
 sample_values = SH.searcher(sys.modules[__name__], inline="always")
 
 

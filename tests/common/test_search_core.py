@@ -6,7 +6,7 @@ import numpy as np
 
 from razzmatazz.core import search as SH
 
-from . import toy_search
+from . import toy_search, toy_search_wins
 
 
 def test_best_is_the_highest_win_total_then_payoff_and_the_first_listed_among_equals():
@@ -42,6 +42,17 @@ def test_the_search_keeps_the_draws_the_game_keeps_and_stops_where_it_says():
     assert kept == 3 and pays[:kept, 2].tolist() == [0, 4, 6]  # draw 4 is rejected, 5 stops: three kept
     moves, wins, pays, kept = toy_search.sample_values((0,), obs, 0, (100,), 0, np.uint64(1), 40, 1.0)
     assert kept == 8  # a race: candidate 2 leads 0 and 1 by many standard errors at the first look
+
+
+def test_a_game_that_races_on_win_scores_settles_on_them():
+    """Razzia's search chooses by win score first, so its race (``RACE_ON_WINS``) settles on the win scores: in
+    the toy game where candidate 1 always wins and all pay the same, the race stops at the first look (a race on
+    the payoffs, all equal, would never settle)."""
+    obs = np.zeros(1, np.int64)
+    moves, wins, pays, kept = toy_search_wins.sample_values((0,), obs, 0, (100,), 0, np.uint64(1), 40, 1.0)
+    assert kept == 8 and SH.best(wins, pays, kept) == 1
+    assert not SH.settled(pays[:kept], pays[:kept].sum(axis=0), 1.0)
+    assert toy_search_wins.sample_values((0,), obs, 0, (100,), 0, np.uint64(1), 40, 0.0)[3] == 40  # no race
 
 
 def test_field_model_seats_the_rollout_policy_with_its_row_where_a_search_player_sits():
