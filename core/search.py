@@ -18,7 +18,9 @@ streams (common random numbers), so their difference is measured more precisely 
   filter rejects it) or :data:`STOP` (out of tries: the samples kept decide);
 - ``evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay)``: every candidate's value on the sample,
   its win count (the game's unit) and payoff (integers) into ``win`` and ``pay``; what it changes in ``base``
-  (Razz deals the cards to come anew there) lasts only until the next draw.
+  (Razz deals the cards to come anew there) lasts only until the next draw;
+- optionally ``RACE_ON_WINS`` (default False): the early stop races the win counts instead of the payoffs (a game
+  whose win counts are scores, as Razzia's finishing-first chance).
 
 ``ctx`` is the game's tuple of the decision's parameters (budget row, field model); ``user`` the users'
 policy function. The rest of this module: the budget (:func:`budget`), the choice (:func:`best`), the
