@@ -84,6 +84,7 @@ def searcher(game: Any, inline: Literal["never", "always"] = "never") -> Any:
         if k == 1:
             return moves, wins, pays, 0
         scratch = game.scratch(ro, obs, seat, ctx, user, key, base)
+        raced = wins if on_wins else pays  # what the race (race > 0) compares
         sums = np.zeros(k, np.int64)
         kept = 0
         for i in range(game.draws(ctx, samples)):
@@ -95,7 +96,6 @@ def searcher(game: Any, inline: Literal["never", "always"] = "never") -> Any:
             if got == STOP:
                 break
             game.evaluate(ro, base, seat, ctx, user, moves, scratch, wins[kept], pays[kept])
-            raced = wins if on_wins else pays
             sums += raced[kept]
             kept += 1
             if race > 0 and kept >= RACE_FROM and kept % RACE_EVERY == 0 and settled(raced[:kept], sums, race):

@@ -73,12 +73,16 @@ def hidden_twin(p, rng):
     return None
 
 
-@pytest.mark.parametrize("switches", [{}, {"officer": True, "passing": "reshuffle"}])
-def test_the_decision_depends_only_on_what_the_seat_has_seen(switches):
+@pytest.mark.parametrize(
+    ("player", "switches"),
+    [("search:samples=2", {}), ("search:samples=2", {"officer": True, "passing": "reshuffle"}), ("planner", {})],
+)
+def test_the_decision_depends_only_on_what_the_seat_has_seen(player, switches):
     """Two true positions with the same observation for the search seat (unseen cards swapped between two
     opponents' hands) give the same move and stream state; a change of the seat's own stream, the randomness
-    its samples are drawn from, does change some decisions (so the samples matter)."""
-    j = job(["search:samples=2"] + FIELD[:3], **switches)
+    its samples are drawn from, does change some decisions (so the samples matter). The default mix's
+    ``planner`` (one sample, rollouts to its next card) too."""
+    j = job([player] + FIELD[:3], **switches)
     rng = np.random.default_rng(1)
     same = moved = 0
     for _, p in search_decisions(j, 4):
