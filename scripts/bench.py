@@ -31,9 +31,9 @@ Prints, for each task, our rate, PokerKit's rate and their ratio:
   fast lane (``core/razzia/fast.py``, what these lineups run on) does not;
 * Razzia's strong-play targets (issue 25; ``--only razzia-strong`` runs just these, ``--only razzia``
   ends with them): a 5-player game with one ``search`` seat (player 1) in the default mix, games/s per
-  core and a decision's cost per budget (samples 1, 2, 4, 8 and ``search-strong``; target 200 games/s at
-  the default budget); ``search-strong`` (samples=64, rollout=3) in the seat of the best tuned heuristic
-  of the default mix at 3, 5 and 7 players, its paired gain in win rate with a 95 % interval (target:
+  core and a decision's cost per budget (samples 1, 2, 4, 8, ``search-strong`` and the two budgets the race
+  replaced; target 200 games/s at the default budget); the default ``search`` in the seat of the best tuned
+  heuristic of the default mix at 3, 5 and 7 players, its paired gain in win rate with a 95 % interval (target:
   established); ``exploit`` of the default field at 5 players with its defaults on every core, wall time
   (target under 5 minutes);
 * plugins (issue 40; ``--only plugins``, not in the full run: it compiles each game's engine for a plugin,
@@ -251,7 +251,11 @@ SEARCH_BUDGETS = (
     "search:samples=4",
     "search:samples=8",
     "search-strong",
+    "search:samples=32,lead=3,race=0",
+    "search:samples=64,lead=2,race=0",
 )
+"""Razzia: the default, fewer samples, the strong preset, the default before the race (issue 37) and the former
+``search-strong``."""
 
 
 RIFFIFI_BUDGETS = ("search", "search:samples=1", "search:samples=4", "search:depth=0")
@@ -349,10 +353,8 @@ def bench_strong(
     return rows
 
 
-def bench_razzia_strong(
-    games: int, seed: int, players: tuple[int, ...] = (3, 5, 7), by: str = "search-strong"
-) -> list[tuple]:
-    """``by`` (the ``search-strong`` preset) in the seat of the best tuned heuristic of Razzia's default mix,
+def bench_razzia_strong(games: int, seed: int, players: tuple[int, ...] = (3, 5, 7), by: str = "search") -> list[tuple]:
+    """``by`` (the default ``search``) in the seat of the best tuned heuristic of Razzia's default mix,
     3, 5 and 7 players (:func:`bench_strong`)."""
     return bench_strong("razzia", games, seed, players, by)
 
@@ -374,8 +376,8 @@ def bench_razzia_exploit(seed: int) -> tuple[float, object]:
 def _razzia_strong_report(rows: list[tuple], title: str = "") -> None:
     print(
         title
-        or "\nRazzia, search-strong in the seat of the best tuned heuristic of the default mix (paired, duplicate "
-        "deals, one thread; target: an established gain at 3, 5 and 7 players)"
+        or "\nRazzia, search (default budget) in the seat of the best tuned heuristic of the default mix (paired, "
+        "duplicate deals, one thread; target: an established gain at 3, 5 and 7 players)"
     )
     print(
         f"{'players':>7s} {'heuristic':14s} {'its win':>8s} {'search':>8s} {'gain':>7s} {'95 % interval':>17s} "

@@ -217,11 +217,12 @@ def spread(frame: pd.DataFrame, label: str, est: str, low: str, high: str, by: l
 
 HOLDS = "holds under strong play"
 NOT_ESTABLISHED = "not established under strong play"
-REVERSED = "reversed under strong play (an artifact of the field)"
+REVERSED = "reversed under strong play"
 NO_VERDICT = "no verdict"
 VERDICTS = (HOLDS, NOT_ESTABLISHED, REVERSED, NO_VERDICT)
 """What a finding measured again with a strong player seated comes to (:func:`strong_verdict`); :data:`NO_VERDICT`
-where the strong player is not established ahead of every other policy at its table (:func:`gated_verdict`)."""
+where the strong player is not established ahead of every other policy at its table (:func:`gated_verdict`).
+None calls the first finding an artifact of its field: whether it was established stands beside it (``first``)."""
 
 
 def strong_verdict(low: float, high: float) -> str:

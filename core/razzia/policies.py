@@ -126,7 +126,7 @@ SEARCH = REGISTRY.add(
         "search",
         5,
         (
-            *budget_params(32, 1, 12),
+            *budget_params(64, 1, 12),
             Param(
                 "rollout",
                 3,
@@ -137,7 +137,7 @@ SEARCH = REGISTRY.add(
             ),
             Param(
                 "lead",
-                3,
+                2,
                 0,
                 3,
                 "a rollout cut short by depth: 0 lets the money alone decide, 1 counts leading in money as a win, "
@@ -157,7 +157,7 @@ SEARCH = REGISTRY.add(
             ),
             Param(
                 "race",
-                0.0,
+                2.0,
                 0,
                 10,
                 "above 0: stop sampling once the best candidate's win score leads every other's by more than this "
@@ -189,10 +189,9 @@ BIGPOT_TUNED = REGISTRY.preset(
 )
 SEARCH_STRONG = REGISTRY.preset(
     "search-strong",
-    "search:samples=64,rollout=3,lead=2",
-    "search at a strong budget: 64 samples, bigpot rolling out its own seat, rollouts to the round's end; beats "
-    "the default search and the best tuned heuristic "
-    "at 3, 5 and 7 players, established (BENCHMARKS.md, seeds/razzia.md)",
+    "search:samples=128,depth=2",
+    "search at a strong budget: 128 samples, raced, rollouts two rounds deep; the strongest budget measured, "
+    "+1.2 win points over the default (not established) at 3.3 times its time (BENCHMARKS.md, seeds/razzia.md)",
 )
 SEARCH_ROLLOUT = 2
 """Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""

@@ -25,6 +25,7 @@ from razzmatazz.analysis.report.findings import (
     NO_VERDICT,
     NOT_ESTABLISHED,
     REVERSED,
+    VERDICTS,
     gated_verdict,
     strong_lead_low,
     strong_verdict,
@@ -113,6 +114,7 @@ def test_strong_verdict_from_the_oriented_interval():
     assert strong_verdict(-0.01, 0.2) == NOT_ESTABLISHED
     assert strong_verdict(-0.2, -0.01) == REVERSED
     assert strong_verdict(math.nan, math.nan) == NOT_ESTABLISHED
+    assert not any("artifact" in v for v in VERDICTS)  # whether the first finding stood is its own column
 
 
 def test_the_gate_is_the_strong_seats_smallest_lead_over_the_others_at_its_table(tables):
