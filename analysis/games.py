@@ -76,6 +76,7 @@ class GameSpec:
     core: str  # the package with rules.Settings and policies.REGISTRY
     cli: str = ""  # "module:name" of the game's click group (none: no command of its own)
     report: str = ""  # the module with the game's report SECTION (none: no report)
+    exploit_games: int = 0  # ``exploit``'s games per lineup where its search seat is slower (0: ``default_games``)
     user: Any = field(default=None, compare=False)  # a plugin's policies (``UserPolicies``): see :func:`plugged`
 
     @property

@@ -22,6 +22,7 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
 )
 from razzmatazz.analysis.cli.study import (
+    EXPLOIT_CHOICE,
     GAME_CHOICE,
     PLAYERS_CHOICE,
     game_of,
@@ -51,7 +52,7 @@ DUPLICATE_HELP = "Duplicate deals (each deal replayed N times, players rotated) 
     help="The exploiting player, who takes each policy's seat [default: search].",
 )
 @click.option(
-    "--games", type=int, default=None, help=f"Games (or hands) per lineup, in 20 batches [default: {GAME_CHOICE}]."
+    "--games", type=int, default=None, help=f"Games (or hands) per lineup, in 20 batches [default: {EXPLOIT_CHOICE}]."
 )
 @click.option("--duplicate/--no-duplicate", default=None, help=DUPLICATE_HELP)
 @plugin_option
