@@ -242,9 +242,11 @@ def test_a_verdict_only_where_the_strong_seat_leads_its_table(made, tables, game
     v = tables[f"{game}_verdicts"]
     assert len(v) and set(v.verdict) <= set(VERDICTS) and "strong_lead_low" in v.columns
     assert (v[v.verdict != NO_VERDICT].strong_lead_low > 0).all()
+    assert v.strong_difference.notna().all(), "a finding not measured under strong play (its labels not found?)"
     assert not (v[v.verdict == NO_VERDICT].strong_lead_low > 0).any()
     findings = pd.read_csv(made.directory / "findings.csv")
     said = " ".join(findings[(findings.game == game) & (findings.topic == "Under strong play")].text)
+    assert "nan" not in said
     assert said.count(f"{NO_VERDICT} (search is not established stronger") + said.count(
         f"{NO_VERDICT} (no run measured"
     ) == int((v.verdict == NO_VERDICT).sum())
