@@ -258,7 +258,14 @@ SEARCH_BUDGETS = (
 ``search-strong``."""
 
 
-RIFFIFI_BUDGETS = ("search", "search:samples=1", "search:samples=4", "search:depth=0")
+RIFFIFI_BUDGETS = (
+    "search",
+    "search:samples=1",
+    "search:samples=4",
+    "search-strong",
+    "search:samples=16",
+    "search:depth=0",
+)
 RAZZ_BUDGETS = ("search", "search:samples=10,fit=0", "search:samples=10", "search-strong", "search:samples=32,fit=0")
 """The default, the default before fitted draws (issue 37), fewer samples, the strong preset and the former one."""
 

@@ -191,6 +191,12 @@ EXPECT_TUNED = REGISTRY.preset(
     "expect tuned against undercut, lowest, thief (4 players): +2.8 win points, established; +2.8 at 5 "
     "players, but -3.9 at 3 (seeds/riffifi.md)",
 )
+SEARCH_STRONG = REGISTRY.preset(
+    "search-strong",
+    "search:samples=8",
+    "search at a strong budget: 8 samples a decision; +8.5 win points over the default in its seat of the default "
+    "mix at 4 players, established, at 3 times its time (BENCHMARKS.md)",
+)
 PLANNER = REGISTRY.preset(
     "planner",
     "search:samples=1,orbit=1",

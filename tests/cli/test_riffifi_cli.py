@@ -41,7 +41,7 @@ def test_policies_lists_the_tuned_presets_and_the_default_mix_plays_them():
 
     text = invoke(["riffifi", "policies"]).stdout
     presets = REGISTRY.presets()
-    assert {x.name for x in presets} == {"thief-tuned", "expect-tuned", "planner"}
+    assert {x.name for x in presets} == {"thief-tuned", "expect-tuned", "planner", "search-strong"}
     for x in presets:
         assert f"  preset {x.name} = {x.text}: " in text
         assert REGISTRY.parse(x.name) == REGISTRY.parse(x.text) != REGISTRY.parse(x.policy)
