@@ -33,17 +33,10 @@ Counts (one int64 vector, offsets from :func:`layout`; money in units of $5,000)
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import NamedTuple
-
 import numpy as np
 
-from razzmatazz.core.bound import bind
 from razzmatazz.core.errors import InputError
-from razzmatazz.core.job import GameJob as BaseJob
-from razzmatazz.core.job import Lane, always, plugged, searching
-from razzmatazz.core.policy import Policy, with_nrt
+from razzmatazz.core.policy import Policy
 from razzmatazz.core.razzia import policies
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.ask import _ask as _ask
@@ -106,6 +99,17 @@ from razzmatazz.core.razzia.flow import no_search as no_search
 from razzmatazz.core.razzia.flow import play_game as play_game
 from razzmatazz.core.razzia.flow import seat_policies as seat_policies
 from razzmatazz.core.razzia.flow import step as step
+from razzmatazz.core.razzia.job import Args as Args
+from razzmatazz.core.razzia.job import GameJob as GameJob
+from razzmatazz.core.razzia.job import _builtin_run as _builtin_run
+from razzmatazz.core.razzia.job import _builtin_trace as _builtin_trace
+from razzmatazz.core.razzia.job import _fast_run as _fast_run
+from razzmatazz.core.razzia.job import _fast_takes as _fast_takes
+from razzmatazz.core.razzia.job import _plugin_run as _plugin_run
+from razzmatazz.core.razzia.job import _plugin_trace as _plugin_trace
+from razzmatazz.core.razzia.job import _search_run as _search_run
+from razzmatazz.core.razzia.job import _search_trace as _search_trace
+from razzmatazz.core.razzia.job import _user as _user
 from razzmatazz.core.razzia.kernels import _play_builtin as _play_builtin
 from razzmatazz.core.razzia.kernels import _play_games as _play_games
 from razzmatazz.core.razzia.kernels import _tally as _tally
@@ -235,7 +239,6 @@ from razzmatazz.core.razzia.layout import set_workspace as set_workspace
 from razzmatazz.core.razzia.layout import table_index as table_index
 from razzmatazz.core.razzia.layout import view as view
 from razzmatazz.core.rng import game_state
-from razzmatazz.core.trace import Trace
 
 # ---------------------------------------------------------------------------------------------
 # One bar from Python (razzia explain, the scenario files)
@@ -363,88 +366,3 @@ def resolve_bar(
         "log": log,
         "dice_left": {s: d for s, d in dice_left.items() if d},
     }
-
-
-class Args(NamedTuple):
-    """The Razzia kernels' leading arguments (:meth:`GameJob.kernel_args`)."""
-
-    cfg: np.ndarray
-    deal_key: np.uint64
-    dice_key: np.uint64
-    policy_keys: np.ndarray
-    lineup_pids: np.ndarray
-    lineup_params: np.ndarray
-    duplicate: bool
-
-
-@dataclass(frozen=True, eq=False)
-class GameJob(BaseJob[Args]):
-    """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
-
-    Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g``. ``user`` is the jitted
-    function that plays policy ids from ``USER_ID`` (users' own policies). Its lanes (``LANES``, below): the
-    fast lane (:mod:`.fast`, the same sums) where it supports the settings and lineup, the search
-    (:mod:`.search`), users' plugins, the built-in engine (:func:`play_games`).
-    """
-
-    GAME = "razzia"
-    STREAMS = ("deal", "dice")
-    Args = Args
-    settings: R.Settings
-
-    def policy_row(self, policy: Policy) -> np.ndarray:
-        """The row the kernels read (:func:`.policies.kernel_row`)."""
-        return policies.kernel_row(policy)
-
-
-def _fast_takes(job: GameJob) -> bool:
-    from razzmatazz.core.razzia import fast  # it imports this module
-
-    return fast.supports(job.settings, job.kernel_args().lineup_pids, job.user)
-
-
-def _fast_run(job: GameJob, start: int, stop: int) -> np.ndarray:
-    from razzmatazz.core.razzia import fast
-
-    a = job.kernel_args()
-    return fast.play_games(a.cfg, *fast.decks(a.cfg), *a[1:], start, stop)
-
-
-def _user(job: GameJob) -> Callable:
-    return policies.no_user_policy if job.user is None else with_nrt(job.user)
-
-
-def _search_run(job: GameJob, start: int, stop: int) -> np.ndarray:
-    from razzmatazz.core.razzia import search
-
-    return search.play_games(*job.kernel_args(), start, stop, _user(job))
-
-
-def _search_trace(job: GameJob, g: int) -> Trace:
-    from razzmatazz.core.razzia import search
-
-    return search.trace_game(*job.kernel_args(), g, _user(job))
-
-
-def _plugin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
-    return bind(play_games_with, with_nrt(job.user))(*job.kernel_args(), start, stop)
-
-
-def _plugin_trace(job: GameJob, g: int) -> Trace:
-    return Trace(*bind(trace_game_with, with_nrt(job.user))(*job.kernel_args(), g))
-
-
-def _builtin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
-    return play_games(*job.kernel_args(), start, stop)
-
-
-def _builtin_trace(job: GameJob, g: int) -> Trace:
-    return trace_game(*job.kernel_args(), g)
-
-
-GameJob.LANES = (
-    Lane("fast", _fast_takes, _fast_run),  # the same sums as the general engine, which traces its games
-    Lane("search", searching, _search_run, _search_trace),
-    Lane("plugin", plugged, _plugin_run, _plugin_trace),
-    Lane("built-in", always, _builtin_run, _builtin_trace),
-)
