@@ -1,44 +1,41 @@
-"""The Razzia engine: settles bars, plays whole games between policies and sums what happened.
+"""The Razzia engine's facade: every name of the engine, re-exported from the modules that do each job.
 
-:func:`settle_bar` settles one bar (B1-B6, H1-H9) with decisions from policies or scripts and dice
-from the dice stream or scripts; :func:`resolve_bar` is its entry point for Python (``razzia
-explain``, the scenario files). :func:`play_game` plays one game (K1-K8, R1-R9, E1-E4, V1-V4)
-following, draw for draw and decision for decision, the order written in the docstring of
-``tests/reference/razzia.py``, one decision at a time (:func:`begin`, :func:`step`: what
-:mod:`.state` stops at). :func:`play_games` plays games ``start..stop-1`` of a run and returns
-integer sums; :class:`GameJob` is what the batch runner runs. Game ``g`` shuffles from stream
-``razzia/deal`` and rolls from ``razzia/dice``, both at index ``g`` (``g // N`` with duplicate
-deals, so the N rotations of a deal also share the dice); the policy in seat s draws from
-``razzia/policy`` (s) at index g. Player ``p`` sits in seat ``(p + g) mod N``.
+The engine settles bars, plays whole games between policies and sums what happened. It was one module; it is
+now split by job, and this module only re-exports their names (``from razzmatazz.core.razzia import engine as
+E`` then ``E.<name>`` works as before, the private names the other modules and the tests use included):
 
-Counts (one int64 vector, offsets from :func:`layout`; money in units of $5,000):
+* :mod:`.layout`: the counts vector (:func:`~.layout.layout`, :func:`~.layout.blocks`, ``count_offsets``,
+  ``view``, ``table_index``, the ``P_*``, ``G_*``, ``T_*`` and ``H_*`` fields, the money buckets) and the
+  workspace a game lives in (the offsets ``W_*``, ``_workspace``, ``set_workspace``, the log ``_log``,
+  ``_logged``, the global counters ``_count``, ``player_of``).
+* :mod:`.ask`: asking a seat's policy (``_ask``, ``_ask_card``).
+* :mod:`.bars`: settling one bar (B1-B6, H1-H9): ``settle_bar``, the haggle (``_haggle_open``,
+  ``_haggle_close``, the offers' codes ``offer_count``, ``offer_code``, ``offer_division``), duels,
+  knockouts and roll-offs, ``_decision_view``, and ``_resolve_bar``, the kernel of ``resolve_bar``.
+* :mod:`.flow`: a whole game, decision by decision: the deck (``_shuffle``, ``_reshuffle``, ``_refill``, ...),
+  rounds and bars in turn, ``begin``, ``step``, ``act``, ``apply``, ``no_search``, ``play_game``,
+  ``seat_policies``.
+* :mod:`.kernels`: the play and trace kernels (``play_games``, ``play_games_by``, ``play_games_with``,
+  ``_play_games``, ``_play_builtin``, ``trace_game``, ``trace_game_with``, ``_trace``, ``_trace_builtin``,
+  ``_tally``).
+* :mod:`.job`: the batch runner's :class:`~.job.GameJob`, its kernels' arguments ``Args`` and its lanes.
+* :mod:`.resolve`: ``resolve_bar``, one bar settled from Python (``razzia explain``, the scenario files).
 
-* ``player`` and ``seat``: N rows of ``P_*``: games, money won (the money cards; with ``leftover
-  split`` each player also gets leftover / N, see ``P_MLEFT`` and ``G_LEFTOVER*``), money², win
-  (:data:`WIN` = 840 for a sole winner, 840 // k for k sharing), win², Σ money x leftover, bars won.
-* ``croupier``: per clockwise distance from the round's croupier (0 = the croupier) ``rounds``,
-  money won in those rounds, and Σ (money won in a round)².
-* ``global``: the counters ``G_*`` (games, blocks, rounds, leftover and leftover², reshuffles,
-  shared wins, and the haggling counters: haggles (bars with two or more contestants and money),
-  calls for a duel without an offer, answers accepted, answers declined, duels, duels with a
-  caller, duels the caller won, knockouts, multi-duel roll-offs, distance roll-offs).
-* ``police``, ``gambler_police``, ``gambler_free``: study tables of every card played, police
-  cards, gambling cards at a bar where police was also played, gambling cards without police:
-  ``[value 1-6][money bucket][other cards at the bar 0-7][plays, plays that won money, money won]``;
-  the money at the bar when it is settled, in units, is bucketed by :data:`BUCKETS` (0, 1-2, 3-4,
-  5-6, 7-8, 9-12, 13+). Police values 1-2 occur only with a changed cards table.
-* ``cross``: per block (a game, or the N games of one duplicate deal) the sums ``Σ X_p X_q`` of each
-  player's money (cards won), then of each player's win: intervals for any contrast over blocks.
+:func:`settle_bar` settles one bar with decisions from policies or scripts and dice from the dice stream or
+scripts; :func:`resolve_bar` is its entry point for Python. :func:`play_game` plays one game (K1-K8, R1-R9,
+E1-E4, V1-V4) following, draw for draw and decision for decision, the order written in the docstring of
+``tests/reference/razzia.py``, one decision at a time (:func:`begin`, :func:`step`: what :mod:`.state` stops
+at). :func:`play_games` plays games ``start..stop-1`` of a run and returns integer sums (their layout:
+:mod:`.layout`); :class:`GameJob` is what the batch runner runs. Game ``g`` shuffles from stream
+``razzia/deal`` and rolls from ``razzia/dice``, both at index ``g`` (``g // N`` with duplicate deals, so the N
+rotations of a deal also share the dice); the policy in seat s draws from ``razzia/policy`` (s) at index g.
+Player ``p`` sits in seat ``(p + g) mod N``.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
-from razzmatazz.core.errors import InputError
-from razzmatazz.core.policy import Policy
-from razzmatazz.core.razzia import policies
-from razzmatazz.core.razzia import rules as R
+from razzmatazz.core.razzia import policies as policies
+from razzmatazz.core.razzia import rules as R  # noqa: F401  (re-exported: E.R)
 from razzmatazz.core.razzia.ask import _ask as _ask
 from razzmatazz.core.razzia.ask import _ask_card as _ask_card
 from razzmatazz.core.razzia.bars import _all_to as _all_to
@@ -238,131 +235,6 @@ from razzmatazz.core.razzia.layout import player_of as player_of
 from razzmatazz.core.razzia.layout import set_workspace as set_workspace
 from razzmatazz.core.razzia.layout import table_index as table_index
 from razzmatazz.core.razzia.layout import view as view
-from razzmatazz.core.rng import game_state
-
-# ---------------------------------------------------------------------------------------------
-# One bar from Python (razzia explain, the scenario files)
-# ---------------------------------------------------------------------------------------------
-
-
-def _is_card(value: object, denoms: list[int]) -> bool:
-    """Is ``value`` (dollars) exactly a money card of the table, a whole number (no text, no truncation)?"""
-    return (
-        isinstance(value, (int, np.integer))
-        and not isinstance(value, bool)
-        and value % R.UNIT == 0
-        and value // R.UNIT in denoms
-    )
-
-
-def resolve_bar(
-    settings: R.Settings,
-    croupier: int,
-    money,
-    cards,
-    offer=None,
-    answers=None,
-    dice=None,
-    *,
-    bar: int = 0,
-    lineup: tuple[Policy, ...] | None = None,
-    seed: int = 0,
-    game: int = 0,
-):
-    """Settle one bar from Python (``razzia explain``, the scenario files) with scripted decisions.
-
-    ``money``: the bar's money cards in dollars; ``cards``: (seat, kind "gambler"/"police" or 0/1,
-    value) per card played there; ``offer``: {seat: [money cards]} (the division), ``"none"`` (the
-    proposer calls a duel, offer_duel only), or None (ask the proposer's policy); ``answers``: {seat:
-    "accept"/"duel"} (a contestant not listed is asked); ``dice``: {seat: [rolls]} (a seat's rolls
-    after these are drawn from the dice stream ``razzia/dice`` game ``game`` under ``seed``). Missing
-    decisions are taken by ``lineup`` (one policy per seat; default: ``greedy`` everywhere) with the
-    policy streams of ``seed``. Returns a dict: ``payout`` {seat: dollars}, ``remains`` (money cards
-    left, dollars), ``proposer`` (None if nobody haggled), ``log`` (rows, money in units), ``dice_left``
-    {seat: rolls not used}.
-
-    The kernel is :func:`_resolve_bar` (arrays: money in units, per money card the seat it goes to
-    (-1 ask, -2 no offer), answers per seat 0 ask / 1 accept / 2 duel, dice[seat, i] (-1 absent)).
-    """
-    n = settings.players
-    denoms = settings.denominations()
-    if not all(_is_card(v, denoms) for v in money):
-        raise InputError("money cards must be values of the money table (whole dollars)")
-    units = np.array([int(v) // R.UNIT for v in money], np.int64)
-    seats, kinds, values = [], [], []
-    for card in cards:
-        if isinstance(card, dict):
-            card = (card["seat"], card["kind"], card["value"])
-        s, kind, v = card
-        kind = R.KINDS.index(kind) if isinstance(kind, str) and kind in R.KINDS else kind
-        if not (0 <= int(s) < n) or kind not in (0, 1) or not 1 <= int(v) <= 6 or int(s) in seats:
-            raise InputError(f"a card is (seat 0-{n - 1}, gambler or police, value 1-6), one a seat; got {card!r}")
-        seats.append(int(s))
-        kinds.append(int(kind))
-        values.append(int(v))
-    if not 0 <= croupier < n or not 0 <= bar < R.MAX_BARS:
-        raise InputError(f"the croupier must be a seat 0-{n - 1} and the bar 0-5")
-    per_card = np.full(len(units), -1, np.int64)
-    if offer == "none":
-        per_card[:] = -2
-    elif offer is not None:
-        left = list(units)
-        per_card[:] = -3
-        for seat, vals in offer.items():
-            for v in vals:
-                if not _is_card(v, denoms):
-                    raise InputError("an offer gives money cards of the money table (whole dollars)")
-                u = int(v) // R.UNIT
-                i = next((i for i, x in enumerate(units) if x == u and per_card[i] == -3), None)
-                if i is None or not 0 <= int(seat) < n:
-                    raise InputError("the offer does not divide exactly the bar's money cards")
-                per_card[i] = int(seat)
-                left.remove(u)
-        if left:
-            raise InputError("the offer does not divide exactly the bar's money cards")
-    ans = np.zeros(n, np.int64)
-    for seat, a in (answers or {}).items():
-        if a not in ("accept", "duel"):
-            raise InputError(f"an answer is accept or duel, got {a!r}")
-        ans[int(seat)] = R.ACCEPT if a == "accept" else R.DUEL
-    width = max([len(v) for v in (dice or {}).values()] + [1])
-    script = np.full((n, width), -1, np.int64)
-    for seat, rolls in (dice or {}).items():
-        for i, r in enumerate(rolls):
-            if not 1 <= int(r) <= 6:
-                raise InputError(f"a die shows 1-6, got {r!r}")
-            script[int(seat), i] = int(r)
-    if lineup is None:
-        lineup = tuple(Policy(policies.GREEDY, policies.GREEDY.defaults()) for _ in range(n))
-    job = GameJob(settings, tuple(lineup), seed, 1)
-    a = job.kernel_args()
-    cfg, dice_key, pids, params = a.cfg, a.dice_key, a.lineup_pids, a.lineup_params
-    if job.searching:  # a bar settles without searching: a search seat plays as its rollout model
-        from razzmatazz.core.razzia.search import model
-
-        pids, params = model(pids, params)
-    pstate = np.array([game_state(a.policy_keys[s], game) for s in range(n)], np.uint64)
-    payout, remains, proposer, _, log, used = _resolve_bar(
-        cfg,
-        bar,
-        croupier,
-        units,
-        np.array(seats, np.int64),
-        np.array(kinds, np.int64),
-        np.array(values, np.int64),
-        per_card,
-        ans,
-        script,
-        pids,
-        params,
-        pstate,
-        np.uint64(game_state(dice_key, game)),
-    )
-    dice_left = {s: [int(r) for r in script[s, used[s] :] if r >= 1] for s in range(n)}
-    return {
-        "payout": {s: int(payout[s]) * R.UNIT for s in range(n)},
-        "remains": [int(v) * R.UNIT for v in remains],
-        "proposer": None if proposer < 0 else int(proposer),
-        "log": log,
-        "dice_left": {s: d for s, d in dice_left.items() if d},
-    }
+from razzmatazz.core.razzia.policies import USER_ID as USER_ID
+from razzmatazz.core.razzia.resolve import _is_card as _is_card
+from razzmatazz.core.razzia.resolve import resolve_bar as resolve_bar
