@@ -1,1923 +1,240 @@
-"""The Razzia engine: settles bars, plays whole games between policies and sums what happened.
+"""The Razzia engine's facade: every name of the engine, re-exported from the modules that do each job.
 
-:func:`settle_bar` settles one bar (B1-B6, H1-H9) with decisions from policies or scripts and dice
-from the dice stream or scripts; :func:`resolve_bar` is its entry point for Python (``razzia
-explain``, the scenario files). :func:`play_game` plays one game (K1-K8, R1-R9, E1-E4, V1-V4)
-following, draw for draw and decision for decision, the order written in the docstring of
-``tests/reference/razzia.py``, one decision at a time (:func:`begin`, :func:`step`: what
-:mod:`.state` stops at). :func:`play_games` plays games ``start..stop-1`` of a run and returns
-integer sums; :class:`GameJob` is what the batch runner runs. Game ``g`` shuffles from stream
-``razzia/deal`` and rolls from ``razzia/dice``, both at index ``g`` (``g // N`` with duplicate
-deals, so the N rotations of a deal also share the dice); the policy in seat s draws from
-``razzia/policy`` (s) at index g. Player ``p`` sits in seat ``(p + g) mod N``.
+The engine settles bars, plays whole games between policies and sums what happened. It was one module; it is
+now split by job, and this module only re-exports their names (``from razzmatazz.core.razzia import engine as
+E`` then ``E.<name>`` works as before, the private names the other modules and the tests use included):
 
-Counts (one int64 vector, offsets from :func:`layout`; money in units of $5,000):
+* :mod:`.layout`: the counts vector (:func:`~.layout.layout`, :func:`~.layout.blocks`, ``count_offsets``,
+  ``view``, ``table_index``, the ``P_*``, ``G_*``, ``T_*`` and ``H_*`` fields, the money buckets) and the
+  workspace a game lives in (the offsets ``W_*``, ``_workspace``, ``set_workspace``, the log ``_log``,
+  ``_logged``, the global counters ``_count``, ``player_of``).
+* :mod:`.ask`: asking a seat's policy (``_ask``, ``_ask_card``).
+* :mod:`.bars`: settling one bar (B1-B6, H1-H9): ``settle_bar``, the haggle (``_haggle_open``,
+  ``_haggle_close``, the offers' codes ``offer_count``, ``offer_code``, ``offer_division``), duels,
+  knockouts and roll-offs, ``_decision_view``, and ``_resolve_bar``, the kernel of ``resolve_bar``.
+* :mod:`.flow`: a whole game, decision by decision: the deck (``_shuffle``, ``_reshuffle``, ``_refill``, ...),
+  rounds and bars in turn, ``begin``, ``step``, ``act``, ``apply``, ``no_search``, ``play_game``,
+  ``seat_policies``.
+* :mod:`.kernels`: the play and trace kernels (``play_games``, ``play_games_by``, ``play_games_with``,
+  ``_play_games``, ``_play_builtin``, ``trace_game``, ``trace_game_with``, ``_trace``, ``_trace_builtin``,
+  ``_tally``).
+* :mod:`.job`: the batch runner's :class:`~.job.GameJob`, its kernels' arguments ``Args`` and its lanes.
+* :mod:`.resolve`: ``resolve_bar``, one bar settled from Python (``razzia explain``, the scenario files).
 
-* ``player`` and ``seat``: N rows of ``P_*``: games, money won (the money cards; with ``leftover
-  split`` each player also gets leftover / N, see ``P_MLEFT`` and ``G_LEFTOVER*``), money², win
-  (:data:`WIN` = 840 for a sole winner, 840 // k for k sharing), win², Σ money x leftover, bars won.
-* ``croupier``: per clockwise distance from the round's croupier (0 = the croupier) ``rounds``,
-  money won in those rounds, and Σ (money won in a round)².
-* ``global``: the counters ``G_*`` (games, blocks, rounds, leftover and leftover², reshuffles,
-  shared wins, and the haggling counters: haggles (bars with two or more contestants and money),
-  calls for a duel without an offer, answers accepted, answers declined, duels, duels with a
-  caller, duels the caller won, knockouts, multi-duel roll-offs, distance roll-offs).
-* ``police``, ``gambler_police``, ``gambler_free``: study tables of every card played, police
-  cards, gambling cards at a bar where police was also played, gambling cards without police:
-  ``[value 1-6][money bucket][other cards at the bar 0-7][plays, plays that won money, money won]``;
-  the money at the bar when it is settled, in units, is bucketed by :data:`BUCKETS` (0, 1-2, 3-4,
-  5-6, 7-8, 9-12, 13+). Police values 1-2 occur only with a changed cards table.
-* ``cross``: per block (a game, or the N games of one duplicate deal) the sums ``Σ X_p X_q`` of each
-  player's money (cards won), then of each player's win: intervals for any contrast over blocks.
+:func:`settle_bar` settles one bar with decisions from policies or scripts and dice from the dice stream or
+scripts; :func:`resolve_bar` is its entry point for Python. :func:`play_game` plays one game (K1-K8, R1-R9,
+E1-E4, V1-V4) following, draw for draw and decision for decision, the order written in the docstring of
+``tests/reference/razzia.py``, one decision at a time (:func:`begin`, :func:`step`: what :mod:`.state` stops
+at). :func:`play_games` plays games ``start..stop-1`` of a run and returns integer sums (their layout:
+:mod:`.layout`); :class:`GameJob` is what the batch runner runs. Game ``g`` shuffles from stream
+``razzia/deal`` and rolls from ``razzia/dice``, both at index ``g`` (``g // N`` with duplicate deals, so the N
+rotations of a deal also share the dice); the policy in seat s draws from ``razzia/policy`` (s) at index g.
+Player ``p`` sits in seat ``(p + g) mod N``.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import NamedTuple
-
-import numpy as np
-
-from razzmatazz.core.bound import bind
-from razzmatazz.core.counts import Blocks, Counts, offsets
-from razzmatazz.core.errors import InputError
-from razzmatazz.core.jit import njit
-from razzmatazz.core.job import GameJob as BaseJob
-from razzmatazz.core.job import Lane, always, plugged, searching
-from razzmatazz.core.policy import Policy, with_nrt
-from razzmatazz.core.razzia import policies
-from razzmatazz.core.razzia import rules as R
-from razzmatazz.core.razzia.policies import USER_ID
-from razzmatazz.core.rng import game_state
-from razzmatazz.core.trace import Trace
-
-WIN = 840
-"""A sole winner's win count; k players sharing a win get WIN // k each (840 divides by 1-8)."""
-P_GAMES, P_MONEY, P_MONEY2, P_WIN, P_WIN2, P_MLEFT, P_BARS_WON = range(7)
-N_PFIELDS = 7
-N_CFIELDS = 3  # rounds, money, money² per distance from the croupier
-(
-    G_GAMES,
-    G_BLOCKS,
-    G_ROUNDS,
-    G_LEFTOVER,
-    G_LEFTOVER2,
-    G_RESHUFFLES,
-    G_SHARED,
-    G_HAGGLES,
-    G_NO_OFFER,
-    G_ACCEPTS,
-    G_DECLINES,
-    G_DUELS,
-    G_CALLED,
-    G_CALLER_WINS,
-    G_KNOCKOUTS,
-    G_ROLLOFFS,
-    G_ORDER_ROLLOFFS,
-) = range(17)
-N_GFIELDS = 17
-BUCKETS = np.array([0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 5, 6], np.int64)
-"""Money bucket of 0..13+ units: 0, 1-2, 3-4, 5-6, 7-8, 9-12, 13+."""
-BUCKET_NAMES = ("0", "1-2", "3-4", "5-6", "7-8", "9-12", "13+")
-N_BUCKETS = 7
-N_OTHERS = 8
-T_PLAYS, T_WON, T_MONEY = range(3)
-N_TABLE = 6 * N_BUCKETS * N_OTHERS * 3
-# per-seat results of one game (res columns)
-H_MONEY, H_WIN, H_BARS_WON = range(3)
-N_RES = 3
-POPCOUNT = np.array([bin(m).count("1") for m in range(256)], np.int64)
-"""Seats in a seat mask (masks of up to 8 seats)."""
-LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(256)], np.int64)
-"""The lowest seat of a seat mask (-1 for none)."""
-SCRIPT_ASK, SCRIPT_DIVISION, SCRIPT_NO_OFFER = range(3)
-
-
-def blocks(n_players: int) -> Blocks:
-    """The count vector's blocks for ``n_players``: (name, shape), in order."""
-    n = n_players
-    table = (6, N_BUCKETS, N_OTHERS, 3)
-    return (
-        ("player", (n, N_PFIELDS)),
-        ("seat", (n, N_PFIELDS)),
-        ("croupier", (n, N_CFIELDS)),
-        ("global", (N_GFIELDS,)),
-        ("police", table),
-        ("gambler_police", table),
-        ("gambler_free", table),
-        ("cross", (n, n)),
-        ("cross_win", (n, n)),
-    )
-
-
-def layout(n_players: int) -> dict[str, int]:
-    """Offsets of the count blocks for ``n_players`` and the total length."""
-    return offsets(blocks(n_players))
-
-
-@njit(cache=True)
-def count_offsets(n):
-    """The kernels' :func:`layout` for ``n`` players: the offsets of the blocks ``seat``, ``croupier``, ``global``,
-    ``police`` (the three study tables follow), ``cross`` and the length (``player`` starts at 0, ``cross_win``
-    follows ``cross``; tested equal to :func:`layout`)."""
-    o_seat = n * N_PFIELDS
-    o_crou = o_seat + n * N_PFIELDS
-    o_glob = o_crou + n * N_CFIELDS
-    o_tab = o_glob + N_GFIELDS
-    o_cross = o_tab + 3 * N_TABLE
-    return o_seat, o_crou, o_glob, o_tab, o_cross, o_cross + 2 * n * n
-
-
-def view(counts: np.ndarray, n_players: int) -> Counts:
-    """The blocks of a run's counts by name (``view(c, n)["player"][p, P_MONEY]``)."""
-    return Counts(counts, blocks(n_players))
-
-
-def table_index(value: int, units: int, others: int, field: int) -> int:
-    """Offset inside a study table of (card value, money at the bar in units, other cards, field)."""
-    return (((value - 1) * N_BUCKETS + int(BUCKETS[min(units, 13)])) * N_OTHERS + others) * 3 + field
-
-
-# ---------------------------------------------------------------------------------------------
-# The workspace: one int64 array per chunk
-# ---------------------------------------------------------------------------------------------
-# Everything a game needs lives in one array ``w`` allocated once per chunk (offsets ``W_*``): the state
-# and the decision fields first, so that the built-in policies can be asked with ``w`` itself (no copy
-# into a view), then scratch, decks, counts and log. The game loop (:func:`play_game` and everything it
-# calls) is compiled without NRT, numba's reference counting, whose calls cost more than the rules: it
-# allocates nothing, and its functions say ``_nrt=False`` themselves, since numba otherwise compiles a
-# function with the flags of its first caller. Users' policies are compiled with NRT (``with_nrt``).
-
-NSD = R.MAX_PLAYERS * R.MAX_DENOMS
-"""Entries of a division or of the cards won at a bar: seat x denomination."""
-DECK_ROOM = 256
-"""Room for the stock, the discard pile and the money deck (>= MAX_BARS x MAX_PER_COLOUR and MAX_MONEY)."""
-W_PSCR = R.VIEW_LEN  # the built-in policies' scratch space (policies.SCRATCH_LEN)
-W_VIEW = W_PSCR + policies.SCRATCH_LEN  # a user's policy's view
-W_CFG = W_VIEW + R.VIEW_LEN  # the settings row (C_*)
-W_PSTATE = W_CFG + R.N_CFG  # per seat: its policy stream's state (uint64 bits)
-W_RES = W_PSTATE + R.MAX_PLAYERS  # per seat: the game's results (H_*)
-W_OFFSETS = W_RES + R.MAX_PLAYERS * N_RES  # where the counts (croupier, global, police table) and the log are
-W_OCROU, W_OGLOB, W_OTAB, W_LOG, W_LOG_ROWS = range(W_OFFSETS, W_OFFSETS + 5)
-W_GOT = W_OFFSETS + 5  # seat x denomination: the cards each seat won at the bar being settled
-W_PAID = W_GOT + NSD  # per seat: the units it won at the bar being settled
-W_OFF = W_PAID + R.MAX_PLAYERS  # the offer script (resolve_bar): SCRIPT_*, then a division
-W_ANS = W_OFF + 1 + NSD  # per seat: the answer script, 0 ask, 1 accept, 2 duel
-W_USED = W_ANS + R.MAX_PLAYERS  # per seat: the scripted dice used
-W_POS = W_USED + R.MAX_PLAYERS  # top of the stock, cards in the stock, cards discarded, reshuffles
-W_BARS = W_POS + 4  # the bars in play, left to right
-W_WON0 = W_BARS + R.MAX_BARS  # per seat: its ST_WON when the round began
-W_AT = W_WON0 + R.MAX_PLAYERS  # per bar: mask of the seats whose card this round is there
-W_NCARDS = W_AT + R.MAX_BARS  # per bar: the money cards there
-W_FAR = W_NCARDS + R.MAX_BARS  # H1 per seat: how far from the croupier (a larger key is further)
-W_GROUP = W_FAR + R.MAX_PLAYERS  # a roll-off group (H1 circular)
-W_POT = W_GROUP + R.MAX_PLAYERS  # per denomination: the money at stake in the duels
-W_ORDER = W_POT + R.MAX_DENOMS  # the proposer, then the decliners clockwise; the random free card's bars
-W_TOTALS = W_ORDER + R.MAX_PLAYERS  # multi-duel roll-off totals
-W_ROLLS = W_TOTALS + R.MAX_PLAYERS  # roll-off rolls (H1)
-W_BOUND = W_ROLLS + R.MAX_PLAYERS  # roll-off group bounds (9)
-W_UNRES = W_BOUND + R.MAX_PLAYERS + 1  # roll-off unresolved groups (9)
-W_KO = W_UNRES + R.MAX_PLAYERS + 1  # the knockout order
-W_RANKED = W_KO + R.MAX_PLAYERS  # contestants ranked by value
-W_CTRL = W_RANKED + R.MAX_PLAYERS  # the course of the game (below)
-(
-    W_DEAL,
-    W_DICE,
-    W_ROT,
-    W_KIND,
-    W_ACTOR,
-    W_STEP,
-    W_MM,
-    W_MTOP,
-    W_FIRST,
-    W_OCC,
-    W_POLICE,
-    W_BAR,
-    W_HERE,
-    W_UNITS,
-    W_OTHERS,
-    W_CONTEST,
-    W_K,
-    W_PROPOSER,
-    W_CALLED,
-    W_DECL,
-    W_LEFT,
-) = range(W_CTRL, W_CTRL + 21)
-"""The course of the game: the deal and dice streams' states (uint64 bits); the seat rotation (seat s holds
-player (s - rot) mod N); the decision pending (``K_*``, :data:`K_OVER` once the game is over) and the seat to
-answer it; the step inside the phase (the cards played this round; the next responder's clockwise distance
-from the proposer); the money deck's size, next card and this round's first card; the bars still to settle
-this round (mask) and the police played; the bar being settled: its seats, its money before, other cards;
-its haggle: contestants, how many, the proposer, a call for a duel, the decliners; the leftover at the end."""
-N_CTRL = 21
-W_STOCK = W_CTRL + N_CTRL
-W_DISCARD = W_STOCK + DECK_ROOM
-W_SWAP = W_DISCARD + DECK_ROOM
-W_MDECK = W_SWAP + DECK_ROOM  # the money deck (denomination indices)
-W_COUNTS = W_MDECK + DECK_ROOM  # the counts (in a layout of the caller's), then the log rows
-K_OVER = -1
-"""``W_KIND`` once the game is over."""
-
-
-@njit(cache=True)
-def _workspace(cfg, n_counts, o_crou, o_glob, o_tab, log_rows):
-    """The workspace of ``cfg`` (layout ``W_*``): ``n_counts`` counts (the croupier, global and study counts
-    at the offsets ``o_*`` among them), then ``log_rows`` log rows of 5 (row 0 holds the count; a log of
-    one row records nothing)."""
-    w = np.zeros(W_COUNTS + n_counts + 5 * log_rows, np.int64)
-    set_workspace(w, cfg, n_counts, o_crou, o_glob, o_tab, log_rows)
-    return w
-
-
-@njit(cache=True, _nrt=False)
-def set_workspace(w, cfg, n_counts, o_crou, o_glob, o_tab, log_rows):
-    """:func:`_workspace` in the zeroed array ``w`` (at least as long)."""
-    for i in range(R.N_CFG):
-        w[W_CFG + i] = cfg[i]
-    w[W_OCROU] = W_COUNTS + o_crou
-    w[W_OGLOB] = W_COUNTS + o_glob
-    w[W_OTAB] = W_COUNTS + o_tab
-    w[W_LOG] = W_COUNTS + n_counts
-    w[W_LOG_ROWS] = log_rows
-
-
-@njit(cache=True)
-def _logged(w):
-    """The rows logged (a copy)."""
-    rows = w[w[W_LOG] : w[W_LOG] + 5 * w[W_LOG_ROWS]].reshape((w[W_LOG_ROWS], 5))
-    return rows[1 : rows[0, 0] + 1].copy()
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _log(w, kind, seat, a, b, c):
-    """Append a log row (as ``rules.log_row``)."""
-    rows = w[W_LOG_ROWS]
-    if rows <= 1:
-        return
-    base = w[W_LOG]
-    k = w[base] + 1
-    if k < rows:
-        w[base] = k
-        w[base + 5 * k] = kind
-        w[base + 5 * k + 1] = seat
-        w[base + 5 * k + 2] = a
-        w[base + 5 * k + 3] = b
-        w[base + 5 * k + 4] = c
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _count(w, field, x):
-    """Add ``x`` to the global count ``field`` (``G_*``)."""
-    w[w[W_OGLOB] + field] += x
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def player_of(w, s):
-    """The lineup's player in seat ``s`` (its row of the policy ids and parameters)."""
-    p = s - w[W_ROT]
-    return p + w[R.ST_PLAYERS] if p < 0 else p
-
-
-@njit(cache=True, _nrt=False)
-def _ask(w, s, kind, lo, hi, pids, params, user):
-    """Seat ``s``'s answer to the decision ``kind`` whose fields the caller wrote into ``w[lo:hi]``.
-
-    A built-in policy answers on the live state (it reads only what the seat may see, see
-    ``policies.decide``); a user's policy on the seat's view (R9) with those fields, the division it
-    writes as proposer copied back to ``V_OFFER``. ``pids`` and ``params`` are the lineup's (see
-    :func:`player_of`)."""
-    p = player_of(w, s)
-    pid = pids[p]
-    row = params[p]
-    state = np.uint64(w[W_PSTATE + s])
-    if pid >= USER_ID:
-        view = w[W_VIEW : W_VIEW + R.VIEW_LEN]
-        R.fill_view(w[W_CFG : W_CFG + R.N_CFG], w, s, kind, view)
-        for i in range(lo, hi):
-            view[i] = w[i]
-        ans, state = user(pid, row, view, state)
-        if kind == R.K_OFFER:
-            for i in range(R.V_OFFER, R.VIEW_LEN):
-                w[i] = view[i]
-    else:
-        w[R.V_KIND] = kind
-        w[R.V_SEAT] = s
-        ans, state = policies.decide(pid, row, w, state)
-    w[W_PSTATE + s] = np.int64(state)
-    return ans
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _ask_card(w, s, kind, lo, hi, pids, params, user):
-    """The card to play (``K_PLAY``) or the free card's bar (``K_FREE``): users' policies through
-    :func:`_ask` (fields ``lo:hi`` of the question kept), built-ins straight to
-    :func:`.policies.play_or_place` (the cheapest call)."""
-    p = player_of(w, s)
-    if pids[p] >= USER_ID:
-        return _ask(w, s, kind, lo, hi, pids, params, user)
-    w[R.V_KIND] = kind
-    w[R.V_SEAT] = s
-    answer, state = policies.play_or_place(
-        pids[p], kind, params[p, 0], params[p, 1] if params.shape[1] > 1 else 0.0, w, np.uint64(w[W_PSTATE + s])
-    )
-    w[W_PSTATE + s] = np.int64(state)
-    return answer
-
-
-# ---------------------------------------------------------------------------------------------
-# One bar (B1-B6, H1-H9)
-# ---------------------------------------------------------------------------------------------
-
-
-@njit(cache=True, _nrt=False)
-def _roll(w, dice_script, seat):
-    """:func:`rules.roll_die` with the seats' used scripted dice in ``W_USED``, the stream's state in ``W_DICE``."""
-    u = w[W_USED + seat]
-    if dice_script.shape[0] > seat and u < dice_script.shape[1] and dice_script[seat, u] >= 1:
-        w[W_USED + seat] = u + 1
-        return dice_script[seat, u]
-    dstate, r = R.draw_die(np.uint64(w[W_DICE]))
-    w[W_DICE] = np.int64(dstate)
-    return r
-
-
-@njit(cache=True, _nrt=False)
-def _units(w, at, o, nd):
-    """Units of seat ``o``'s cards in the seat x denomination block at ``w[at:]``."""
-    t = 0
-    for d in range(nd):
-        t += w[at + o * R.MAX_DENOMS + d] * w[R.ST_DENOM + d]
-    return t
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _caller(w, a, b, proposer, proposer_called, decl):
-    """H5: who wins a tied duel between a and b (-1: throw again)."""
-    if w[R.ST_DUEL_TIE] == 1:
-        return -1
-    if proposer_called:
-        return proposer if (a == proposer or b == proposer) else -1
-    ca = (decl >> a) & 1
-    cb = (decl >> b) & 1
-    if ca and not cb:
-        return a
-    if cb and not ca:
-        return b
-    return -1
-
-
-@njit(cache=True, _nrt=False)
-def _duel(w, a, b, caller, stake, dice_script):
-    """H5: a and b throw (a first) and add their cards (``V_CARDVAL``); the higher total wins, a tie the caller."""
-    while True:
-        ra = _roll(w, dice_script, a)
-        rb = _roll(w, dice_script, b)
-        _log(w, R.L_THROW, a, ra, b, rb)
-        ta = ra + w[R.V_CARDVAL + a]
-        tb = rb + w[R.V_CARDVAL + b]
-        if ta != tb or caller >= 0:
-            win = (a if ta > tb else b) if ta != tb else caller
-            _log(w, R.L_DUEL, win, b if win == a else a, stake, 1 if ta == tb else 0)
-            _count(w, G_DUELS, 1)
-            if caller >= 0:
-                _count(w, G_CALLED, 1)
-                _count(w, G_CALLER_WINS, win == caller)
-            return win
-
-
-@njit(cache=True, _nrt=False)
-def _order_rolloff(w, m, dice_script):
-    """Note R11 "circular": order ``W_GROUP[:m]`` by die rolls, highest first; the tied roll again
-    (depth first, exactly as the reference's recursion)."""
-    for x in range(R.MAX_PLAYERS + 1):
-        w[W_BOUND + x] = 0
-        w[W_UNRES + x] = 0
-    w[W_BOUND] = 1
-    w[W_UNRES] = 1
-    w[W_BOUND + m] = 1
-    while True:
-        i = -1
-        for x in range(m):
-            if w[W_BOUND + x] and w[W_UNRES + x]:
-                i = x
-                break
-        if i < 0:
-            return
-        j = i + 1
-        while not w[W_BOUND + j]:
-            j += 1
-        for x in range(i, j):
-            w[W_ROLLS + x] = _roll(w, dice_script, w[W_GROUP + x])
-            _log(w, R.L_ROLLOFF, w[W_GROUP + x], w[W_ROLLS + x], j - i, 0)
-        for x in range(i + 1, j):  # stable insertion sort, highest roll first
-            y = x
-            while y > i and w[W_ROLLS + y - 1] < w[W_ROLLS + y]:
-                t = w[W_ROLLS + y]
-                w[W_ROLLS + y] = w[W_ROLLS + y - 1]
-                w[W_ROLLS + y - 1] = t
-                t = w[W_GROUP + y]
-                w[W_GROUP + y] = w[W_GROUP + y - 1]
-                w[W_GROUP + y - 1] = t
-                y -= 1
-        w[W_UNRES + i] = 0
-        x = i
-        while x < j:
-            y = x
-            while y < j and w[W_ROLLS + y] == w[W_ROLLS + x]:
-                y += 1
-            w[W_BOUND + x] = 1
-            w[W_UNRES + x] = 1 if y - x > 1 else 0
-            x = y
-
-
-@njit(cache=True, _nrt=False)
-def settle_bar(w, bar, here, pids, params, dstate, dice_script, user):
-    """Settle ``bar`` once the round's cards (``ST_TABLE``) are revealed; ``here`` is the mask of the seats
-    whose card is at the bar. Returns (dice state, proposer).
-
-    Money won goes to ``ST_WON``/``ST_BARS_WON`` and the bar's money leaves it; ``W_GOT`` receives the
-    cards each contestant won (seat x denomination) and ``W_PAID`` the units each seat of ``here`` won. Scripts, for
-    ``resolve_bar``: ``W_OFF`` :data:`SCRIPT_ASK` (ask the proposer's policy), :data:`SCRIPT_DIVISION`
-    (the division follows, seat x denomination) or :data:`SCRIPT_NO_OFFER`; ``W_ANS + s`` 0 ask, 1
-    accept, 2 duel; ``dice_script[s, W_USED + s]`` the seat's next roll (< 1: draw from the stream). A game
-    settles its bars in the same steps (:func:`_next_bar`), asking at each decision.
-    """
-    w[W_DICE] = np.int64(dstate)
-    contest, k = _open_bar(w, bar, here, _police_mask(w))
-    proposer = -1
-    if k >= 2:
-        proposer = _haggle_open(w, bar, contest, k, dice_script)
-        if w[W_OFF] == SCRIPT_DIVISION:
-            for i in range(NSD):
-                w[R.V_OFFER + i] = w[W_OFF + 1 + i]
-            answer = _legal_offer(w, 0, False)
-        elif w[W_OFF] == SCRIPT_NO_OFFER:
-            answer = _legal_offer(w, R.NO_OFFER, False)
-        else:
-            answer = _ask(w, proposer, R.K_OFFER, R.V_BAR, R.V_OFFER, pids, params, user)
-            answer = _legal_offer(w, answer, pids[player_of(w, proposer)] < USER_ID)
-        if _offer_made(w, answer):
-            n = w[R.ST_PLAYERS]
-            for i in range(1, n):
-                o = (proposer + i) % n
-                if (contest >> o) & 1:
-                    a = w[W_ANS + o]
-                    if a != R.ACCEPT and a != R.DUEL:
-                        a = _ask(w, o, R.K_ANSWER, R.V_BAR, R.VIEW_LEN, pids, params, user)
-                    _answered(w, o, R.DUEL if a == R.DUEL else R.ACCEPT)
-        _haggle_close(w, dice_script)
-    elif k == 1:
-        for s in range(w[R.ST_PLAYERS]):
-            if (contest >> s) & 1:
-                for d in range(w[R.ST_NDENOM]):
-                    w[W_GOT + s * R.MAX_DENOMS + d] = w[R.ST_MONEY + bar * R.MAX_DENOMS + d]
-    if k >= 1:
-        _pay_bar(w, bar, contest, k)
-    return np.uint64(w[W_DICE]), proposer
-
-
-@njit(cache=True, _nrt=False)
-def _police_mask(w):
-    """The seats whose card on the table is a police card."""
-    pol = 0
-    for s in range(w[R.ST_PLAYERS]):
-        code = w[R.ST_TABLE + s]
-        if code >= 0:
-            pol |= R.card_kind(code) << s
-    return pol
-
-
-@njit(cache=True, _nrt=False)
-def _open_bar(w, bar, here, police):
-    """B1-B6: the contestants at ``bar`` (mask, count; a count of 0: nothing is settled), ``police`` the
-    mask of the seats that played police; ``W_PAID`` of the seats ``here`` zeroed."""
-    m = here
-    while m:
-        w[W_PAID + LOWEST[m]] = 0
-        m &= m - 1
-    pol = here & police
-    gam = here & ~police
-    units = w[R.ST_BAR_UNITS + bar]
-    if here == 0:  # B1
-        return 0, 0
-    _log(w, R.L_BAR, -1, bar, units, POPCOUNT[here])
-    if gam == 0 or units == 0:  # B3, B6
-        return 0, 0
-    contest = pol if pol else gam  # B4, B5
-    return contest, POPCOUNT[contest]
-
-
-@njit(cache=True, _nrt=False)
-def _pay_bar(w, bar, contest, k):
-    """B2, H3-H9: the contestants are paid what they won (a sole contestant: all the bar's money, else
-    ``W_GOT``) and the bar's money leaves it."""
-    nd = w[R.ST_NDENOM]
-    if k == 1:
-        s = LOWEST[contest]
-        w[R.ST_WON + s] += w[R.ST_BAR_UNITS + bar]
-        w[R.ST_BARS_WON + s] += 1
-        w[W_PAID + s] = w[R.ST_BAR_UNITS + bar]
-        _log(w, R.L_PAY, s, bar, w[R.ST_BAR_UNITS + bar], w[W_NCARDS + bar])
-    else:
-        rest = contest
-        while rest:
-            s = LOWEST[rest]
-            rest &= rest - 1
-            t = 0
-            m = 0
-            for d in range(nd):
-                t += w[W_GOT + s * R.MAX_DENOMS + d] * w[R.ST_DENOM + d]
-                m += w[W_GOT + s * R.MAX_DENOMS + d]
-            if m > 0:
-                w[R.ST_WON + s] += t
-                w[R.ST_BARS_WON + s] += 1
-                w[W_PAID + s] = t
-                _log(w, R.L_PAY, s, bar, t, m)
-    for d in range(nd):
-        w[R.ST_MONEY + bar * R.MAX_DENOMS + d] = 0
-    w[R.ST_BAR_UNITS + bar] = 0
-    w[W_NCARDS + bar] = 0
-
-
-@njit(cache=True, _nrt=False)
-def _proposer(w, contest, dice_script):
-    """H1: the proposer among the contestants (``V_CARDVAL``): the highest card, then the furthest from
-    the croupier; fills ``W_FAR``."""
-    n = w[R.ST_PLAYERS]
-    c = w[R.ST_CROUPIER]
-    for s in range(R.MAX_PLAYERS):
-        w[W_FAR + s] = 0
-    for s in range(n):
-        if (contest >> s) & 1:
-            d = (s - c) % n
-            w[W_FAR + s] = (d if w[W_CFG + R.C_FURTHEST] == 0 else min(d, n - d)) * 16
-    if w[W_CFG + R.C_FURTHEST] == 1:
-        for v in range(6, 0, -1):
-            for circ in range(n // 2, -1, -1):
-                m = 0
-                for i in range(n):  # clockwise from the croupier's left
-                    s = (c + 1 + i) % n
-                    if (contest >> s) & 1 and w[R.V_CARDVAL + s] == v and w[W_FAR + s] == circ * 16:
-                        w[W_GROUP + m] = s
-                        m += 1
-                if m > 1:
-                    _count(w, G_ORDER_ROLLOFFS, 1)
-                    _order_rolloff(w, m, dice_script)
-                    for i in range(m):
-                        w[W_FAR + w[W_GROUP + i]] = circ * 16 + m - i
-    proposer = -1
-    best = -1
-    for s in range(n):
-        key = w[R.V_CARDVAL + s] * 256 + w[W_FAR + s]
-        if (contest >> s) & 1 and key > best:
-            proposer, best = s, key
-    return proposer
-
-
-@njit(cache=True, _nrt=False)
-def _haggle_open(w, bar, contest, k, dice_script):
-    """H1: the haggle of the ``k`` >= 2 contestants ``contest`` at ``bar`` begins (``W_BAR``, ``W_CONTEST``,
-    ``W_K``, ``W_PROPOSER``); the offer's question is set (``V_BAR``, ``V_PROPOSER``, ``V_CONTEST``, the
-    cards' values in ``V_CARDVAL``, ``V_OFFER`` zeroed) and the contestants' ``W_GOT`` zeroed. Returns the
-    proposer."""
-    nd = w[R.ST_NDENOM]
-    _count(w, G_HAGGLES, 1)
-    for s in range(R.MAX_PLAYERS):
-        w[R.V_CARDVAL + s] = 0
-    rest = contest
-    while rest:
-        s = LOWEST[rest]
-        rest &= rest - 1
-        w[R.V_CARDVAL + s] = R.card_value(w[R.ST_TABLE + s])
-        for d in range(nd):
-            w[W_GOT + s * R.MAX_DENOMS + d] = 0
-    proposer = _proposer(w, contest, dice_script)
-    _log(w, R.L_PROPOSER, proposer, bar, w[R.V_CARDVAL + proposer], contest)
-    w[R.V_BAR] = bar
-    w[R.V_PROPOSER] = proposer
-    w[R.V_CONTEST] = contest
-    for i in range(NSD):
-        w[R.V_OFFER + i] = 0
-    w[W_BAR] = bar
-    w[W_CONTEST] = contest
-    w[W_K] = k
-    w[W_PROPOSER] = proposer
-    w[W_CALLED] = 0
-    w[W_DECL] = 0
-    return proposer
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _parts(c, k):
-    """The ways to share ``c`` cards of one denomination among ``k`` >= 1 seats: C(c + k - 1, k - 1)."""
-    x = 1
-    for i in range(1, k):
-        x = x * (c + i) // i
-    return x
-
-
-@njit(cache=True, _nrt=False)
-def offer_count(w):
-    """H2: the divisions of the bar's money among the contestants (the codes of :func:`offer_code`)."""
-    t = 1
-    for d in range(w[R.ST_NDENOM]):
-        t *= _parts(w[R.ST_MONEY + w[W_BAR] * R.MAX_DENOMS + d], w[W_K])
-    return t
-
-
-@njit(cache=True, _nrt=False)
-def offer_code(w):
-    """The code of the division in ``V_OFFER`` (a valid one): per denomination, the rank of its split among
-    the responders (clockwise from the proposer's left; lexicographic, the proposer keeping the rest), the
-    denominations' ranks in mixed radix, the first lowest. Code 0 gives everything to the proposer."""
-    n = w[R.ST_PLAYERS]
-    p = w[W_PROPOSER]
-    contest = w[W_CONTEST]
-    code = 0
-    radix = 1
-    for d in range(w[R.ST_NDENOM]):
-        c = w[R.ST_MONEY + w[W_BAR] * R.MAX_DENOMS + d]
-        rem = c
-        left = w[W_K]
-        rank = 0
-        for i in range(1, n):
-            o = (p + i) % n
-            if (contest >> o) & 1:
-                left -= 1
-                x = w[R.V_OFFER + o * R.MAX_DENOMS + d]
-                for v in range(x):
-                    rank += _parts(rem - v, left)
-                rem -= x
-        code += rank * radix
-        radix *= _parts(c, w[W_K])
-    return code
-
-
-@njit(cache=True, _nrt=False)
-def offer_division(w, code):
-    """The division of the offer ``code`` (:func:`offer_code`) into ``V_OFFER``."""
-    n = w[R.ST_PLAYERS]
-    p = w[W_PROPOSER]
-    contest = w[W_CONTEST]
-    for i in range(NSD):
-        w[R.V_OFFER + i] = 0
-    for d in range(w[R.ST_NDENOM]):
-        c = w[R.ST_MONEY + w[W_BAR] * R.MAX_DENOMS + d]
-        t = _parts(c, w[W_K])
-        r = code % t
-        code //= t
-        rem = c
-        left = w[W_K]
-        for i in range(1, n):
-            o = (p + i) % n
-            if (contest >> o) & 1:
-                left -= 1
-                v = 0
-                while r >= _parts(rem - v, left):
-                    r -= _parts(rem - v, left)
-                    v += 1
-                w[R.V_OFFER + o * R.MAX_DENOMS + d] = v
-                rem -= v
-        w[R.V_OFFER + p * R.MAX_DENOMS + d] = rem
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _legal_offer(w, answer, trusted):
-    """H2: the proposer's ``answer`` made legal: :data:`rules.NO_OFFER` (a call for a duel, ``offer_duel``
-    only) or 0, a division in ``V_OFFER``; no offer without ``offer_duel``, or a division that is not one
-    (checked unless ``trusted``), gives all to the proposer. A built-in policy's division is valid by
-    construction (tests/razzia/test_live_state.py)."""
-    if answer == R.NO_OFFER and w[W_CFG + R.C_OFFER_DUEL]:
-        return np.int64(R.NO_OFFER)
-    if answer == R.NO_OFFER or not (trusted or _division_ok(w, w[W_BAR], w[W_CONTEST])):
-        _all_to(w, w[W_BAR], w[W_PROPOSER])
-    return np.int64(0)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _offer_made(w, answer):
-    """H2: the proposer makes its legal ``answer`` (:func:`_legal_offer`): the division in ``V_OFFER``,
-    logged, or a call for a duel, which every other contestant declines. Returns whether the contestants
-    answer."""
-    bar = w[W_BAR]
-    proposer = w[W_PROPOSER]
-    contest = w[W_CONTEST]
-    if answer == R.NO_OFFER:
-        w[W_CALLED] = 1
-        _count(w, G_NO_OFFER, 1)
-        _log(w, R.L_NO_OFFER, proposer, bar, 0, 0)
-        _all_to(w, bar, proposer)
-        w[W_DECL] = contest & ~(1 << proposer)
-        return False
-    if w[W_LOG_ROWS] > 1:
-        n = w[R.ST_PLAYERS]
-        for i in range(n):
-            o = (proposer + i) % n
-            if (contest >> o) & 1:
-                for d in range(w[R.ST_NDENOM]):
-                    if w[R.V_OFFER + o * R.MAX_DENOMS + d] > 0:
-                        _log(w, R.L_OFFER, proposer, o, w[R.ST_DENOM + d], w[R.V_OFFER + o * R.MAX_DENOMS + d])
-    return True
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _answered(w, o, a):
-    """H2-H3: contestant ``o`` answers ``a`` (``ACCEPT`` or ``DUEL``), none seeing another's answer."""
-    if w[W_LOG_ROWS] > 1:
-        _log(w, R.L_ANSWER, o, a, _units(w, R.V_OFFER, o, w[R.ST_NDENOM]), 0)
-    if a == R.DUEL:
-        w[W_DECL] |= 1 << o
-        _count(w, G_DECLINES, 1)
-    else:
-        _count(w, G_ACCEPTS, 1)
-
-
-@njit(cache=True, _nrt=False)
-def _haggle_close(w, dice_script):
-    """H3-H8 once every answer is in: those who accept are paid, then the proposer (nobody declined) or
-    the duels; the cards won go to ``W_GOT``."""
-    n = w[R.ST_PLAYERS]
-    nd = w[R.ST_NDENOM]
-    proposer = w[W_PROPOSER]
-    contest = w[W_CONTEST]
-    decl = w[W_DECL]
-    for o in range(n):  # H3: those who accept are paid at once
-        if o != proposer and (contest >> o) & 1 and not (decl >> o) & 1:
-            for d in range(nd):
-                w[W_GOT + o * R.MAX_DENOMS + d] += w[R.V_OFFER + o * R.MAX_DENOMS + d]
-    if decl == 0:  # H4
-        for d in range(nd):
-            w[W_GOT + proposer * R.MAX_DENOMS + d] += w[R.V_OFFER + proposer * R.MAX_DENOMS + d]
-        return
-    _duels(w, w[W_K], proposer, w[W_CALLED] == 1, decl, dice_script)
-
-
-@njit(cache=True, _nrt=False)
-def _all_to(w, bar, proposer):
-    """The division giving all the bar's money to the proposer."""
-    for i in range(NSD):
-        w[R.V_OFFER + i] = 0
-    for d in range(w[R.ST_NDENOM]):
-        w[R.V_OFFER + proposer * R.MAX_DENOMS + d] = w[R.ST_MONEY + bar * R.MAX_DENOMS + d]
-
-
-@njit(cache=True, _nrt=False)
-def _duels(w, k, proposer, called, decl, dice_script):
-    """H5-H8: the proposer and the decliners ``decl`` duel for the money at stake; the winner's cards go
-    to ``W_GOT``."""
-    n = w[R.ST_PLAYERS]
-    nd = w[R.ST_NDENOM]
-    for d in range(R.MAX_DENOMS):
-        w[W_POT + d] = 0
-    m = 1
-    w[W_ORDER] = proposer
-    for i in range(1, n):
-        o = (proposer + i) % n
-        if (decl >> o) & 1:
-            w[W_ORDER + m] = o
-            m += 1
-    if m == 2:  # H6
-        d1 = w[W_ORDER + 1]
-        if w[W_CFG + R.C_ONE_DECLINES] == 1 and k >= 3 and not called:
-            for d in range(nd):
-                w[W_GOT + proposer * R.MAX_DENOMS + d] += w[R.V_OFFER + proposer * R.MAX_DENOMS + d]
-                w[W_POT + d] = w[R.V_OFFER + d1 * R.MAX_DENOMS + d]
-        else:
-            for d in range(nd):
-                w[W_POT + d] = w[R.V_OFFER + proposer * R.MAX_DENOMS + d] + w[R.V_OFFER + d1 * R.MAX_DENOMS + d]
-        stake = 0
-        for d in range(nd):
-            stake += w[W_POT + d] * w[R.ST_DENOM + d]
-        winner = _duel(w, proposer, d1, _caller(w, proposer, d1, proposer, called, decl), stake, dice_script)
-    else:  # H7, H8
-        stake = 0
-        for x in range(m):
-            for d in range(nd):
-                w[W_POT + d] += w[R.V_OFFER + w[W_ORDER + x] * R.MAX_DENOMS + d]
-                stake += w[R.V_OFFER + w[W_ORDER + x] * R.MAX_DENOMS + d] * w[R.ST_DENOM + d]
-        if w[W_CFG + R.C_MULTI] == 1:
-            _count(w, G_ROLLOFFS, 1)
-            still = m
-            while still > 1:
-                top = 0
-                for x in range(still):
-                    r = _roll(w, dice_script, w[W_ORDER + x])
-                    w[W_TOTALS + x] = r + w[R.V_CARDVAL + w[W_ORDER + x]]
-                    _log(w, R.L_ROLL, w[W_ORDER + x], r, w[W_TOTALS + x], 0)
-                    top = max(top, w[W_TOTALS + x])
-                y = 0
-                for x in range(still):
-                    if w[W_TOTALS + x] == top:
-                        w[W_ORDER + y] = w[W_ORDER + x]
-                        y += 1
-                still = y
-            winner = w[W_ORDER]
-            _log(w, R.L_DUEL, winner, -1, stake, 0)
-        else:
-            _count(w, G_KNOCKOUTS, 1)
-            _knockout_order(w, m)
-            winner = w[W_KO]
-            for x in range(1, m):
-                o = w[W_KO + x]
-                winner = _duel(w, winner, o, _caller(w, winner, o, proposer, called, decl), stake, dice_script)
-    for d in range(nd):
-        w[W_GOT + winner * R.MAX_DENOMS + d] += w[W_POT + d]
-
-
-@njit(cache=True, _nrt=False)
-def _knockout_order(w, m):
-    """H7, H8: the order in which ``W_ORDER[:m]`` (the proposer, then the decliners clockwise) enter,
-    written to ``W_KO``."""
-    if m >= 4 and w[W_CFG + R.C_MANY] == 1:
-        for x in range(m):
-            w[W_KO + x] = w[W_ORDER + x]
-        return
-    rk = W_RANKED
-    for x in range(m):
-        w[rk + x] = w[W_ORDER + x]
-    for x in range(1, m):  # stable sort by value, highest first
-        y = x
-        while y > 0 and w[R.V_CARDVAL + w[rk + y - 1]] < w[R.V_CARDVAL + w[rk + y]]:
-            t = w[rk + y]
-            w[rk + y] = w[rk + y - 1]
-            w[rk + y - 1] = t
-            y -= 1
-    i = 0
-    while i < m:
-        j = i
-        while j < m and w[R.V_CARDVAL + w[rk + j]] == w[R.V_CARDVAL + w[rk + i]]:
-            j += 1
-        for x in range(i + 1, j):  # equal values: nearer the croupier (smaller far) first
-            y = x
-            while y > i and w[W_FAR + w[rk + y - 1]] > w[W_FAR + w[rk + y]]:
-                t = w[rk + y]
-                w[rk + y] = w[rk + y - 1]
-                w[rk + y - 1] = t
-                y -= 1
-        # the slots of ranks i..j-1 (rank 0 -> 0, rank r -> m - r), ascending, nearest first
-        x = i
-        if i == 0:
-            w[W_KO] = w[rk]
-            x = 1
-        for r in range(j - 1, max(i, 1) - 1, -1):
-            w[W_KO + m - r] = w[rk + x]
-            x += 1
-        i = j
-
-
-@njit(cache=True, _nrt=False)
-def _division_ok(w, bar, contest):
-    """H2: every money card of the bar to exactly one contestant (the division in ``V_OFFER``)."""
-    n = w[R.ST_PLAYERS]
-    for d in range(R.MAX_DENOMS):
-        t = 0
-        for o in range(R.MAX_PLAYERS):
-            x = w[R.V_OFFER + o * R.MAX_DENOMS + d]
-            if x < 0 or (x > 0 and (o >= n or not (contest >> o) & 1)):
-                return False
-            t += x
-        want = w[R.ST_MONEY + bar * R.MAX_DENOMS + d] if d < w[R.ST_NDENOM] else 0
-        if t != want:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _decision_view(cfg, st, s, kind, bar, proposer, contest, value, view):
-    """The view (R9) of seat ``s`` asked ``kind`` (``K_OFFER``/``K_ANSWER``) at ``bar``, as a user's
-    policy gets it (before the division is written for an answer)."""
-    R.fill_view(cfg, st, s, kind, view)
-    view[R.V_BAR] = bar
-    view[R.V_PROPOSER] = proposer
-    view[R.V_CONTEST] = contest
-    for o in range(R.MAX_PLAYERS):
-        view[R.V_CARDVAL + o] = value[o]
-    for j in range(NSD):
-        view[R.V_OFFER + j] = 0
-
-
-# ---------------------------------------------------------------------------------------------
-# A whole game, decision by decision
-# ---------------------------------------------------------------------------------------------
-# A game is a course of decisions (``W_KIND``: the free card's bar or a spielbox round's money, each
-# card played, each offer and each answer), the chance events between them (shuffles, dice) drawn from
-# the streams whose states the workspace keeps. :func:`begin` deals a game and runs to its first decision;
-# :func:`step` asks the seat to move (``W_ACTOR``), makes its answer legal and plays it (:func:`act`), which
-# runs on to the next decision. :func:`play_game` steps until the end; ``state.py`` stops at any decision
-# and plays chosen moves with :func:`apply`. The hot path is inlined (``inline="always"``): the kernel
-# runs within a few per cent of the nested loops it replaced.
-
-
-@njit(cache=True, _nrt=False)
-def _shuffle(w, lo, m):
-    """Shuffle ``w[lo:lo + m]`` with the deal stream (its state in ``W_DEAL``)."""
-    state = R.shuffle(np.uint64(w[W_DEAL]), w[lo : lo + m], m, w[W_SWAP : W_SWAP + DECK_ROOM])
-    w[W_DEAL] = np.int64(state)
-
-
-@njit(cache=True, _nrt=False)
-def _reshuffle(w):
-    """R7: the stock is empty: the shuffled discard pile becomes the stock."""
-    m = w[W_POS + 2]
-    for i in range(m):
-        w[W_STOCK + i] = w[W_DISCARD + i]
-    _shuffle(w, W_STOCK, m)
-    w[W_POS] = 0
-    w[W_POS + 1] = m
-    w[W_POS + 2] = 0
-    for i in range(2 * R.MAX_BARS):
-        w[R.ST_GONE + i] = 0
-    _log(w, R.L_RESHUFFLE, -1, m, 0, 0)
-    w[W_POS + 3] += 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _top(w):
-    """The top card of the stock (``W_POS``: top, cards in the stock, cards on the discard pile), which
-    is not empty (see :func:`_reshuffle`)."""
-    card = w[W_STOCK + w[W_POS]]
-    w[W_POS] += 1
-    w[W_POS + 1] -= 1
-    return card
-
-
-@njit(cache=True, _nrt=False)
-def _refill(w, first):
-    """R6: everyone back to five cards, one at a time, clockwise from ``first``."""
-    n = w[R.ST_PLAYERS]
-    for i in range(n):
-        s = (first + i) % n
-        for j in range(R.HAND):
-            if w[R.ST_HAND + s * R.HAND + j] < 0:
-                if w[W_POS + 1] == 0:
-                    _reshuffle(w)
-                w[R.ST_HAND + s * R.HAND + j] = _top(w)
-
-
-@njit(cache=True, _nrt=False)
-def _discard_played(w):
-    """R5: the cards on the table go to the discard pile."""
-    for s in range(w[R.ST_PLAYERS]):
-        code = w[R.ST_TABLE + s]
-        if code >= 0:
-            w[W_DISCARD + w[W_POS + 2]] = code
-            w[W_POS + 2] += 1
-            w[R.ST_GONE + 2 * R.card_bar(code) + R.card_kind(code)] += 1
-            w[R.ST_TABLE + s] = -1
-    w[R.ST_REVEALED] = 0
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _place(w, bar, d, seat, decided):
-    """A money card of denomination ``d`` to ``bar``."""
-    w[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
-    w[R.ST_BAR_UNITS + bar] += w[R.ST_DENOM + d]
-    w[W_NCARDS + bar] += 1
-    _log(w, R.L_MONEY, seat, bar, w[R.ST_DENOM + d], decided)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _study(w, o_tab, value, units, others, won):
-    """A card of ``value`` played at a bar of ``units`` with ``others`` other cards, that won ``won``."""
-    base = o_tab + (((value - 1) * N_BUCKETS + BUCKETS[min(units, 13)]) * N_OTHERS + min(others, N_OTHERS - 1)) * 3
-    w[base + T_PLAYS] += 1
-    w[base + T_WON] += won > 0
-    w[base + T_MONEY] += won
-
-
-@njit(cache=True, _nrt=False)
-def _new_game(w):
-    """K1-K7: the state of a new game, the bars in play, the shuffled stock and money deck (its size in
-    ``W_MM``), the deal."""
-    n = w[W_CFG + R.C_PLAYERS]
-    nb = w[W_CFG + R.C_NBARS]
-    nd = w[W_CFG + R.C_NDENOM]
-    for i in range(R.ST_LEN):
-        w[i] = 0
-    for i in range(W_KIND, W_CTRL + N_CTRL):
-        w[i] = 0
-    for b in range(R.MAX_BARS):
-        w[W_NCARDS + b] = 0
-    for i in range(R.MAX_PLAYERS * R.HAND):
-        w[R.ST_HAND + i] = -1
-    for s in range(R.MAX_PLAYERS):
-        w[R.ST_TABLE + s] = -1
-    for d in range(nd):
-        w[R.ST_DENOM + d] = w[W_CFG + R.C_DENOM + d]
-    w[R.ST_PLAYERS] = n
-    w[R.ST_NBARS] = nb
-    w[R.ST_NDENOM] = nd
-    w[R.ST_OFFER_DUEL] = w[W_CFG + R.C_OFFER_DUEL]
-    w[R.ST_DUEL_TIE] = w[W_CFG + R.C_DUEL_TIE]
-    w[R.ST_ONE_DECLINES] = w[W_CFG + R.C_ONE_DECLINES]
-    w[R.ST_MULTI] = w[W_CFG + R.C_MULTI]
-    w[R.ST_MANY] = w[W_CFG + R.C_MANY]
-    # K3: bars in play
-    for b in range(R.MAX_BARS):
-        w[W_BARS + b] = b if b < nb else 0
-    if nb < R.MAX_BARS and w[W_CFG + R.C_DROPPED] != 0:
-        for b in range(R.MAX_BARS):
-            w[W_BARS + b] = b
-        _shuffle(w, W_BARS, R.MAX_BARS)
-        for x in range(1, nb):  # the bars in play, left to right
-            y = x
-            while y > 0 and w[W_BARS + y - 1] > w[W_BARS + y]:
-                t = w[W_BARS + y]
-                w[W_BARS + y] = w[W_BARS + y - 1]
-                w[W_BARS + y - 1] = t
-                y -= 1
-    mask = 0
-    for i in range(nb):
-        mask |= 1 << w[W_BARS + i]
-    w[R.ST_BARS] = mask
-    # K2, K4: the stock, bar by bar, row by row
-    m = 0
-    for i in range(nb):
-        for r in range(w[W_CFG + R.C_NCARD_ROWS]):
-            kind = w[W_CFG + R.C_CARD_ROWS + 3 * r]
-            v = w[W_CFG + R.C_CARD_ROWS + 3 * r + 1]
-            for _ in range(w[W_CFG + R.C_CARD_ROWS + 3 * r + 2]):
-                w[W_STOCK + m] = R.card_code(w[W_BARS + i], kind, v)
-                m += 1
-            if i == 0:
-                if kind == R.GAMBLER:
-                    w[R.ST_COLOUR_G] += w[W_CFG + R.C_CARD_ROWS + 3 * r + 2]
-                else:
-                    w[R.ST_COLOUR_P] += w[W_CFG + R.C_CARD_ROWS + 3 * r + 2]
-    _shuffle(w, W_STOCK, m)
-    w[W_POS] = 0
-    w[W_POS + 1] = m
-    w[W_POS + 2] = 0
-    w[W_POS + 3] = 0
-    # K5, K6: the money deck
-    mm = 0
-    for r in range(w[W_CFG + R.C_NMONEY_ROWS]):
-        for _ in range(w[W_CFG + R.C_MONEY_ROWS + 2 * r + 1]):
-            w[W_MDECK + mm] = w[W_CFG + R.C_MONEY_ROWS + 2 * r]
-            mm += 1
-    _shuffle(w, W_MDECK, mm)
-    w[W_MM] = mm
-    # K7: the deal, five passes clockwise from the first croupier's left
-    for _ in range(R.HAND):
-        for i in range(n):
-            s = (1 + i) % n
-            for j in range(R.HAND):
-                if w[R.ST_HAND + s * R.HAND + j] < 0:
-                    if w[W_POS + 1] == 0:
-                        _reshuffle(w)
-                    w[R.ST_HAND + s * R.HAND + j] = _top(w)
-                    break
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _pose(w, kind, seat):
-    """The next decision: ``kind`` (``K_*``), asked of ``seat``."""
-    w[W_KIND] = kind
-    w[W_ACTOR] = seat
-
-
-@njit(cache=True, _nrt=False)
-def begin(w, deal_state, dice_state, dice_script):
-    """A new game in ``w`` (the seat rotation ``W_ROT`` and the policies' states ``W_PSTATE`` set), from
-    the deal and dice streams' states, run to its first decision."""
-    w[W_DEAL] = np.int64(deal_state)
-    w[W_DICE] = np.int64(dice_state)
-    _new_game(w)
-    _begin_round(w, dice_script)
-
-
-@njit(cache=True, _nrt=False)
-def _begin_round(w, dice_script):
-    """R1-R2: round ``ST_ROUND`` begins, its money comes out (a decision of the croupier's, or placed)."""
-    n = w[R.ST_PLAYERS]
-    rnd = w[R.ST_ROUND]
-    c = rnd % n
-    w[R.ST_CROUPIER] = c
-    k = min(w[W_CFG + R.C_PER_ROUND], w[W_MM] - w[W_MTOP])
-    w[W_FIRST] = w[W_MTOP]
-    w[W_MTOP] += k
-    last = w[W_MTOP] == w[W_MM]
-    w[R.ST_LAST_ROUND] = last
-    w[R.ST_MONEY_LEFT] = w[W_MM] - w[W_MTOP]
-    w[R.ST_STOCK] = w[W_POS + 1]
-    w[R.ST_DISCARD] = w[W_POS + 2]
-    _log(w, R.L_ROUND, c, rnd, k, last)
-    if not _money_out(w):
-        _begin_play(w)
-
-
-@njit(cache=True, _nrt=False)
-def _money_out(w):
-    """R1, E1, V1: the round's money cards (``W_FIRST:W_MTOP`` of the money deck) to the bars; returns
-    whether the croupier decides where (``K_ALL`` or ``K_FREE`` posed, the cards shown in ``V_DRAWN`` or
-    ``V_VALUE``)."""
-    nb = w[R.ST_NBARS]
-    first = w[W_FIRST]
-    k = w[W_MTOP] - first
-    if k < w[W_CFG + R.C_PER_ROUND]:
-        for i in range(k):
-            _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
-        return False
-    if w[W_CFG + R.C_SPIELBOX]:
-        w[R.V_NDRAWN] = k
-        for i in range(k):
-            w[R.V_DRAWN + i] = w[R.ST_DENOM + w[W_MDECK + first + i]]
-        _pose(w, R.K_ALL, w[R.ST_CROUPIER])
-        return True
-    for i in range(nb):
-        _place(w, w[W_BARS + i], w[W_MDECK + first + i], -1, 0)
-    if w[W_CFG + R.C_FREE] == 0:
-        w[R.V_VALUE] = w[R.ST_DENOM + w[W_MDECK + first + nb]]
-        _pose(w, R.K_FREE, w[R.ST_CROUPIER])
-        return True
-    for i in range(nb):
-        w[W_ORDER + i] = w[W_BARS + i]
-    _shuffle(w, W_ORDER, nb)
-    _place(w, w[W_ORDER], w[W_MDECK + first + nb], -1, 1)
-    return False
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _begin_play(w):
-    """R3: the croupier's left plays first."""
-    w[W_STEP] = 0
-    _pose(w, R.K_PLAY, (w[R.ST_CROUPIER] + 1) % w[R.ST_PLAYERS])
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _played(w, slot, dice_script):
-    """R3-R4: the actor puts the card of hand slot ``slot`` face down; once all have, they are turned over
-    and the bars settled."""
-    n = w[R.ST_PLAYERS]
-    s = w[W_ACTOR]
-    h = R.ST_HAND + s * R.HAND
-    code = w[h + slot]
-    for j in range(slot, R.HAND - 1):
-        w[h + j] = w[h + j + 1]
-    w[h + R.HAND - 1] = -1
-    w[R.ST_TABLE + s] = code
-    _log(w, R.L_PLAY, s, R.card_bar(code), R.card_kind(code), R.card_value(code))
-    w[W_STEP] += 1
-    if w[W_STEP] < n:
-        _pose(w, R.K_PLAY, s + 1 if s + 1 < n else 0)  # clockwise
-        return
-    w[R.ST_REVEALED] = 1
-    for o in range(n):
-        w[W_WON0 + o] = w[R.ST_WON + o]
-    occupied = 0
-    for b in range(R.MAX_BARS):
-        w[W_AT + b] = 0
-    for o in range(n):
-        code = w[R.ST_TABLE + o]
-        if code >= 0:
-            w[W_AT + R.card_bar(code)] |= 1 << o
-            occupied |= 1 << R.card_bar(code)
-    w[W_OCC] = occupied
-    w[W_POLICE] = _police_mask(w)
-    _next_bar(w, dice_script)
-
-
-@njit(cache=True, _nrt=False)
-def _next_bar(w, dice_script):
-    """R8: the bars with cards (``W_OCC``), left to right (``W_BARS`` is in ascending order), up to the next
-    haggle's offer (posed) or the end of the round."""
-    while w[W_OCC]:
-        b = LOWEST[w[W_OCC]]
-        w[W_OCC] &= w[W_OCC] - 1
-        here = w[W_AT + b]
-        w[W_BAR] = b
-        w[W_HERE] = here
-        w[W_UNITS] = w[R.ST_BAR_UNITS + b]
-        w[W_OTHERS] = POPCOUNT[here] - 1
-        contest, k = _open_bar(w, b, here, w[W_POLICE])
-        if k >= 2:
-            _pose(w, R.K_OFFER, _haggle_open(w, b, contest, k, dice_script))
-            return
-        if k == 1:
-            _pay_bar(w, b, contest, k)
-        _study_bar(w)
-    _end_round(w, dice_script)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _study_bar(w):
-    """The study tables of the cards played at the bar just settled (``W_BAR``, ``W_HERE``)."""
-    here = w[W_HERE]
-    police = w[W_POLICE]
-    gamblers = w[W_OTAB] + (N_TABLE if here & police else 2 * N_TABLE)
-    m = here
-    while m:
-        s = LOWEST[m]
-        m &= m - 1
-        code = w[R.ST_TABLE + s]
-        table = w[W_OTAB] if R.card_kind(code) == R.POLICE else gamblers
-        _study(w, table, R.card_value(code), w[W_UNITS], w[W_OTHERS], w[W_PAID + s])
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _next_answer(w, dice_script):
-    """H2-H3: the next contestant clockwise from the proposer's left (``W_STEP``) is asked to answer; after
-    the last, the haggle ends."""
-    n = w[R.ST_PLAYERS]
-    i = w[W_STEP]
-    while i < n:
-        o = (w[W_PROPOSER] + i) % n
-        if (w[W_CONTEST] >> o) & 1:
-            w[W_STEP] = i
-            _pose(w, R.K_ANSWER, o)
-            return
-        i += 1
-    _bar_settled(w, dice_script)
-
-
-@njit(cache=True, _nrt=False)
-def _bar_settled(w, dice_script):
-    """H3-H9: the haggle at ``W_BAR`` ends, its contestants are paid; on to the next bar."""
-    _haggle_close(w, dice_script)
-    _pay_bar(w, w[W_BAR], w[W_CONTEST], w[W_K])
-    _study_bar(w)
-    _next_bar(w, dice_script)
-
-
-@njit(cache=True, _nrt=False)
-def _end_round(w, dice_script):
-    """R5-R7: the croupier counts, discard and refill; the next round, or the end (E1-E4)."""
-    n = w[R.ST_PLAYERS]
-    c = w[R.ST_CROUPIER]
-    for s in range(n):
-        won = w[R.ST_WON + s] - w[W_WON0 + s]
-        base = w[W_OCROU] + ((s - c) % n) * N_CFIELDS
-        w[base] += 1
-        w[base + 1] += won
-        w[base + 2] += won * won
-    last = w[R.ST_LAST_ROUND]
-    if last:
-        _discard_played(w)
-    elif w[W_CFG + R.C_RESHUFFLE] == 0:
-        _discard_played(w)
-        _refill(w, (c + 2) % n)
-    else:
-        _refill(w, (c + 2) % n)
-        _discard_played(w)
-    if last:
-        _end_game(w)
-    else:
-        w[R.ST_ROUND] += 1
-        _begin_round(w, dice_script)
-
-
-@njit(cache=True, _nrt=False)
-def _end_game(w):
-    """E1-E4: the leftover (``W_LEFT``), the winners, the per-seat results (``W_RES``) and the game's counts."""
-    n = w[R.ST_PLAYERS]
-    leftover = 0
-    for i in range(w[R.ST_NBARS]):
-        leftover += w[R.ST_BAR_UNITS + w[W_BARS + i]]
-    _log(w, R.L_END, -1, leftover, 0, 0)
-    best = -1
-    for s in range(n):
-        best = max(best, w[R.ST_WON + s])
-    tied = 0
-    most = -1
-    for s in range(n):
-        if w[R.ST_WON + s] == best:
-            tied |= 1 << s
-            most = max(most, w[R.ST_BARS_WON + s])
-    if w[W_CFG + R.C_FINAL_TIES] == 1:
-        for s in range(n):
-            if (tied >> s) & 1 and w[R.ST_BARS_WON + s] < most:
-                tied &= ~(1 << s)
-    kk = POPCOUNT[tied]
-    for s in range(n):
-        w[W_RES + s * N_RES + H_MONEY] = w[R.ST_WON + s]
-        w[W_RES + s * N_RES + H_WIN] = WIN // kk if (tied >> s) & 1 else 0
-        w[W_RES + s * N_RES + H_BARS_WON] = w[R.ST_BARS_WON + s]
-    _count(w, G_ROUNDS, w[R.ST_ROUND] + 1)
-    _count(w, G_LEFTOVER, leftover)
-    _count(w, G_LEFTOVER2, leftover * leftover)
-    _count(w, G_RESHUFFLES, w[W_POS + 3])
-    _count(w, G_SHARED, kk > 1)
-    w[W_LEFT] = leftover
-    _pose(w, K_OVER, -1)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _legal_slot(w, answer):
-    """R3: a hand slot holding a card, else slot 0."""
-    ok = 0 <= answer < R.HAND and w[R.ST_HAND + w[W_ACTOR] * R.HAND + answer] >= 0
-    return answer if ok else np.int64(0)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _legal_bar(w, answer):
-    """R1: a bar in play, else the leftmost."""
-    ok = 0 <= answer < R.MAX_BARS and ((w[R.ST_BARS] >> answer) & 1) == 1
-    return answer if ok else w[W_BARS]
-
-
-@njit(cache=True, _nrt=False)
-def _placement(w, ans):
-    """V1: the spielbox placement ``ans`` (card i to the bar in bits 3i..3i+2) if it is one (every bar in
-    play gets a card), else the cards in order to the bars left to right, the last to the leftmost."""
-    k = w[R.V_NDRAWN]
-    nb = w[R.ST_NBARS]
-    mask = w[R.ST_BARS]
-    hit = 0
-    ok = ans >= 0
-    for i in range(k):
-        t = (ans >> np.int64(3 * i)) & 7
-        if t >= R.MAX_BARS or not (mask >> t) & 1:
-            ok = False
-        hit |= 1 << t
-    if ok and hit == mask:
-        return ans & ((np.int64(1) << np.int64(3 * k)) - 1)
-    ans = np.int64(0)
-    for i in range(k):
-        ans |= w[W_BARS + (i if i < nb else 0)] << np.int64(3 * i)
-    return ans
-
-
-@njit(cache=True, _nrt=False)
-def _free_placed(w, bar):
-    """R1: the croupier puts the free card at ``bar``; the cards are played."""
-    _place(w, bar, w[W_MDECK + w[W_FIRST] + w[R.ST_NBARS]], w[R.ST_CROUPIER], 1)
-    _begin_play(w)
-
-
-@njit(cache=True, _nrt=False)
-def _all_placed(w, placement):
-    """V1: the croupier places the round's cards; the cards are played."""
-    for i in range(w[W_MTOP] - w[W_FIRST]):
-        _place(w, (placement >> np.int64(3 * i)) & 7, w[W_MDECK + w[W_FIRST] + i], w[R.ST_CROUPIER], 1)
-    _begin_play(w)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _offered(w, answer, dice_script):
-    """H2: the proposer's legal ``answer`` (:func:`_legal_offer`); the contestants answer, or the duels."""
-    if _offer_made(w, answer):
-        w[W_STEP] = 1
-        _next_answer(w, dice_script)
-    else:
-        _bar_settled(w, dice_script)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _replied(w, answer, dice_script):
-    """H3: the actor accepts or duels (``answer``); the next contestant answers."""
-    _answered(w, w[W_ACTOR], answer)
-    w[W_STEP] += 1
-    _next_answer(w, dice_script)
-
-
-@njit(cache=True, _nrt=False)
-def act(w, answer, dice_script):
-    """The actor's legal ``answer`` (a hand slot, a bar, a spielbox placement, an offer with its division in
-    ``V_OFFER`` or ``NO_OFFER``, ``ACCEPT`` or ``DUEL``) is played; the game runs on to its next decision."""
-    kind = w[W_KIND]
-    if kind == R.K_PLAY:
-        _played(w, answer, dice_script)
-    elif kind == R.K_FREE:
-        _free_placed(w, answer)
-    elif kind == R.K_ALL:
-        _all_placed(w, answer)
-    elif kind == R.K_OFFER:
-        _offered(w, answer, dice_script)
-    elif kind == R.K_ANSWER:
-        _replied(w, answer, dice_script)
-
-
-@njit(cache=True, _nrt=False)
-def apply(w, move, dice_script):
-    """The actor makes the legal ``move`` (as :func:`act`, an offer given by its code, :func:`offer_code`)."""
-    if w[W_KIND] == R.K_OFFER and move != R.NO_OFFER:
-        offer_division(w, move)
-        move = 0
-    act(w, move, dice_script)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def step(w, pids, params, user, dice_script, codes, searcher):
-    """The actor's policy (the lineup's ``pids``/``params``, see :func:`player_of`) answers the decision
-    posed, its answer is made legal (an illegal one replaced as :mod:`.rules` says; a user's division
-    checked) and played; returns it, an offer as its code (:func:`offer_code`) if ``codes``.
-
-    First ``searcher(w, s, pids, params, user) -> (handled, move)`` is asked (the search player's hook,
-    :mod:`.search`, which handles its own seats); a handled ``move`` (legal) is applied as :func:`apply`
-    applies it. The searcher :func:`no_search` (rollouts, kernels without a search seat) declines."""
-    kind = w[W_KIND]
-    s = w[W_ACTOR]
-    handled, move = searcher(w, s, pids, params, user)
-    if handled:
-        apply(w, move, dice_script)
-        return move
-    if kind == R.K_PLAY:
-        answer = _legal_slot(w, _ask_card(w, s, R.K_PLAY, 0, 0, pids, params, user))
-        _played(w, answer, dice_script)
-        return answer
-    if kind == R.K_ANSWER:
-        answer = _ask(w, s, R.K_ANSWER, R.V_BAR, R.VIEW_LEN, pids, params, user)
-        answer = np.int64(R.DUEL if answer == R.DUEL else R.ACCEPT)
-        _replied(w, answer, dice_script)
-        return answer
-    if kind == R.K_OFFER:
-        answer = _ask(w, s, R.K_OFFER, R.V_BAR, R.V_OFFER, pids, params, user)
-        answer = _legal_offer(w, answer, pids[player_of(w, s)] < USER_ID)
-        move = offer_code(w) if codes and answer != R.NO_OFFER else answer
-        _offered(w, answer, dice_script)
-        return move
-    if kind == R.K_FREE:
-        answer = _legal_bar(w, _ask_card(w, s, R.K_FREE, R.V_VALUE, R.V_VALUE + 1, pids, params, user))
-        _free_placed(w, answer)
-        return answer
-    answer = _placement(w, _ask(w, s, R.K_ALL, R.V_NDRAWN, R.V_DRAWN + w[R.V_NDRAWN], pids, params, user))
-    _all_placed(w, answer)
-    return answer
-
-
-@njit(cache=True, _nrt=False)
-def no_search(w, s, pids, params, user):
-    """The searcher of kernels and rollouts without the search player: it declines (see :func:`step`)."""
-    return False, np.int64(0)
-
-
-@njit(cache=True, _nrt=False)
-def play_game(w, deal_state, dice_state, pids, params, no_dice, user, searcher):
-    """One game in the workspace ``w`` (the seat rotation and the policies' stream states set, see
-    :func:`seat_policies`; ``no_dice``: an empty dice script, shape (0, 1); ``searcher``: see :func:`step`):
-    per-seat results (``H_*``) in
-    ``W_RES``, croupier, global and study counts added to the counts (the police table at ``W_OTAB``, the
-    two gambler tables follow it). Returns the leftover."""
-    begin(w, deal_state, dice_state, no_dice)
-    while w[W_KIND] != K_OVER:
-        step(w, pids, params, user, no_dice, False, searcher)
-    return w[W_LEFT]
-
-
-@njit(cache=True, _nrt=False)
-def seat_policies(w, g, n, policy_keys):
-    """The seats of game ``g`` (player p sits in seat (p + g) mod n): the rotation into ``W_ROT``, the seats'
-    policy stream states into ``W_PSTATE``."""
-    w[W_ROT] = g % n
-    for s in range(n):
-        w[W_PSTATE + s] = np.int64(game_state(policy_keys[s], g))
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _tally(out, base, w, s, leftover):
-    """Seat ``s``'s results (``W_RES`` of ``w``) added to the ``P_*`` counts at ``out[base:]``."""
-    money = w[W_RES + s * N_RES + H_MONEY]
-    win = w[W_RES + s * N_RES + H_WIN]
-    out[base + P_GAMES] += 1
-    out[base + P_MONEY] += money
-    out[base + P_MONEY2] += money * money
-    out[base + P_WIN] += win
-    out[base + P_WIN2] += win * win
-    out[base + P_MLEFT] += money * leftover
-    out[base + P_BARS_WON] += w[W_RES + s * N_RES + H_BARS_WON]
-
-
-# Inlined: numba optimizes again the whole tree of functions a compiled function calls, so each thin level over
-# the game (this loop, the trace, the search's decide) cost a full pass over it; inlined, Razzia's kernels
-# compile in 146 s instead of 202 s (scripts/compile_times.py, BENCHMARKS.md 2026-12-06 third entry).
-@njit(cache=True, inline="always")
-def _play_games(
-    cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
-):
-    n = cfg[R.C_PLAYERS]
-    lay_seat, lay_crou, lay_glob, lay_tab, lay_cross, size = count_offsets(n)
-    w = _workspace(cfg, size, lay_crou, lay_glob, lay_tab, 1)
-    o_seat = W_COUNTS + lay_seat
-    o_cross = W_COUNTS + lay_cross
-    no_dice = np.zeros((0, 1), np.int64)
-    block = np.zeros(n, np.int64)
-    block_win = np.zeros(n, np.int64)
-    per_item = n if duplicate else 1
-    for item in range(start, stop):
-        block[:] = 0
-        block_win[:] = 0
-        for g in range(item * per_item, (item + 1) * per_item):
-            seat_policies(w, g, n, policy_keys)
-            leftover = play_game(
-                w,
-                game_state(deal_key, item),
-                game_state(dice_key, item),
-                lineup_pids,
-                lineup_params,
-                no_dice,
-                user,
-                searcher,
-            )
-            _count(w, G_GAMES, 1)
-            for s in range(n):
-                p = player_of(w, s)
-                _tally(w, W_COUNTS + p * N_PFIELDS, w, s, leftover)
-                _tally(w, o_seat + s * N_PFIELDS, w, s, leftover)
-                block[p] += w[W_RES + s * N_RES + H_MONEY]
-                block_win[p] += w[W_RES + s * N_RES + H_WIN]
-        _count(w, G_BLOCKS, 1)
-        for p in range(n):
-            for q in range(n):
-                w[o_cross + p * n + q] += block[p] * block[q]
-                w[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
-    return w[W_COUNTS : W_COUNTS + size].copy()
-
-
-@njit(cache=True, nogil=True)
-def play_games_by(
-    cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
-):
-    """:func:`play_games` with the users' policy function ``user`` and the ``searcher`` (see :func:`step`)
-    given as arguments (compiled again in each process; the cached kernels of ``search`` and
-    :func:`_play_builtin` name theirs as module attributes instead)."""
-    return _play_games(
-        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, searcher
-    )
-
-
-# The built-in kernels below (no user's policy, no search seat) name the no-user function and the searcher
-# :func:`no_search` as attributes of their modules: numba caches a kernel across processes only if it hands
-# on no function it was given as an argument or names as a bare global (both are lowered as an address of
-# this process, and a signature with a function in it is a new cache entry in every process); a module's
-# attribute is a constant. See the same note in :mod:`.search`.
-_ENGINE = sys.modules[__name__]
-
-
-@njit(cache=True, nogil=True)
-def _play_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
-    return _play_games(
-        cfg,
-        deal_key,
-        dice_key,
-        policy_keys,
-        lineup_pids,
-        lineup_params,
-        duplicate,
-        start,
-        stop,
-        policies.no_user_policy,
-        _ENGINE.no_search,
-    )
-
-
-def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
-    """Integer sums (see the module doc) for items ``start..stop-1`` with the built-in policies.
-
-    An item is one game, or with ``duplicate`` one deal (and dice) played N times with the players rotated.
-    """
-    return _play_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
-
-
-@njit(nogil=True)
-def play_games_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
-    """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
-    return _play_games(
-        cfg,
-        deal_key,
-        dice_key,
-        policy_keys,
-        lineup_pids,
-        lineup_params,
-        duplicate,
-        start,
-        stop,
-        user,
-        _ENGINE.no_search,
-    )
-
-
-@njit(cache=True, inline="always")
-def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, searcher):
-    n = cfg[R.C_PLAYERS]
-    rounds = cfg[R.C_NMONEY] // cfg[R.C_PER_ROUND] + 1
-    w = _workspace(
-        cfg, n * N_CFIELDS + N_GFIELDS + 3 * N_TABLE, 0, n * N_CFIELDS, n * N_CFIELDS + N_GFIELDS, 64 + rounds * 800
-    )
-    seat_policies(w, g, n, policy_keys)
-    item = g // n if duplicate else g
-    play_game(
-        w,
-        game_state(deal_key, item),
-        game_state(dice_key, item),
-        lineup_pids,
-        lineup_params,
-        np.zeros((0, 1), np.int64),
-        user,
-        searcher,
-    )
-    return _logged(w), w[W_RES : W_RES + n * N_RES].reshape((n, N_RES)).copy()
-
-
-@njit(cache=True)
-def _trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
-    return _trace(
-        cfg,
-        deal_key,
-        dice_key,
-        policy_keys,
-        lineup_pids,
-        lineup_params,
-        duplicate,
-        g,
-        policies.no_user_policy,
-        _ENGINE.no_search,
-    )
-
-
-def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g) -> Trace:
-    """Game ``g`` of a run played again with its log: (log rows, per-seat results ``H_*``)."""
-    return Trace(*_trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g))
-
-
-@njit
-def trace_game_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
-    """:func:`trace_game` with a user's policy function (see :func:`play_games_with`)."""
-    return _trace(
-        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, _ENGINE.no_search
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# One bar from Python (razzia explain, the scenario files)
-# ---------------------------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def _resolve_bar(
-    cfg, bar, croupier, money, seats, kinds, values, offer, answers, dice, pids, params, pstate, dice_state
-):
-    n = cfg[R.C_PLAYERS]
-    nd = cfg[R.C_NDENOM]
-    w = _workspace(cfg, N_GFIELDS, 0, 0, 0, 4096)
-    for s in range(n):
-        w[W_PSTATE + s] = np.int64(pstate[s])
-    for i in range(R.MAX_PLAYERS * R.HAND):
-        w[R.ST_HAND + i] = -1
-    for s in range(R.MAX_PLAYERS):
-        w[R.ST_TABLE + s] = -1
-    for d in range(nd):
-        w[R.ST_DENOM + d] = cfg[R.C_DENOM + d]
-    w[R.ST_PLAYERS] = n
-    w[R.ST_NBARS] = cfg[R.C_NBARS]
-    w[R.ST_BARS] = cfg[R.C_BARS_MASK] | (1 << bar)
-    w[R.ST_NDENOM] = nd
-    w[R.ST_OFFER_DUEL] = cfg[R.C_OFFER_DUEL]
-    w[R.ST_DUEL_TIE] = cfg[R.C_DUEL_TIE]
-    w[R.ST_ONE_DECLINES] = cfg[R.C_ONE_DECLINES]
-    w[R.ST_MULTI] = cfg[R.C_MULTI]
-    w[R.ST_MANY] = cfg[R.C_MANY]
-    w[R.ST_CROUPIER] = croupier
-    w[R.ST_REVEALED] = 1
-    card_of = np.zeros(money.shape[0], np.int64)
-    for i in range(money.shape[0]):
-        for d in range(nd):
-            if w[R.ST_DENOM + d] == money[i]:
-                card_of[i] = d
-                w[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
-                w[R.ST_BAR_UNITS + bar] += money[i]
-                w[W_NCARDS + bar] += 1
-    here = 0
-    for i in range(seats.shape[0]):
-        w[R.ST_TABLE + seats[i]] = R.card_code(bar, kinds[i], values[i])
-        here |= 1 << seats[i]
-    ask = False
-    none = False
-    for i in range(offer.shape[0]):
-        ask = ask or offer[i] == -1
-        none = none or offer[i] == -2
-    if none:
-        w[W_OFF] = SCRIPT_NO_OFFER
-    elif not ask:
-        w[W_OFF] = SCRIPT_DIVISION
-        for i in range(offer.shape[0]):
-            w[W_OFF + 1 + offer[i] * R.MAX_DENOMS + card_of[i]] += 1
-    for s in range(R.MAX_PLAYERS):
-        w[W_ANS + s] = answers[s] if s < answers.shape[0] else 0
-    dice_state, proposer = settle_bar(w, bar, here, pids, params, dice_state, dice, policies.no_user_policy)
-    payout = np.zeros(n, np.int64)
-    for s in range(n):
-        payout[s] = _units(w, W_GOT, s, nd)
-    remains = np.zeros(money.shape[0], np.int64)
-    m = 0
-    taken = np.zeros(R.MAX_DENOMS, np.int64)
-    for s in range(n):
-        for d in range(nd):
-            taken[d] += w[W_GOT + s * R.MAX_DENOMS + d]
-    for i in range(money.shape[0]):  # the cards not won, in the bar's order
-        d = card_of[i]
-        if taken[d] > 0:
-            taken[d] -= 1
-        else:
-            remains[m] = money[i]
-            m += 1
-    return payout, remains[:m].copy(), proposer, dice_state, _logged(w), w[W_USED : W_USED + R.MAX_PLAYERS].copy()
-
-
-def _is_card(value: object, denoms: list[int]) -> bool:
-    """Is ``value`` (dollars) exactly a money card of the table, a whole number (no text, no truncation)?"""
-    return (
-        isinstance(value, (int, np.integer))
-        and not isinstance(value, bool)
-        and value % R.UNIT == 0
-        and value // R.UNIT in denoms
-    )
-
-
-def resolve_bar(
-    settings: R.Settings,
-    croupier: int,
-    money,
-    cards,
-    offer=None,
-    answers=None,
-    dice=None,
-    *,
-    bar: int = 0,
-    lineup: tuple[Policy, ...] | None = None,
-    seed: int = 0,
-    game: int = 0,
-):
-    """Settle one bar from Python (``razzia explain``, the scenario files) with scripted decisions.
-
-    ``money``: the bar's money cards in dollars; ``cards``: (seat, kind "gambler"/"police" or 0/1,
-    value) per card played there; ``offer``: {seat: [money cards]} (the division), ``"none"`` (the
-    proposer calls a duel, offer_duel only), or None (ask the proposer's policy); ``answers``: {seat:
-    "accept"/"duel"} (a contestant not listed is asked); ``dice``: {seat: [rolls]} (a seat's rolls
-    after these are drawn from the dice stream ``razzia/dice`` game ``game`` under ``seed``). Missing
-    decisions are taken by ``lineup`` (one policy per seat; default: ``greedy`` everywhere) with the
-    policy streams of ``seed``. Returns a dict: ``payout`` {seat: dollars}, ``remains`` (money cards
-    left, dollars), ``proposer`` (None if nobody haggled), ``log`` (rows, money in units), ``dice_left``
-    {seat: rolls not used}.
-
-    The kernel is :func:`_resolve_bar` (arrays: money in units, per money card the seat it goes to
-    (-1 ask, -2 no offer), answers per seat 0 ask / 1 accept / 2 duel, dice[seat, i] (-1 absent)).
-    """
-    n = settings.players
-    denoms = settings.denominations()
-    if not all(_is_card(v, denoms) for v in money):
-        raise InputError("money cards must be values of the money table (whole dollars)")
-    units = np.array([int(v) // R.UNIT for v in money], np.int64)
-    seats, kinds, values = [], [], []
-    for card in cards:
-        if isinstance(card, dict):
-            card = (card["seat"], card["kind"], card["value"])
-        s, kind, v = card
-        kind = R.KINDS.index(kind) if isinstance(kind, str) and kind in R.KINDS else kind
-        if not (0 <= int(s) < n) or kind not in (0, 1) or not 1 <= int(v) <= 6 or int(s) in seats:
-            raise InputError(f"a card is (seat 0-{n - 1}, gambler or police, value 1-6), one a seat; got {card!r}")
-        seats.append(int(s))
-        kinds.append(int(kind))
-        values.append(int(v))
-    if not 0 <= croupier < n or not 0 <= bar < R.MAX_BARS:
-        raise InputError(f"the croupier must be a seat 0-{n - 1} and the bar 0-5")
-    per_card = np.full(len(units), -1, np.int64)
-    if offer == "none":
-        per_card[:] = -2
-    elif offer is not None:
-        left = list(units)
-        per_card[:] = -3
-        for seat, vals in offer.items():
-            for v in vals:
-                if not _is_card(v, denoms):
-                    raise InputError("an offer gives money cards of the money table (whole dollars)")
-                u = int(v) // R.UNIT
-                i = next((i for i, x in enumerate(units) if x == u and per_card[i] == -3), None)
-                if i is None or not 0 <= int(seat) < n:
-                    raise InputError("the offer does not divide exactly the bar's money cards")
-                per_card[i] = int(seat)
-                left.remove(u)
-        if left:
-            raise InputError("the offer does not divide exactly the bar's money cards")
-    ans = np.zeros(n, np.int64)
-    for seat, a in (answers or {}).items():
-        if a not in ("accept", "duel"):
-            raise InputError(f"an answer is accept or duel, got {a!r}")
-        ans[int(seat)] = R.ACCEPT if a == "accept" else R.DUEL
-    width = max([len(v) for v in (dice or {}).values()] + [1])
-    script = np.full((n, width), -1, np.int64)
-    for seat, rolls in (dice or {}).items():
-        for i, r in enumerate(rolls):
-            if not 1 <= int(r) <= 6:
-                raise InputError(f"a die shows 1-6, got {r!r}")
-            script[int(seat), i] = int(r)
-    if lineup is None:
-        lineup = tuple(Policy(policies.GREEDY, policies.GREEDY.defaults()) for _ in range(n))
-    job = GameJob(settings, tuple(lineup), seed, 1)
-    a = job.kernel_args()
-    cfg, dice_key, pids, params = a.cfg, a.dice_key, a.lineup_pids, a.lineup_params
-    if job.searching:  # a bar settles without searching: a search seat plays as its rollout model
-        from razzmatazz.core.razzia.search import model
-
-        pids, params = model(pids, params)
-    pstate = np.array([game_state(a.policy_keys[s], game) for s in range(n)], np.uint64)
-    payout, remains, proposer, _, log, used = _resolve_bar(
-        cfg,
-        bar,
-        croupier,
-        units,
-        np.array(seats, np.int64),
-        np.array(kinds, np.int64),
-        np.array(values, np.int64),
-        per_card,
-        ans,
-        script,
-        pids,
-        params,
-        pstate,
-        np.uint64(game_state(dice_key, game)),
-    )
-    dice_left = {s: [int(r) for r in script[s, used[s] :] if r >= 1] for s in range(n)}
-    return {
-        "payout": {s: int(payout[s]) * R.UNIT for s in range(n)},
-        "remains": [int(v) * R.UNIT for v in remains],
-        "proposer": None if proposer < 0 else int(proposer),
-        "log": log,
-        "dice_left": {s: d for s, d in dice_left.items() if d},
-    }
-
-
-class Args(NamedTuple):
-    """The Razzia kernels' leading arguments (:meth:`GameJob.kernel_args`)."""
-
-    cfg: np.ndarray
-    deal_key: np.uint64
-    dice_key: np.uint64
-    policy_keys: np.ndarray
-    lineup_pids: np.ndarray
-    lineup_params: np.ndarray
-    duplicate: bool
-
-
-@dataclass(frozen=True, eq=False)
-class GameJob(BaseJob[Args]):
-    """``n_items`` games (or duplicate deals of N games each) of one lineup, for the batch runner.
-
-    Player ``p`` of ``lineup`` sits in seat ``(p + g) mod N`` in game ``g``. ``user`` is the jitted
-    function that plays policy ids from ``USER_ID`` (users' own policies). Its lanes (``LANES``, below): the
-    fast lane (:mod:`.fast`, the same sums) where it supports the settings and lineup, the search
-    (:mod:`.search`), users' plugins, the built-in engine (:func:`play_games`).
-    """
-
-    GAME = "razzia"
-    STREAMS = ("deal", "dice")
-    Args = Args
-    settings: R.Settings
-
-    def policy_row(self, policy: Policy) -> np.ndarray:
-        """The row the kernels read (:func:`.policies.kernel_row`)."""
-        return policies.kernel_row(policy)
-
-
-def _fast_takes(job: GameJob) -> bool:
-    from razzmatazz.core.razzia import fast  # it imports this module
-
-    return fast.supports(job.settings, job.kernel_args().lineup_pids, job.user)
-
-
-def _fast_run(job: GameJob, start: int, stop: int) -> np.ndarray:
-    from razzmatazz.core.razzia import fast
-
-    a = job.kernel_args()
-    return fast.play_games(a.cfg, *fast.decks(a.cfg), *a[1:], start, stop)
-
-
-def _user(job: GameJob) -> Callable:
-    return policies.no_user_policy if job.user is None else with_nrt(job.user)
-
-
-def _search_run(job: GameJob, start: int, stop: int) -> np.ndarray:
-    from razzmatazz.core.razzia import search
-
-    return search.play_games(*job.kernel_args(), start, stop, _user(job))
-
-
-def _search_trace(job: GameJob, g: int) -> Trace:
-    from razzmatazz.core.razzia import search
-
-    return search.trace_game(*job.kernel_args(), g, _user(job))
-
-
-def _plugin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
-    return bind(play_games_with, with_nrt(job.user))(*job.kernel_args(), start, stop)
-
-
-def _plugin_trace(job: GameJob, g: int) -> Trace:
-    return Trace(*bind(trace_game_with, with_nrt(job.user))(*job.kernel_args(), g))
-
-
-def _builtin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
-    return play_games(*job.kernel_args(), start, stop)
-
-
-def _builtin_trace(job: GameJob, g: int) -> Trace:
-    return trace_game(*job.kernel_args(), g)
-
-
-GameJob.LANES = (
-    Lane("fast", _fast_takes, _fast_run),  # the same sums as the general engine, which traces its games
-    Lane("search", searching, _search_run, _search_trace),
-    Lane("plugin", plugged, _plugin_run, _plugin_trace),
-    Lane("built-in", always, _builtin_run, _builtin_trace),
-)
+from razzmatazz.core.razzia import policies as policies
+from razzmatazz.core.razzia import rules as R  # noqa: F401  (re-exported: E.R)
+from razzmatazz.core.razzia.ask import _ask as _ask
+from razzmatazz.core.razzia.ask import _ask_card as _ask_card
+from razzmatazz.core.razzia.bars import _all_to as _all_to
+from razzmatazz.core.razzia.bars import _answered as _answered
+from razzmatazz.core.razzia.bars import _caller as _caller
+from razzmatazz.core.razzia.bars import _decision_view as _decision_view
+from razzmatazz.core.razzia.bars import _division_ok as _division_ok
+from razzmatazz.core.razzia.bars import _duel as _duel
+from razzmatazz.core.razzia.bars import _duels as _duels
+from razzmatazz.core.razzia.bars import _haggle_close as _haggle_close
+from razzmatazz.core.razzia.bars import _haggle_open as _haggle_open
+from razzmatazz.core.razzia.bars import _knockout_order as _knockout_order
+from razzmatazz.core.razzia.bars import _legal_offer as _legal_offer
+from razzmatazz.core.razzia.bars import _offer_made as _offer_made
+from razzmatazz.core.razzia.bars import _open_bar as _open_bar
+from razzmatazz.core.razzia.bars import _order_rolloff as _order_rolloff
+from razzmatazz.core.razzia.bars import _parts as _parts
+from razzmatazz.core.razzia.bars import _pay_bar as _pay_bar
+from razzmatazz.core.razzia.bars import _police_mask as _police_mask
+from razzmatazz.core.razzia.bars import _proposer as _proposer
+from razzmatazz.core.razzia.bars import _resolve_bar as _resolve_bar
+from razzmatazz.core.razzia.bars import _roll as _roll
+from razzmatazz.core.razzia.bars import _units as _units
+from razzmatazz.core.razzia.bars import offer_code as offer_code
+from razzmatazz.core.razzia.bars import offer_count as offer_count
+from razzmatazz.core.razzia.bars import offer_division as offer_division
+from razzmatazz.core.razzia.bars import settle_bar as settle_bar
+from razzmatazz.core.razzia.flow import _all_placed as _all_placed
+from razzmatazz.core.razzia.flow import _bar_settled as _bar_settled
+from razzmatazz.core.razzia.flow import _begin_play as _begin_play
+from razzmatazz.core.razzia.flow import _begin_round as _begin_round
+from razzmatazz.core.razzia.flow import _discard_played as _discard_played
+from razzmatazz.core.razzia.flow import _end_game as _end_game
+from razzmatazz.core.razzia.flow import _end_round as _end_round
+from razzmatazz.core.razzia.flow import _free_placed as _free_placed
+from razzmatazz.core.razzia.flow import _legal_bar as _legal_bar
+from razzmatazz.core.razzia.flow import _legal_slot as _legal_slot
+from razzmatazz.core.razzia.flow import _money_out as _money_out
+from razzmatazz.core.razzia.flow import _new_game as _new_game
+from razzmatazz.core.razzia.flow import _next_answer as _next_answer
+from razzmatazz.core.razzia.flow import _next_bar as _next_bar
+from razzmatazz.core.razzia.flow import _offered as _offered
+from razzmatazz.core.razzia.flow import _place as _place
+from razzmatazz.core.razzia.flow import _placement as _placement
+from razzmatazz.core.razzia.flow import _played as _played
+from razzmatazz.core.razzia.flow import _pose as _pose
+from razzmatazz.core.razzia.flow import _refill as _refill
+from razzmatazz.core.razzia.flow import _replied as _replied
+from razzmatazz.core.razzia.flow import _reshuffle as _reshuffle
+from razzmatazz.core.razzia.flow import _shuffle as _shuffle
+from razzmatazz.core.razzia.flow import _study as _study
+from razzmatazz.core.razzia.flow import _study_bar as _study_bar
+from razzmatazz.core.razzia.flow import _top as _top
+from razzmatazz.core.razzia.flow import act as act
+from razzmatazz.core.razzia.flow import apply as apply
+from razzmatazz.core.razzia.flow import begin as begin
+from razzmatazz.core.razzia.flow import no_search as no_search
+from razzmatazz.core.razzia.flow import play_game as play_game
+from razzmatazz.core.razzia.flow import seat_policies as seat_policies
+from razzmatazz.core.razzia.flow import step as step
+from razzmatazz.core.razzia.job import Args as Args
+from razzmatazz.core.razzia.job import GameJob as GameJob
+from razzmatazz.core.razzia.job import _builtin_run as _builtin_run
+from razzmatazz.core.razzia.job import _builtin_trace as _builtin_trace
+from razzmatazz.core.razzia.job import _fast_run as _fast_run
+from razzmatazz.core.razzia.job import _fast_takes as _fast_takes
+from razzmatazz.core.razzia.job import _plugin_run as _plugin_run
+from razzmatazz.core.razzia.job import _plugin_trace as _plugin_trace
+from razzmatazz.core.razzia.job import _search_run as _search_run
+from razzmatazz.core.razzia.job import _search_trace as _search_trace
+from razzmatazz.core.razzia.job import _user as _user
+from razzmatazz.core.razzia.kernels import _play_builtin as _play_builtin
+from razzmatazz.core.razzia.kernels import _play_games as _play_games
+from razzmatazz.core.razzia.kernels import _tally as _tally
+from razzmatazz.core.razzia.kernels import _trace as _trace
+from razzmatazz.core.razzia.kernels import _trace_builtin as _trace_builtin
+from razzmatazz.core.razzia.kernels import play_games as play_games
+from razzmatazz.core.razzia.kernels import play_games_by as play_games_by
+from razzmatazz.core.razzia.kernels import play_games_with as play_games_with
+from razzmatazz.core.razzia.kernels import trace_game as trace_game
+from razzmatazz.core.razzia.kernels import trace_game_with as trace_game_with
+from razzmatazz.core.razzia.layout import BUCKET_NAMES as BUCKET_NAMES
+from razzmatazz.core.razzia.layout import BUCKETS as BUCKETS
+from razzmatazz.core.razzia.layout import DECK_ROOM as DECK_ROOM
+from razzmatazz.core.razzia.layout import G_ACCEPTS as G_ACCEPTS
+from razzmatazz.core.razzia.layout import G_BLOCKS as G_BLOCKS
+from razzmatazz.core.razzia.layout import G_CALLED as G_CALLED
+from razzmatazz.core.razzia.layout import G_CALLER_WINS as G_CALLER_WINS
+from razzmatazz.core.razzia.layout import G_DECLINES as G_DECLINES
+from razzmatazz.core.razzia.layout import G_DUELS as G_DUELS
+from razzmatazz.core.razzia.layout import G_GAMES as G_GAMES
+from razzmatazz.core.razzia.layout import G_HAGGLES as G_HAGGLES
+from razzmatazz.core.razzia.layout import G_KNOCKOUTS as G_KNOCKOUTS
+from razzmatazz.core.razzia.layout import G_LEFTOVER as G_LEFTOVER
+from razzmatazz.core.razzia.layout import G_LEFTOVER2 as G_LEFTOVER2
+from razzmatazz.core.razzia.layout import G_NO_OFFER as G_NO_OFFER
+from razzmatazz.core.razzia.layout import G_ORDER_ROLLOFFS as G_ORDER_ROLLOFFS
+from razzmatazz.core.razzia.layout import G_RESHUFFLES as G_RESHUFFLES
+from razzmatazz.core.razzia.layout import G_ROLLOFFS as G_ROLLOFFS
+from razzmatazz.core.razzia.layout import G_ROUNDS as G_ROUNDS
+from razzmatazz.core.razzia.layout import G_SHARED as G_SHARED
+from razzmatazz.core.razzia.layout import H_BARS_WON as H_BARS_WON
+from razzmatazz.core.razzia.layout import H_MONEY as H_MONEY
+from razzmatazz.core.razzia.layout import H_WIN as H_WIN
+from razzmatazz.core.razzia.layout import K_OVER as K_OVER
+from razzmatazz.core.razzia.layout import LOWEST as LOWEST
+from razzmatazz.core.razzia.layout import N_BUCKETS as N_BUCKETS
+from razzmatazz.core.razzia.layout import N_CFIELDS as N_CFIELDS
+from razzmatazz.core.razzia.layout import N_CTRL as N_CTRL
+from razzmatazz.core.razzia.layout import N_GFIELDS as N_GFIELDS
+from razzmatazz.core.razzia.layout import N_OTHERS as N_OTHERS
+from razzmatazz.core.razzia.layout import N_PFIELDS as N_PFIELDS
+from razzmatazz.core.razzia.layout import N_RES as N_RES
+from razzmatazz.core.razzia.layout import N_TABLE as N_TABLE
+from razzmatazz.core.razzia.layout import NSD as NSD
+from razzmatazz.core.razzia.layout import P_BARS_WON as P_BARS_WON
+from razzmatazz.core.razzia.layout import P_GAMES as P_GAMES
+from razzmatazz.core.razzia.layout import P_MLEFT as P_MLEFT
+from razzmatazz.core.razzia.layout import P_MONEY as P_MONEY
+from razzmatazz.core.razzia.layout import P_MONEY2 as P_MONEY2
+from razzmatazz.core.razzia.layout import P_WIN as P_WIN
+from razzmatazz.core.razzia.layout import P_WIN2 as P_WIN2
+from razzmatazz.core.razzia.layout import POPCOUNT as POPCOUNT
+from razzmatazz.core.razzia.layout import SCRIPT_ASK as SCRIPT_ASK
+from razzmatazz.core.razzia.layout import SCRIPT_DIVISION as SCRIPT_DIVISION
+from razzmatazz.core.razzia.layout import SCRIPT_NO_OFFER as SCRIPT_NO_OFFER
+from razzmatazz.core.razzia.layout import T_MONEY as T_MONEY
+from razzmatazz.core.razzia.layout import T_PLAYS as T_PLAYS
+from razzmatazz.core.razzia.layout import T_WON as T_WON
+from razzmatazz.core.razzia.layout import W_ACTOR as W_ACTOR
+from razzmatazz.core.razzia.layout import W_ANS as W_ANS
+from razzmatazz.core.razzia.layout import W_AT as W_AT
+from razzmatazz.core.razzia.layout import W_BAR as W_BAR
+from razzmatazz.core.razzia.layout import W_BARS as W_BARS
+from razzmatazz.core.razzia.layout import W_BOUND as W_BOUND
+from razzmatazz.core.razzia.layout import W_CALLED as W_CALLED
+from razzmatazz.core.razzia.layout import W_CFG as W_CFG
+from razzmatazz.core.razzia.layout import W_CONTEST as W_CONTEST
+from razzmatazz.core.razzia.layout import W_COUNTS as W_COUNTS
+from razzmatazz.core.razzia.layout import W_CTRL as W_CTRL
+from razzmatazz.core.razzia.layout import W_DEAL as W_DEAL
+from razzmatazz.core.razzia.layout import W_DECL as W_DECL
+from razzmatazz.core.razzia.layout import W_DICE as W_DICE
+from razzmatazz.core.razzia.layout import W_DISCARD as W_DISCARD
+from razzmatazz.core.razzia.layout import W_FAR as W_FAR
+from razzmatazz.core.razzia.layout import W_FIRST as W_FIRST
+from razzmatazz.core.razzia.layout import W_GOT as W_GOT
+from razzmatazz.core.razzia.layout import W_GROUP as W_GROUP
+from razzmatazz.core.razzia.layout import W_HERE as W_HERE
+from razzmatazz.core.razzia.layout import W_K as W_K
+from razzmatazz.core.razzia.layout import W_KIND as W_KIND
+from razzmatazz.core.razzia.layout import W_KO as W_KO
+from razzmatazz.core.razzia.layout import W_LEFT as W_LEFT
+from razzmatazz.core.razzia.layout import W_LOG as W_LOG
+from razzmatazz.core.razzia.layout import W_LOG_ROWS as W_LOG_ROWS
+from razzmatazz.core.razzia.layout import W_MDECK as W_MDECK
+from razzmatazz.core.razzia.layout import W_MM as W_MM
+from razzmatazz.core.razzia.layout import W_MTOP as W_MTOP
+from razzmatazz.core.razzia.layout import W_NCARDS as W_NCARDS
+from razzmatazz.core.razzia.layout import W_OCC as W_OCC
+from razzmatazz.core.razzia.layout import W_OCROU as W_OCROU
+from razzmatazz.core.razzia.layout import W_OFF as W_OFF
+from razzmatazz.core.razzia.layout import W_OFFSETS as W_OFFSETS
+from razzmatazz.core.razzia.layout import W_OGLOB as W_OGLOB
+from razzmatazz.core.razzia.layout import W_ORDER as W_ORDER
+from razzmatazz.core.razzia.layout import W_OTAB as W_OTAB
+from razzmatazz.core.razzia.layout import W_OTHERS as W_OTHERS
+from razzmatazz.core.razzia.layout import W_PAID as W_PAID
+from razzmatazz.core.razzia.layout import W_POLICE as W_POLICE
+from razzmatazz.core.razzia.layout import W_POS as W_POS
+from razzmatazz.core.razzia.layout import W_POT as W_POT
+from razzmatazz.core.razzia.layout import W_PROPOSER as W_PROPOSER
+from razzmatazz.core.razzia.layout import W_PSCR as W_PSCR
+from razzmatazz.core.razzia.layout import W_PSTATE as W_PSTATE
+from razzmatazz.core.razzia.layout import W_RANKED as W_RANKED
+from razzmatazz.core.razzia.layout import W_RES as W_RES
+from razzmatazz.core.razzia.layout import W_ROLLS as W_ROLLS
+from razzmatazz.core.razzia.layout import W_ROT as W_ROT
+from razzmatazz.core.razzia.layout import W_STEP as W_STEP
+from razzmatazz.core.razzia.layout import W_STOCK as W_STOCK
+from razzmatazz.core.razzia.layout import W_SWAP as W_SWAP
+from razzmatazz.core.razzia.layout import W_TOTALS as W_TOTALS
+from razzmatazz.core.razzia.layout import W_UNITS as W_UNITS
+from razzmatazz.core.razzia.layout import W_UNRES as W_UNRES
+from razzmatazz.core.razzia.layout import W_USED as W_USED
+from razzmatazz.core.razzia.layout import W_VIEW as W_VIEW
+from razzmatazz.core.razzia.layout import W_WON0 as W_WON0
+from razzmatazz.core.razzia.layout import WIN as WIN
+from razzmatazz.core.razzia.layout import _count as _count
+from razzmatazz.core.razzia.layout import _log as _log
+from razzmatazz.core.razzia.layout import _logged as _logged
+from razzmatazz.core.razzia.layout import _workspace as _workspace
+from razzmatazz.core.razzia.layout import blocks as blocks
+from razzmatazz.core.razzia.layout import count_offsets as count_offsets
+from razzmatazz.core.razzia.layout import layout as layout
+from razzmatazz.core.razzia.layout import player_of as player_of
+from razzmatazz.core.razzia.layout import set_workspace as set_workspace
+from razzmatazz.core.razzia.layout import table_index as table_index
+from razzmatazz.core.razzia.layout import view as view
+from razzmatazz.core.razzia.policies import USER_ID as USER_ID
+from razzmatazz.core.razzia.resolve import _is_card as _is_card
+from razzmatazz.core.razzia.resolve import resolve_bar as resolve_bar
