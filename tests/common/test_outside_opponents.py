@@ -4,7 +4,8 @@
 player's code: a one-ply Monte Carlo player that samples what its seat has not seen. In the seat of the default
 mix's best heuristic (the report's "Your policies" comparison, :mod:`razzmatazz.analysis.report.yours`), on the
 same deals, the default ``search`` must be established ahead of it: the 95 % interval of the opponent's paired
-difference from search lies below 0. Fixed seed; the interval is the test's tolerance.
+difference from search lies below 0. Fixed seeds (one, or the :data:`POOLED` seeds pooled); the interval is the
+test's tolerance.
 """
 
 from __future__ import annotations
