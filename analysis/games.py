@@ -80,6 +80,11 @@ class GameSpec:
     user: Any = field(default=None, compare=False)  # a plugin's policies (``UserPolicies``): see :func:`plugged`
 
     @property
+    def exploit_default(self) -> int:
+        """``exploit``'s games per lineup when none are given: :attr:`exploit_games`, else :attr:`default_games`."""
+        return self.exploit_games or self.default_games
+
+    @property
     def module(self) -> ModuleType:
         """The game's analysis module (``lineup``, ``play``, ``check_games``)."""
         return importlib.import_module(self.api)

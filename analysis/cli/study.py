@@ -67,9 +67,7 @@ def interval_words(lo: float, hi: float, unit: str) -> str:
 
 PLAYERS_CHOICE = ", ".join(f"{n} {games.game(n).default_players}" for n in games.names())
 GAME_CHOICE = ", ".join(f"{n} {games.game(n).default_games:,}" for n in games.names())
-EXPLOIT_CHOICE = ", ".join(
-    f"{n} {(games.game(n).exploit_games or games.game(n).default_games):,}" for n in games.names()
-)
+EXPLOIT_CHOICE = ", ".join(f"{n} {games.game(n).exploit_default:,}" for n in games.names())
 
 
 @click.command("tournament")

@@ -124,7 +124,7 @@ def strong_study(pol: pd.DataFrame, players: list[int], games: int, seed: int, p
         for n in players:
             labels = [x.label for x in lineups[n, mix]]
             seat = strong_seat(labels, leaders(pol, n, mix))
-            texts = [STRONG if i == seat else x.preset or x.text for i, x in enumerate(lineups[n, mix])]  # labels kept
+            texts = [STRONG if i == seat else x for i, x in enumerate(labels)]  # the labels the findings name
             result = razzia.play(Settings(players=n), razzia.lineup(texts, n), games, seed, progress=progress)
             parts["lineups"].append(
                 pd.DataFrame(

@@ -21,6 +21,7 @@ from scipy.stats import t as student
 from razzmatazz.analysis import games
 from razzmatazz.analysis.report import build, yours
 from razzmatazz.analysis.report.skill import has_ladder
+from razzmatazz.analysis.stats import Z95
 
 ROOT = Path(__file__).resolve().parents[2]
 OPPONENTS = ROOT / "opponents"
@@ -83,7 +84,7 @@ def pooled(measured: list[tuple[float, float, float]], batches: int = 20) -> tup
     t = float(student.ppf(0.975, batches - 1))
     mean = float(np.mean([m for m, _, _ in measured]))
     se = math.sqrt(sum(((hi - lo) / (2 * t)) ** 2 for _, lo, hi in measured)) / len(measured)
-    return mean, mean - 1.96 * se, mean + 1.96 * se
+    return mean, mean - Z95 * se, mean + Z95 * se
 
 
 def _against(game: str, strong: str) -> None:
@@ -102,8 +103,8 @@ def _against(game: str, strong: str) -> None:
 def test_pooling_seeds_recovers_each_seeds_standard_error():
     t = float(student.ppf(0.975, 19))
     one = (-1.0, -1.0 - t, -1.0 + t)  # a standard error of 1
-    assert pooled([one]) == pytest.approx((-1.0, -2.96, 0.96))
-    assert pooled([one] * 4) == pytest.approx((-1.0, -1.98, -0.02))  # four seeds halve it
+    assert pooled([one]) == pytest.approx((-1.0, -1.0 - Z95, -1.0 + Z95))
+    assert pooled([one] * 4) == pytest.approx((-1.0, -1.0 - Z95 / 2, -1.0 + Z95 / 2))  # four seeds halve it
     assert pooled([(-3.0, -3.0 - t, -3.0 + t), one])[0] == pytest.approx(-2.0)
 
 
