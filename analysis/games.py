@@ -76,6 +76,7 @@ class GameSpec:
     core: str  # the package with rules.Settings and policies.REGISTRY
     cli: str = ""  # "module:name" of the game's click group (none: no command of its own)
     report: str = ""  # the module with the game's report SECTION (none: no report)
+    form: str = ""  # "module:name" of the game's ``PlayForm`` (its part of ``GAME play``; none: no play command)
     exploit_games: int = 0  # ``exploit``'s games per lineup where its search seat is slower (0: ``default_games``)
     user: Any = field(default=None, compare=False)  # a plugin's policies (``UserPolicies``): see :func:`plugged`
 
@@ -102,6 +103,15 @@ class GameSpec:
         if not self.cli:
             return None
         module, name = self.cli.split(":")
+        return getattr(importlib.import_module(module), name)
+
+    @property
+    def play_form(self) -> Any:
+        """The game's part of the shared ``play`` command (:class:`~razzmatazz.analysis.cli.play.PlayForm`), or
+        None."""
+        if not self.form:
+            return None
+        module, name = self.form.split(":")
         return getattr(importlib.import_module(module), name)
 
     @property

@@ -21,6 +21,7 @@ from razzmatazz.analysis import games
 from razzmatazz.analysis.cli.console import guard_streams
 from razzmatazz.analysis.cli.ladder import ladder_cmd
 from razzmatazz.analysis.cli.options import flush_stdout
+from razzmatazz.analysis.cli.play import add_play
 from razzmatazz.analysis.cli.report import report
 from razzmatazz.analysis.cli.strong import exploit_cmd, tune_cmd
 from razzmatazz.analysis.cli.study import sweep_cmd, tournament_cmd
@@ -117,8 +118,11 @@ def main() -> None:
     """
 
 
-for _name in games.names():  # each game's room brings its own group (razzmatazz GAME ...)
-    if (_group := games.game(_name).command) is not None:
+for _name in games.names():  # each game's room brings its own group (razzmatazz GAME ...), and its play form
+    _spec = games.game(_name)
+    if (_group := _spec.command) is not None:
+        if _spec.form:
+            add_play(_group, _spec, _spec.play_form)
         main.add_command(_group)
 main.add_command(tournament_cmd)
 main.add_command(sweep_cmd)

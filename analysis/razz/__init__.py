@@ -22,6 +22,7 @@ SPEC = GameSpec(
     "razzmatazz.core.razz",
     cli=f"{__name__}.cli:razz",
     report=f"{__name__}.report",
+    form=f"{__name__}.cli_play:PLAY",
 )
 """Razz in the registry of games (:mod:`razzmatazz.analysis.games`)."""
 

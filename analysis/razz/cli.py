@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from razzmatazz.analysis.cli.new_policy import add_new_policy
 from razzmatazz.analysis.cli.options import (
     FORMATS,
     RESUMING,
@@ -27,7 +28,9 @@ from razzmatazz.analysis.cli.options import (
     resume_run,
     set_threads,
 )
+from razzmatazz.analysis.razz.template import TEMPLATE
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.policy import Registry
 
 TABLE_RUNS = Path("results/razz-table")
 """Where ``razz table`` keeps its runs when no --out is given: one folder per run, and ``latest``."""
@@ -687,7 +690,15 @@ def _doors_text(chart: Any, top: int, where: str) -> str:
 
 
 from razzmatazz.analysis.razz import cli_convert as _convert  # noqa: E402,F401  (adds razz convert)
-from razzmatazz.analysis.razz import cli_play as _play  # noqa: E402,F401  (adds razz play and razz policies)
 from razzmatazz.analysis.razz import cli_replay as _replay  # noqa: E402,F401  (adds razz replay)
 from razzmatazz.analysis.razz import cli_review as _review  # noqa: E402,F401  (adds razz review)
 from razzmatazz.analysis.razz import cli_stats as _stats  # noqa: E402,F401  (adds razz stats)
+
+
+def _registry() -> Registry:
+    from razzmatazz.core.razz.policies import REGISTRY
+
+    return REGISTRY
+
+
+add_new_policy(razz, "razz", TEMPLATE, _registry)

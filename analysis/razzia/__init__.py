@@ -22,6 +22,7 @@ SPEC = GameSpec(
     "razzmatazz.core.razzia",
     cli=f"{__name__}.cli:razzia",
     report=f"{__name__}.report",
+    form=f"{__name__}.cli_play:PLAY",
     exploit_games=10_000,
 )
 """Razzia in the registry of games (:mod:`razzmatazz.analysis.games`)."""

@@ -22,6 +22,7 @@ SPEC = GameSpec(
     "razzmatazz.core.riffifi",
     cli=f"{__name__}.cli:riffifi",
     report=f"{__name__}.report",
+    form=f"{__name__}.cli_play:PLAY",
 )
 """Riffifi in the registry of games (:mod:`razzmatazz.analysis.games`)."""
 
