@@ -28,6 +28,7 @@ import shutil
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,8 @@ import pandas as pd
 
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import fill_lineup, with_core_columns, with_core_pairs
-from razzmatazz.analysis.stats import Z95, block_sq, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.stats import block_sq, mean_columns, rate_interval
+from razzmatazz.analysis.summary import Groups, Measure, pair_table, player_tables
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
@@ -185,16 +187,8 @@ def summarise(
     c = E.view(counts, n)
     per_player, per_seat, glob, cross, cross_win = c["player"], c["seat"], c["global"], c["cross"], c["cross_win"]
     blocks = int(glob[E.G_BLOCKS])
-    names = [label(p) for p in policies]
-    groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
-    players = _rows(per_player, cross, blocks, settings, [[i] for i in range(n)])
-    players.insert(0, "player", np.arange(1, n + 1))
-    players.insert(1, "policy", names)
-    players.insert(2, "parameters", [p.text for p in policies])
-    pol = _rows(per_player, cross, blocks, settings, list(groups.values()))
-    pol.insert(0, "policy", list(groups))
-    pol.insert(1, "players", [len(g) for g in groups.values()])
-    pol = pol.sort_values("bb_per_100", ascending=False, kind="stable").reset_index(drop=True)
+    rows = partial(_rows, per_player, cross, blocks, settings)
+    players, pol, groups = player_tables(rows, policies, [label(p) for p in policies], "bb_per_100")
     pol = with_core_columns(pol, ["policy"], "hands", "bb_per_100", "ci_low", "ci_high")
     players = with_core_columns(players, ["player", "policy"], "hands", "bb_per_100", "ci_low", "ci_high")
     pairs = with_core_pairs(
@@ -325,52 +319,19 @@ def _pairs(
     cross_win: np.ndarray,
     blocks: int,
     settings: R.Settings,
-    groups: dict[str, list[int]],
+    groups: Groups,
 ) -> pd.DataFrame:
     """Every difference ``a - b`` between two policies (big bets per 100 hands, win rate), paired over blocks.
 
     ``clear``: the difference in big bets is established (95 %).
     """
-    rows = []
-    names = list(groups)
     won = per_player[:, E.P_SD_WON] + per_player[:, E.P_WON_NO_SD]
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            ga, gb = groups[a], groups[b]
-            per_block = int(per_player[ga, E.P_HANDS].sum()) / len(ga) / blocks
-            per = per_block * len(ga) * len(gb)
-            m = group_contrast(per_player[:, E.P_NET], cross, blocks, ga, gb, scale=100 / settings.big_bet / per)
-            w = group_contrast(won, cross_win, blocks, ga, gb, scale=1 / per)
-            clear = bool(abs(m["mean"]) > Z95 * m["stderr"])
-            rows.append(
-                {
-                    "policy": a,
-                    "versus": b,
-                    "difference_bb_per_100": m["mean"],
-                    "stderr": m["stderr"],
-                    "ci_low": m["ci_low"],
-                    "ci_high": m["ci_high"],
-                    "clear": clear,
-                    "win_rate_difference": w["mean"],
-                    "win_rate_low": w["ci_low"],
-                    "win_rate_high": w["ci_high"],
-                }
-            )
-    return pd.DataFrame(
-        rows,
-        columns=[
-            "policy",
-            "versus",
-            "difference_bb_per_100",
-            "stderr",
-            "ci_low",
-            "ci_high",
-            "clear",
-            "win_rate_difference",
-            "win_rate_low",
-            "win_rate_high",
-        ],
+    bb = Measure(
+        per_player[:, E.P_NET], cross, 100 / settings.big_bet, "difference_bb_per_100", "ci_low", "ci_high", "stderr"
     )
+    win = Measure(won, cross_win, 1, "win_rate_difference", "win_rate_low", "win_rate_high")
+    columns = ["policy", "versus", bb.difference, "stderr", bb.low, bb.high, "clear", win.difference, win.low]
+    return pair_table(per_player[:, E.P_HANDS], blocks, groups, [bb, win], 0, [*columns, win.high])
 
 
 # ----------------------------------------------------------------------------- one hand, step by step

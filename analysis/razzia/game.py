@@ -20,6 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,8 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import fill_lineup, with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
-from razzmatazz.analysis.stats import Z95, block_sq, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.stats import block_sq, mean_columns, rate_interval
+from razzmatazz.analysis.summary import Groups, Measure, interval_row, pair_table, player_tables, seat_table
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
@@ -140,20 +142,10 @@ def summarise(
     cross_money, cross_win = c["cross"], c["cross_win"]
     blocks = int(glob[E.G_BLOCKS])
     split = settings.leftover == "split"
-    names = [p.label for p in policies]
-    groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
-    players = _rows(per_player, cross_money, cross_win, glob, [[i] for i in range(n)], split)
-    players.insert(0, "player", np.arange(1, n + 1))
-    players.insert(1, "policy", names)
-    players.insert(2, "parameters", [p.text for p in policies])
-    pol = _rows(per_player, cross_money, cross_win, glob, list(groups.values()), split)
-    pol.insert(0, "policy", list(groups))
-    pol.insert(1, "players", [len(g) for g in groups.values()])
-    pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
+    rows = partial(_rows, per_player, cross_money, cross_win, glob, split=split)
+    players, pol, groups = player_tables(rows, policies, [p.label for p in policies], "win_rate")
     cards = card_table(counts, n)
-    pairs = with_core_pairs(
-        _pairs(per_player, cross_money, cross_win, blocks, groups), "money_difference", "money_low", "money_high"
-    )
+    pairs = with_core_pairs(_pairs(per_player, cross_money, cross_win, blocks, groups), *_MONEY_PAIR)
     pol = with_core_columns(pol, ["policy"], "games", "money", "money_low", "money_high")
     players = with_core_columns(players, ["player", "policy"], "games", "money", "money_low", "money_high")
     seats = with_core_columns(_seats(per_seat, glob, split), ["seat"], "games", "money", "money_low", "money_high")
@@ -203,18 +195,9 @@ def _rows(
             mixed = int(per_player[g, E.P_MLEFT].sum())
             total, total_sq = n * total + k * left, n * n * total_sq + 2 * n * k * mixed + k * k * left_sq
         money = mean_columns(blocks, total, total_sq, scale=R.UNIT / per_block / (n if split else 1))
-        rows.append(
-            {
-                "games": games,
-                "win_rate": float(win["mean"]),
-                "win_low": float(win["ci_low"]),
-                "win_high": float(win["ci_high"]),
-                "money": float(money["mean"]),
-                "money_low": float(money["ci_low"]),
-                "money_high": float(money["ci_high"]),
-                "bars_won": int(per_player[g, E.P_BARS_WON].sum()) / games if games else math.nan,
-            }
-        )
+        bars = int(per_player[g, E.P_BARS_WON].sum()) / games if games else math.nan
+        win_row = interval_row("win_rate", win, "win_low", "win_high")
+        rows.append({"games": games, **win_row, **interval_row("money", money), "bars_won": bars})
     return pd.DataFrame(rows)
 
 
@@ -229,18 +212,7 @@ def _seats(per_seat: np.ndarray, glob: np.ndarray, split: bool) -> pd.DataFrame:
         total_sq = [n * n * q + 2 * n * int(m) + left_sq for q, m in zip(total_sq, per_seat[:, E.P_MLEFT])]
         total = [n * t + left for t in total]
     money = mean_columns(games, total, total_sq, scale=R.UNIT / (n if split else 1))
-    return pd.DataFrame(
-        {
-            "seat": np.arange(1, n + 1),
-            "games": games,
-            "win_rate": win["mean"],
-            "win_low": win["ci_low"],
-            "win_high": win["ci_high"],
-            "money": money["mean"],
-            "money_low": money["ci_low"],
-            "money_high": money["ci_high"],
-        }
-    )
+    return seat_table(games, win, money, "money")
 
 
 def _croupier(crou: np.ndarray) -> pd.DataFrame:
@@ -257,46 +229,17 @@ def _croupier(crou: np.ndarray) -> pd.DataFrame:
     )
 
 
+_MONEY_PAIR = ("money_difference", "money_low", "money_high")
+
+
 def _pairs(
-    per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, blocks: int, groups: dict[str, list[int]]
+    per_player: np.ndarray, cross_money: np.ndarray, cross_win: np.ndarray, blocks: int, groups: Groups
 ) -> pd.DataFrame:
     """Every difference ``a - b`` between two policies (win rate, money a game), paired over blocks."""
-    rows = []
-    names = list(groups)
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            ga, gb = groups[a], groups[b]
-            per = int(per_player[ga, E.P_GAMES].sum()) / blocks * len(gb)
-            row: dict[str, Any] = {"policy": a, "versus": b}
-            for name, fld, cross, unit in (
-                ("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
-                ("money", E.P_MONEY, cross_money, R.UNIT),
-            ):
-                m = group_contrast(per_player[:, fld], cross, blocks, ga, gb, scale=unit / per)
-                row.update(
-                    {
-                        f"{name}_difference": float(m["mean"]),
-                        f"{name}_low": float(m["ci_low"]),
-                        f"{name}_high": float(m["ci_high"]),
-                    }
-                )
-                if name == "win_rate":
-                    row["clear"] = bool(abs(m["mean"]) > Z95 * m["stderr"])
-            rows.append(row)
-    return pd.DataFrame(
-        rows,
-        columns=[
-            "policy",
-            "versus",
-            "win_rate_difference",
-            "win_rate_low",
-            "win_rate_high",
-            "clear",
-            "money_difference",
-            "money_low",
-            "money_high",
-        ],
-    )
+    win = Measure(per_player[:, E.P_WIN], cross_win, 1 / E.WIN, "win_rate_difference", "win_rate_low", "win_rate_high")
+    money = Measure(per_player[:, E.P_MONEY], cross_money, R.UNIT, *_MONEY_PAIR)
+    columns = ["policy", "versus", win.difference, win.low, win.high, "clear", *_MONEY_PAIR]
+    return pair_table(per_player[:, E.P_GAMES], blocks, groups, [win, money], 0, columns)
 
 
 def _haggling(glob: np.ndarray) -> pd.DataFrame:

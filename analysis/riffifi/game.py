@@ -19,6 +19,7 @@ import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,8 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import fill_lineup, with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
-from razzmatazz.analysis.stats import Z95, block_sq, group_contrast, mean_columns, rate_interval
+from razzmatazz.analysis.stats import Z95, block_sq, mean_columns, rate_interval
+from razzmatazz.analysis.summary import Groups, Measure, interval_row, pair_table, player_tables, seat_table
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
@@ -127,19 +129,9 @@ def summarise(
     per_player, per_seat, per_pos, glob, table = c["player"], c["seat"], c["position"], c["global"], c["table"]
     cross_score, cross_win = c["cross"], c["cross_win"]
     blocks = int(glob[E.G_BLOCKS])
-    names = [p.label for p in policies]
-    groups = {name: [i for i, x in enumerate(names) if x == name] for name in dict.fromkeys(names)}
-    players = _rows(per_player, cross_score, cross_win, blocks, [[i] for i in range(n)])
-    players.insert(0, "player", np.arange(1, n + 1))
-    players.insert(1, "policy", names)
-    players.insert(2, "parameters", [p.text for p in policies])
-    pol = _rows(per_player, cross_score, cross_win, blocks, list(groups.values()))
-    pol.insert(0, "policy", list(groups))
-    pol.insert(1, "players", [len(g) for g in groups.values()])
-    pol = pol.sort_values("win_rate", ascending=False, kind="stable").reset_index(drop=True)
-    pairs = with_core_pairs(
-        _pairs(per_player, cross_score, cross_win, blocks, groups), "chips_difference", "chips_low", "chips_high"
-    )
+    rows = partial(_rows, per_player, cross_score, cross_win, blocks)
+    players, pol, groups = player_tables(rows, policies, [p.label for p in policies], "win_rate")
+    pairs = with_core_pairs(_pairs(per_player, cross_score, cross_win, blocks, groups), *_CHIPS_PAIR)
     pol = with_core_columns(pol, ["policy"], "games", "chips", "chips_low", "chips_high")
     players = with_core_columns(players, ["player", "policy"], "games", "chips", "chips_low", "chips_high")
     seats = with_core_columns(_seats(per_seat), ["seat"], "games", "chips", "chips_low", "chips_high")
@@ -175,15 +167,7 @@ def _rows(
             blocks, int(per_player[g, E.P_WIN].sum()), block_sq(cross_win, g), scale=1 / E.WIN / per_block
         )
         score = mean_columns(blocks, int(per_player[g, E.P_SCORE].sum()), block_sq(cross_score, g), scale=1 / per_block)
-        row = {
-            "games": games,
-            "win_rate": float(win["mean"]),
-            "win_low": float(win["ci_low"]),
-            "win_high": float(win["ci_high"]),
-            "chips": float(score["mean"]),
-            "chips_low": float(score["ci_low"]),
-            "chips_high": float(score["ci_high"]),
-        }
+        row = {"games": games, **interval_row("win_rate", win, "win_low", "win_high"), **interval_row("chips", score)}
         for c, colour in enumerate(R.COLOURS):
             row[colour] = int(per_player[g, E.P_CHIPS + c].sum()) / games if games else math.nan
         row["ticks"] = int(per_player[g, E.P_TICKS].sum()) / games if games else math.nan
@@ -196,18 +180,7 @@ def _seats(per_seat: np.ndarray) -> pd.DataFrame:
     games = per_seat[:, E.P_GAMES].tolist()
     win = mean_columns(games, per_seat[:, E.P_WIN].tolist(), per_seat[:, E.P_WIN2].tolist(), scale=1 / E.WIN)
     score = mean_columns(games, per_seat[:, E.P_SCORE].tolist(), per_seat[:, E.P_SCORE2].tolist())
-    return pd.DataFrame(
-        {
-            "seat": np.arange(1, len(per_seat) + 1),
-            "games": games,
-            "win_rate": win["mean"],
-            "win_low": win["ci_low"],
-            "win_high": win["ci_high"],
-            "chips": score["mean"],
-            "chips_low": score["ci_low"],
-            "chips_high": score["ci_high"],
-        }
-    )
+    return seat_table(games, win, score, "chips")
 
 
 def _positions(per_pos: np.ndarray, games: int) -> pd.DataFrame:
@@ -226,44 +199,17 @@ def _positions(per_pos: np.ndarray, games: int) -> pd.DataFrame:
     )
 
 
+_CHIPS_PAIR = ("chips_difference", "chips_low", "chips_high")
+
+
 def _pairs(
-    per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int, groups: dict[str, list[int]]
+    per_player: np.ndarray, cross_score: np.ndarray, cross_win: np.ndarray, blocks: int, groups: Groups
 ) -> pd.DataFrame:
     """Every difference ``a - b`` between two policies (win rate, chips a game), paired over blocks."""
-    rows = []
-    names = list(groups)
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            ga, gb = groups[a], groups[b]
-            per = int(per_player[ga, E.P_GAMES].sum()) / blocks * len(gb)
-            row: dict[str, Any] = {"policy": a, "versus": b}
-            for name, fld, cross, unit in (
-                ("win_rate", E.P_WIN, cross_win, 1 / E.WIN),
-                ("chips", E.P_SCORE, cross_score, 1),
-            ):
-                m = group_contrast(per_player[:, fld], cross, blocks, ga, gb, scale=unit / per)
-                row.update(
-                    {
-                        f"{name}_difference": float(m["mean"]),
-                        f"{name}_low": float(m["ci_low"]),
-                        f"{name}_high": float(m["ci_high"]),
-                    }
-                )
-                if name == "win_rate":
-                    row["clear"] = bool(abs(m["mean"]) > Z95 * m["stderr"])
-            rows.append(row)
-    cols = [
-        "policy",
-        "versus",
-        "win_rate_difference",
-        "win_rate_low",
-        "win_rate_high",
-        "clear",
-        "chips_difference",
-        "chips_low",
-        "chips_high",
-    ]
-    return pd.DataFrame(rows, columns=cols)
+    win = Measure(per_player[:, E.P_WIN], cross_win, 1 / E.WIN, "win_rate_difference", "win_rate_low", "win_rate_high")
+    chips = Measure(per_player[:, E.P_SCORE], cross_score, 1, *_CHIPS_PAIR)
+    columns = ["policy", "versus", win.difference, win.low, win.high, "clear", *_CHIPS_PAIR]
+    return pair_table(per_player[:, E.P_GAMES], blocks, groups, [win, chips], 0, columns)
 
 
 def _cards(table: np.ndarray) -> pd.DataFrame:
