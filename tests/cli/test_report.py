@@ -20,12 +20,14 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+from razzmatazz.analysis import games
 from razzmatazz.analysis.report.findings import FORMATS
 from tests.cli.test_razz_cli import assert_ok, assert_one_line_error, hidden_leftovers, snapshot
 
 SEED = 11
 SCALE = 0.03
-GAMES = ("razz", "razzia", "riffifi")
+GAMES = tuple(g for g in games.names() if games.game(g).report)
+"""The registered games with a report section."""
 CHROMIUM, DRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 ALLOWED_LITERALS = ("95 %", "1/k", "($5,000 units)", "bb/100", "per 100 hands")
 """Fixed words with digits that templates may hold (units and the interval level), never a result."""
@@ -169,10 +171,10 @@ def test_riffifi_best_policy_sentences_read_back(made, tables):
     pattern = r"- (\S+) wins ([\d.]+) % of (\d)-player games \(95 % CI ([\d.]+)–([\d.]+) %, ([\d,]+) games"
     found = re.findall(pattern, text)
     assert len(found) == 3
-    for name, rate, n, lo, hi, games in found:
+    for name, rate, n, lo, hi, played in found:
         part = pol[(pol.players == int(n)) & ~pol.officer]
         best = part.loc[part.win_rate.idxmax()]
-        assert best.policy == name and int(games.replace(",", "")) == best.games
+        assert best.policy == name and int(played.replace(",", "")) == best.games
         for shown, value in ((rate, best.win_rate), (lo, best.win_low), (hi, best.win_high)):
             assert float(shown) == pytest.approx(100 * value, abs=0.051)
 
@@ -339,7 +341,6 @@ def test_an_unwritable_or_foreign_output_is_refused_untouched(tmp_path):
 def test_a_failed_run_leaves_nothing_and_keeps_the_previous_result(tmp_path, monkeypatch, made):
     from dataclasses import replace
 
-    from razzmatazz.analysis import games
     from razzmatazz.analysis.report import build_report
 
     out = tmp_path / "r"

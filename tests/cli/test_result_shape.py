@@ -6,15 +6,17 @@ import json
 
 import pytest
 
+from razzmatazz.analysis import games
 from razzmatazz.analysis.games import CORE_COLUMNS, PAIR_COLUMNS
 from tests.cli.test_razz_cli import assert_ok, invoke
 
-PLAY = {"razz": ["--hands", "400"], "razzia": ["--games", "200"], "riffifi": ["--games", "200"]}
+GAMES = [g for g in games.names() if games.game(g).form]
+"""Every registered game with a play command."""
 
 
-@pytest.mark.parametrize("game", list(PLAY))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_play_command_shares_the_core_columns(game):
-    result = invoke([game, "play", "--players", "3", *PLAY[game], "--seed", "1", "--format", "json", "--quiet"])
+    result = invoke([game, "play", "--players", "3", "--games", "300", "--seed", "1", "--format", "json", "--quiet"])
     assert_ok(result)
     data = json.loads(result.stdout)
     first = {

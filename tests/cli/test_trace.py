@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from razzmatazz.analysis import games
 from razzmatazz.analysis.trace import GameTrace
 from razzmatazz.core.trace import Trace
 from tests.cli.test_razz_cli import assert_ok, invoke
@@ -117,7 +118,8 @@ KEYS = [
     "events",
     "results",
 ]
-GAMES = ("razz", "razzia", "riffifi")
+GAMES = tuple(g for g in games.names() if games.game(g).form)
+"""The registered games with a play command (and so --trace)."""
 
 
 def _json(name: str) -> dict:

@@ -13,7 +13,8 @@ def test_codes_are_unique_and_stable():
     # stored results depend on these: never renumber
     assert streams.stream("razz", "equity").path() == (1, 1)
     assert streams.stream("razz", "table").path(5, 3) == (1, 2, 5, 3)
-    assert streams.GAMES == {"razz": 1, "razzia": 2, "riffifi": 3}
+    assert {g: streams.GAMES[g] for g in ("razz", "razzia", "riffifi")} == {"razz": 1, "razzia": 2, "riffifi": 3}
+    assert len(set(streams.GAMES.values())) == len(streams.GAMES)  # a new game takes a code of its own
 
 
 def test_every_game_has_a_deal_and_a_policy_stream_per_seat():

@@ -15,47 +15,24 @@ import importlib
 import numpy as np
 import pytest
 
+from razzmatazz.analysis import games
 from razzmatazz.core.positions import Position
+from tests.conformance.cases import cases, game_job, settings
 
-GAMES = {
-    # game: (analysis module, lineups of policy texts, players)
-    "razz": ("razz", [["tag", "rock", "station", "steal", "reader", "random"], ["random"]], 6),
-    "razzia": (
-        "razzia",
-        [
-            ["greedy", "crowd", "bigpot", "hunter", "random"],
-            ["random"],
-            ["search:samples=2", "greedy", "hunter", "random", "search:samples=1,rollout=0"],
-        ],
-        5,
-    ),
-    "riffifi": (
-        "riffifi",
-        [
-            ["expect", "undercut", "lowest", "thief"],
-            ["random"],
-            ["search:samples=1", "expect", "undercut", "search:samples=1,rollout=0"],
-        ],
-        4,
-    ),
-}
+GAMES = {game: m.POSITIONS for game in games.names() if hasattr(m := cases(game), "POSITIONS")}
+"""game: (players, lineups of policy texts), from each registered game's ``tests/<game>/conformance.py``."""
 N_GAMES = 60
 
 
 def _state(game):
-    return importlib.import_module(f"razzmatazz.core.{game}.state")
+    return importlib.import_module(f"{games.game(game).core}.state")
 
 
 def _job(game, texts, n_games):
-    module, _, players = GAMES[game]
-    api = importlib.import_module(f"razzmatazz.analysis.{module}")
-    rules = importlib.import_module(f"razzmatazz.core.{game}.rules")
-    engine = importlib.import_module(f"razzmatazz.core.{game}.engine")
-    settings = rules.Settings(players=players)
-    return engine.GameJob(settings, tuple(api.lineup(texts, players)), 11, n_games, False, None)
+    return game_job(game, settings(game, players=GAMES[game][0]), texts, 11, n_games, False)
 
 
-CASES = [(g, i) for g, (_, lineups, _) in GAMES.items() for i in range(len(lineups))]
+CASES = [(g, i) for g, (_, lineups) in GAMES.items() for i in range(len(lineups))]
 
 
 @pytest.mark.parametrize("game, lineup", CASES)

@@ -4,6 +4,8 @@ only what it supports (everything else stays with the general engine)."""
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -123,3 +125,9 @@ def test_every_setting_is_classified_for_the_fast_lane():
         default = getattr(Settings(), name)
         other = (not default) if isinstance(default, bool) else next(v for v in R.CHOICES[name] if v != default)
         assert not F.supports(replace(Settings(players=4), **{name: other}), pids, None), name
+
+
+def test_the_fast_kernel_takes_the_jobs_arguments_after_its_two_decks():
+    fields = list(E.Args._fields)
+    fast = list(inspect.signature(F.play_games.py_func).parameters)
+    assert fast[:1] + fast[3 : 3 + len(fields) - 1] == fields

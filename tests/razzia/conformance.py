@@ -1,4 +1,4 @@
-"""Razzia's engines for the conformance suite (``tests/conformance/engines.py`` adds :data:`RAZZIA_ENGINES`).
+"""Razzia's cases for the shared conformance suite (``tests/conformance/``; see ``tests/conformance/cases.py``).
 
 The reference counts are rebuilt from games played by the plain reference
 (``tests/reference/razzia.py``): the kernel's policies have no Python twin, so each game is first
@@ -19,8 +19,9 @@ import numpy as np
 from razzmatazz.core import batch
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import rules as R
+from razzmatazz.core.razzia import search
 from razzmatazz.core.razzia.policies import REGISTRY
-from tests.conformance.engines import Engine
+from tests.conformance.cases import Engine, Pin
 from tests.razzia.test_engine_reference import replay_policies
 from tests.reference import razzia as ref
 
@@ -249,3 +250,55 @@ RAZZIA_ENGINES = [
     ),
 ]
 """Razzia in the conformance suite: the default game, every switch at a small duplicate table, a full table."""
+ENGINES = RAZZIA_ENGINES
+
+PINS = [
+    Pin("razzia four, the default mix", {"players": 4}, [], False, 1, 3000, ("845de5dbf7e0fe49", 3141, 6855052809)),
+    Pin(
+        "razzia three, duplicate",
+        {"players": 3},
+        ["hunter", "greedy:haggle=2"],
+        True,
+        2,
+        2000,
+        ("270463232b22404f", 3110, 7671217512),
+    ),
+    Pin(
+        "razzia five, switches",
+        {"players": 5, "duel_tie": "reroll", "offer_duel": True, "dropped_bars": "random"},
+        ["crowd", "bigpot", "random"],
+        False,
+        3,
+        2000,
+        ("1d6ea6904fa98764", 3176, 4552609029),
+    ),
+    Pin(
+        "razzia two, spielbox",
+        {"players": 2, "spielbox": True},
+        ["greedy", "random"],
+        False,
+        4,
+        2000,
+        ("45a15db7c907411c", 3083, 4729514929),
+    ),
+]
+"""Runs whose counts are pinned (``tests/conformance/test_pinned_games.py``; ``python -m
+tests.conformance.test_pinned_games`` prints the pins anew)."""
+
+POSITIONS = (
+    5,
+    [
+        ["greedy", "crowd", "bigpot", "hunter", "random"],
+        ["random"],
+        ["search:samples=2", "greedy", "hunter", "random", "search:samples=1,rollout=0"],
+    ],
+)
+"""Players and lineups stepped through the decision-point interface (``tests/conformance/test_positions.py``)."""
+
+
+KERNELS = [E.play_games, E.play_games_with, E.trace_game, E.trace_game_with, search.play_games, search.trace_game]
+"""The kernels that take the job's ``Args`` first (``tests/common/test_job.py``)."""
+JOB = (4, ["greedy", "random", "hunter", "greedy"])
+"""A small job: players and policy texts (``tests/common/test_job.py``)."""
+OFFSETS = ("seat", "croupier", "global", "police", "cross", "size")
+"""The blocks whose offsets the kernels take from ``count_offsets``, in its order."""
