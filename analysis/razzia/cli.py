@@ -1,4 +1,7 @@
-"""``razzmatazz razzia``: play games, settle a bar step by step, the police study, the policies."""
+"""``razzmatazz razzia``: settle a bar step by step, the police study, a new policy file.
+
+``play`` and ``policies`` come from :mod:`razzmatazz.analysis.cli.play` (this game's part: :mod:`.cli_play`).
+"""
 
 from __future__ import annotations
 

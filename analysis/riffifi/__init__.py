@@ -1,4 +1,4 @@
-"""Riffifi: the game, its trace and its study (:mod:`.game`), the scripted positions (:mod:`.script`), figures
+"""Riffifi: the game, its trace and its study (:mod:`.game`), the scripted positions (:mod:`.scenario`), figures
 (:mod:`.plots`), its report section (:mod:`.report`) and commands (:mod:`.cli`).
 
 The room's public API is its modules' (``from razzmatazz.analysis.riffifi import play``), imported on first
@@ -26,4 +26,4 @@ SPEC = GameSpec(
 )
 """Riffifi in the registry of games (:mod:`razzmatazz.analysis.games`)."""
 
-__getattr__ = public_api(__name__, ("game", "script"))
+__getattr__ = public_api(__name__, ("game", "scenario"))

@@ -1,4 +1,7 @@
-"""``razzmatazz riffifi``: play games between policies, explain a script, list the policies."""
+"""``razzmatazz riffifi``: explain a scenario (scripted plays), the Riffifi study, a new policy file.
+
+``play`` and ``policies`` come from :mod:`razzmatazz.analysis.cli.play` (this game's part: :mod:`.cli_play`).
+"""
 
 from __future__ import annotations
 
@@ -42,7 +45,7 @@ def riffifi() -> None:
 
 
 @riffifi.command("explain")
-@click.argument("script", type=click.Path(path_type=Path))
+@click.argument("scenario", type=click.Path(path_type=Path))
 @click.option(
     "--format",
     "fmt",
@@ -51,10 +54,10 @@ def riffifi() -> None:
     show_default=True,
     help="Output: the steps as text, or JSON.",
 )
-def explain_cmd(script: Path, fmt: str) -> None:
+def explain_cmd(scenario: Path, fmt: str) -> None:
     """Play a scripted sequence of cards and show every undercut, claim and chip movement.
 
-    SCRIPT is a JSON file: players, start, officer, chips (each seat's holdings by colour; the
+    SCENARIO is a JSON file: players, start, officer, chips (each seat's holdings by colour; the
     middle holds the rest), face_up (cards lying in front of a seat, whose claims are due at its
     turn), plays (cards in turn order: "blue 5", or {"card": "officer", "target": "yellow"}),
     and optionally hands (then every play must come from them), rules (chips_per_colour,
@@ -68,9 +71,9 @@ def explain_cmd(script: Path, fmt: str) -> None:
     """
     import json
 
-    from razzmatazz.analysis.riffifi import script as F
+    from razzmatazz.analysis.riffifi import scenario as F
 
-    result = F.explain(F.load_script(script))
+    result = F.explain(F.load_scenario(scenario))
     echo(json.dumps(result, indent=2) if fmt == "json" else F.explain_text(result))
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from razzmatazz.analysis.riffifi import script as F
+from razzmatazz.analysis.riffifi import scenario as F
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.riffifi import rules as R
 from tests.cli.test_explain_properties import JUNK, SCALARS

@@ -23,7 +23,7 @@ _NOT_IN_A_SCRIPT = ("end", "max_deals", "passing", "redeal", "scoring", "tally",
 """Switches of :class:`~razzmatazz.core.riffifi.rules.Settings` that a scripted position never reaches."""
 
 
-def load_script(path: str | Path) -> dict:
+def load_scenario(path: str | Path) -> dict:
     """A script file as a dict, read strictly (:func:`razzmatazz.analysis.inputs.load_json`)."""
     data = load_json(path, "script")
     if not isinstance(data, dict):
