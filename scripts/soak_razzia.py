@@ -21,20 +21,18 @@ Prints the number of violations (zero expected) and exits 1 if there is any. Usa
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from razzmatazz.core import batch  # noqa: E402
 from razzmatazz.core.razzia import engine as E  # noqa: E402
 from razzmatazz.core.razzia import rules as R  # noqa: E402
 from razzmatazz.core.razzia.policies import REGISTRY  # noqa: E402
+from scripts import soak_loop  # noqa: E402
 
 
 def random_table(rng: random.Random) -> tuple[R.Settings, tuple]:
@@ -128,39 +126,8 @@ def check_log(settings: R.Settings, log: np.ndarray, res: np.ndarray) -> list[st
 
 def soak(games: int, tables: int, seed: int, traced: int = 20) -> tuple[int, list[str]]:
     """Play ``games`` games over ``tables`` random tables; returns (games played, violations)."""
-    rng = random.Random(seed)
-    violations: list[str] = []
-    played = 0
-    for t in range(tables):
-        settings, lineup = random_table(rng)
-        n_games = games // tables + (1 if t < games % tables else 0)
-        job = E.GameJob(settings, lineup, seed + t, n_games)
-        counts = batch.run([job], progress=False)[0]
-        played += n_games
-        where = f"table {t} ({settings}, {[p.text for p in lineup]})"
-        violations += [f"{where}: {v}" for v in check_counts(counts, settings, n_games)]
-        for g in rng.sample(range(n_games), min(traced, n_games)):
-            log, res, _ = job.trace(g)
-            violations += [f"{where} game {g}: {v}" for v in check_log(settings, log, res)]
-    return played, violations
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1_000_000)
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--traced", type=int, default=20, help="games traced and checked row by row per table")
-    args = parser.parse_args()
-    start = time.perf_counter()
-    played, violations = soak(args.games, args.tables, args.seed, args.traced)
-    for v in violations[:20]:
-        print(v)
-    print(
-        f"{played:,} games on {args.tables} tables, {len(violations)} violations, {time.perf_counter() - start:.0f} s"
-    )
-    sys.exit(1 if violations else 0)
+    return soak_loop.soak(E, random_table, check_counts, check_log, games, tables, seed, traced)
 
 
 if __name__ == "__main__":
-    main()
+    soak_loop.main(__doc__, soak)
