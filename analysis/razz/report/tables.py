@@ -25,39 +25,7 @@ from razzmatazz.analysis.report.strong import STRONG, lead_verdict, pair
 def derive_razz(tables: Tables, sizes: Sizes) -> None:
     """Add the best-start, comparison (each field), seat, precision tables, and with the strong runs the
     :data:`STRONG` seats' results and the verdicts under strong play."""
-    from razzmatazz.analysis.stats import Z95
-
-    starts = tables["razz_starts"]
-    rows = []
-    for k, part in starts.groupby("opponents", sort=True):
-        part = part.sort_values("equity", ascending=False, kind="stable")
-        a, b = part.iloc[0], part.iloc[1]
-        se = math.hypot(a.stderr, b.stderr)
-        fair = 1 / (k + 1)
-        rows.append(
-            {
-                "opponents": k,
-                "exact": bool(a.exact),
-                "trials": int(a.trials),
-                "best": a.hand,
-                "equity": a.equity,
-                "ci_low": a.ci_low,
-                "ci_high": a.ci_high,
-                "fair_share": fair,
-                "times_fair": a.equity / fair,
-                "second": b.hand,
-                "second_equity": b.equity,
-                "gap": a.equity - b.equity,
-                "gap_low": a.equity - b.equity - Z95 * se,
-                "gap_high": a.equity - b.equity + Z95 * se,
-                "established": bool(a.equity - b.equity > Z95 * se),
-                "starts": len(part),
-                "above_fair": int((part.ci_low > fair).sum()),
-                "below_fair": int((part.ci_high < fair).sum()),
-                "unclear": int(((part.ci_low <= fair) & (part.ci_high >= fair)).sum()),
-            }
-        )
-    tables["razz_best_starts"] = pd.DataFrame(rows)
+    tables["razz_best_starts"] = best_starts(tables["razz_starts"])
     for prefix in ("razz", "razz_loose"):
         if f"{prefix}_pairs" in tables:
             comp = comparisons(tables[f"{prefix}_pairs"], "difference_bb_per_100", "ci_low", "ci_high")
@@ -70,11 +38,56 @@ def derive_razz(tables: Tables, sizes: Sizes) -> None:
     tables["razz_seat_spread"] = spread(tables["razz_seats"], "seat", "bb_per_100", "ci_low", "ci_high")
     v = tables["razz_seats_vs_even"]
     tables["razz_seat_counts"] = pd.DataFrame([{"seats": len(v), "established": int(v.established.sum())}])
-    mc = starts[~starts.exact]
-    prec = []
+    tables["razz_precision"] = precision_table(_precision(tables, sizes))
+
+
+def best_starts(starts: pd.DataFrame) -> pd.DataFrame:
+    """Per number of opponents, the best start, its lead over the second (95 %) and how many starts take more or
+    less than a fair share."""
+    return pd.DataFrame(
+        [
+            _best_start(k, part.sort_values("equity", ascending=False, kind="stable"))
+            for k, part in starts.groupby("opponents", sort=True)
+        ]
+    )
+
+
+def _best_start(k: int, part: pd.DataFrame) -> dict:
+    """The row of :func:`best_starts` against ``k`` opponents (``part``: their starts, best first)."""
+    from razzmatazz.analysis.stats import Z95
+
+    a, b = part.iloc[0], part.iloc[1]
+    se = math.hypot(a.stderr, b.stderr)
+    fair = 1 / (k + 1)
+    return {
+        "opponents": k,
+        "exact": bool(a.exact),
+        "trials": int(a.trials),
+        "best": a.hand,
+        "equity": a.equity,
+        "ci_low": a.ci_low,
+        "ci_high": a.ci_high,
+        "fair_share": fair,
+        "times_fair": a.equity / fair,
+        "second": b.hand,
+        "second_equity": b.equity,
+        "gap": a.equity - b.equity,
+        "gap_low": a.equity - b.equity - Z95 * se,
+        "gap_high": a.equity - b.equity + Z95 * se,
+        "established": bool(a.equity - b.equity > Z95 * se),
+        "starts": len(part),
+        "above_fair": int((part.ci_low > fair).sum()),
+        "below_fair": int((part.ci_high < fair).sum()),
+        "unclear": int(((part.ci_low <= fair) & (part.ci_high >= fair)).sum()),
+    }
+
+
+def _precision(tables: Tables, sizes: Sizes) -> list[dict]:
+    """The rows of the precision table: the Monte Carlo starts' equities, each field's policy results."""
+    mc, rows = tables["razz_starts"][~tables["razz_starts"].exact], []
     if len(mc):
         hi, lo = half_width(mc.ci_low, mc.ci_high)
-        prec.append(
+        rows.append(
             {
                 "quantity": "Starting-hand equities (Monte Carlo cells)",
                 "n": int(mc.trials.iloc[0]),
@@ -94,7 +107,7 @@ def derive_razz(tables: Tables, sizes: Sizes) -> None:
             continue
         pol = tables[name]
         hi, lo = half_width(pol.ci_low, pol.ci_high)
-        prec.append(
+        rows.append(
             {
                 "quantity": quantity,
                 "n": int(pol.hands.iloc[0]),
@@ -106,7 +119,7 @@ def derive_razz(tables: Tables, sizes: Sizes) -> None:
                 "min_half_width": lo,
             }
         )
-    tables["razz_precision"] = precision_table(prec)
+    return rows
 
 
 RANKING, EXPLOIT = "policy ranking", "who exploits weak players best"
