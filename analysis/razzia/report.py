@@ -37,8 +37,10 @@ from razzmatazz.analysis.report.sections import (
     lead,
     precision_table,
     precision_topic,
+    row_findings,
     save_figure,
     spread_finding,
+    win_rates_display,
 )
 from razzmatazz.analysis.report.strong import (
     STRONG,
@@ -402,26 +404,13 @@ def _razzia_police_topic(tables: Tables) -> Topic:
                 **c,
             )
         )
-    bb = "razzia_best_bucket"
-    for i in tables[bb].index:
-        c = {
-            k: cell(bb, i, k, f)
-            for k, f in (
-                ("players", "d"),
-                ("bucket", "s"),
-                ("win_rate", "%"),
-                ("win_low", "%"),
-                ("win_high", "%"),
-                ("plays", "d"),
-            )
-        }
-        out.append(
-            say(
-                "With {players} players, a police card wins most often when the bar holds {bucket} money "
-                "cards' worth ($5,000 units): {win_rate} % (95 % CI {win_low}–{win_high} %, {plays} plays).",
-                **c,
-            )
-        )
+    out += row_findings(
+        tables,
+        "razzia_best_bucket",
+        (("players", "d"), ("bucket", "s"), ("win_rate", "%"), ("win_low", "%"), ("win_high", "%"), ("plays", "d")),
+        "With {players} players, a police card wins most often when the bar holds {bucket} money "
+        "cards' worth ($5,000 units): {win_rate} % (95 % CI {win_low}–{win_high} %, {plays} plays).",
+    )
     shown = display(
         r.assign(kind=r.kind.map(_kind_label)),
         {
@@ -497,25 +486,15 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
         ]
     out += established_findings(tables, "razzia_comparison_counts", "with {n} players ({mix})")
     hr = tables["razzia_haggling_rates"]
-    for i in hr[hr.mix == DEFAULT_MIX].index:
-        c = {
-            k: cell("razzia_haggling_rates", i, k, f)
-            for k, f in (("players", "d"), ("rate", "s"), ("value", "%"), ("low", "%"), ("high", "%"), ("of", "d"))
-        }
-        out.append(
-            say("With {players} players (default mix), {rate}: {value} % (95 % CI {low}–{high} %, of {of}).", **c)
-        )
-    shown = display(
-        pol,
-        {
-            "players": "players",
-            "mix": "mix",
-            "policy": "policy",
-            "games": "games",
-            "win rate (95 % CI)": ("win_rate", "win_low", "win_high", "%", " %"),
-            "money a game (95 % CI)": ("money", "money_low", "money_high", "$", ""),
-        },
+    out += row_findings(
+        tables,
+        "razzia_haggling_rates",
+        (("players", "d"), ("rate", "s"), ("value", "%"), ("low", "%"), ("high", "%"), ("of", "d")),
+        "With {players} players (default mix), {rate}: {value} % (95 % CI {low}–{high} %, of {of}).",
+        hr[hr.mix == DEFAULT_MIX].index,
     )
+    by, money = {"players": "players", "mix": "mix"}, ("money", "money_low", "money_high", "$", "")
+    shown = win_rates_display(pol, by, "money a game (95 % CI)", money)
     return Topic(
         "Policies and haggling",
         "Win rates (a shared win counts 1/k) of the default mix of policies, and "

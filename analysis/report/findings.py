@@ -119,6 +119,10 @@ class Cells:
         value = value.item() if isinstance(value, np.generic) else value
         return Ref(table, int(row), column, value, fmt)
 
+    def row(self, table: str, row: int, formats: Sequence[tuple[str, str]]) -> dict[str, Ref]:
+        """The cells of one row, each ``(column, format)`` of ``formats`` a :class:`Ref` named by its column."""
+        return {k: self(table, row, k, f) for k, f in formats}
+
 
 def say(template: str, **refs: Ref) -> Finding:
     """A finding; the template's fields are the refs' names."""

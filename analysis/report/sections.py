@@ -10,7 +10,7 @@ tables and see other sentences; ``figures`` draws. Table names are the file name
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -130,23 +130,40 @@ def precision_findings(tables: Tables, name: str) -> list[Finding]:
     return out
 
 
+BEST_WIN = (("policy", "s"), ("win_rate", "%"), ("win_low", "%"), ("win_high", "%"), ("players", "d"), ("games", "d"))
+"""The cells of :func:`best_win`'s sentence."""
+
+
 def best_win(tables: Tables, name: str, rows: pd.Index, template: str) -> Finding:
     """The policy with the highest win rate among ``rows`` of table ``name``, said with ``template``."""
-    best, cell = tables[name].loc[rows].win_rate.idxmax(), Cells(tables)
-    return say(
-        template,
-        **{
-            k: cell(name, best, k, f)
-            for k, f in (
-                ("policy", "s"),
-                ("win_rate", "%"),
-                ("win_low", "%"),
-                ("win_high", "%"),
-                ("players", "d"),
-                ("games", "d"),
-            )
-        },
+    best = tables[name].loc[rows].win_rate.idxmax()
+    formats = (
+        ("policy", "s"),
+        ("win_rate", "%"),
+        ("win_low", "%"),
+        ("win_high", "%"),
+        ("players", "d"),
+        ("games", "d"),
     )
+    return say(template, **Cells(tables).row(name, best, formats))
+
+
+def row_findings(
+    tables: Tables, name: str, formats: Sequence[tuple[str, str]], template: str, rows: Sequence[int] | None = None
+) -> list[Finding]:
+    """One finding a row of table ``name`` (all, or ``rows``): ``template`` filled with the row's cells
+    (:meth:`.Cells.row`)."""
+    cell = Cells(tables)
+    return [say(template, **cell.row(name, i, formats)) for i in (tables[name].index if rows is None else rows)]
+
+
+def win_rates_display(
+    pol: pd.DataFrame, by: dict[str, str], paid: str, what: tuple[str, str, str, str, str]
+) -> pd.DataFrame:
+    """The policies' win rates (games won, a shared win counting 1/k) and ``paid`` (``what``: its estimate, low,
+    high, format and unit), each with its 95 % interval, after ``by``'s columns."""
+    win = ("win_rate", "win_low", "win_high", "%", " %")
+    return display(pol, {**by, "policy": "policy", "games": "games", "win rate (95 % CI)": win, paid: what})
 
 
 def precision_topic(tables: Tables, name: str, what: str) -> Topic:

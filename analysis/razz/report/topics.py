@@ -13,6 +13,7 @@ from razzmatazz.analysis.report.sections import (
     established_findings,
     lead,
     precision_topic,
+    row_findings,
     spread_finding,
 )
 from razzmatazz.analysis.report.strong import STRONG, Wording, refs_order, verdict_display, verdict_finding
@@ -37,9 +38,10 @@ def razz_topics(tables: Tables) -> list[Topic]:
 def _razz_starts_topic(tables: Tables) -> Topic:
     cell, name, out = Cells(tables), "razz_best_starts", []
     for i, r in tables[name].iterrows():
-        c = {
-            k: cell(name, i, k, f)
-            for k, f in (
+        c = cell.row(
+            name,
+            i,
+            (
                 ("opponents", "d"),
                 ("best", "s"),
                 ("equity", "%"),
@@ -56,8 +58,8 @@ def _razz_starts_topic(tables: Tables) -> Topic:
                 ("below_fair", "d"),
                 ("unclear", "d"),
                 ("starts", "d"),
-            )
-        }
+            ),
+        )
         vs = "Against {opponents} random opponent" + ("s" if r.opponents > 1 else "")
         if r.exact:
             out.append(
@@ -358,40 +360,29 @@ def _razz_streets_topic(tables: Tables) -> Topic:
 
 def _search_findings(tables: Tables) -> list[Finding]:
     """The :data:`STRONG` seat's own result at each table and its difference from the best heuristic there."""
-    name, cell, out = "razz_search", Cells(tables), []
-    for i in tables[name].index:
-        c = {
-            k: cell(name, i, k, f)
-            for k, f in (
-                ("field", "s"),
-                ("players", "d"),
-                ("replaced", "s"),
-                ("hands", "d"),
-                ("bb_per_100", "+.1f"),
-                ("ci_low", "+.1f"),
-                ("ci_high", "+.1f"),
-                ("best", "s"),
-                ("best_bb_per_100", "+.1f"),
-                ("difference", "+.1f"),
-                ("difference_low", "+.1f"),
-                ("difference_high", "+.1f"),
-                ("outcome", "s"),
-            )
-        }
-        out.append(
-            say(
-                "With "
-                + SEATED
-                + " in place of {replaced} in the {field} field ({players}-handed), "
-                + STRONG
-                + " earns {bb_per_100} bb/100 (95 % CI {ci_low} to {ci_high}, {hands} hands); "
-                + STRONG
-                + " minus {best}, the best heuristic at that table ({best_bb_per_100} bb/100), is {difference} "
-                "bb/100 (95 % CI {difference_low} to {difference_high}, paired over deals): {outcome}.",
-                **c,
-            )
-        )
-    return out
+    return row_findings(
+        tables,
+        "razz_search",
+        (
+            ("field", "s"),
+            ("players", "d"),
+            ("replaced", "s"),
+            ("hands", "d"),
+            ("bb_per_100", "+.1f"),
+            ("ci_low", "+.1f"),
+            ("ci_high", "+.1f"),
+            ("best", "s"),
+            ("best_bb_per_100", "+.1f"),
+            ("difference", "+.1f"),
+            ("difference_low", "+.1f"),
+            ("difference_high", "+.1f"),
+            ("outcome", "s"),
+        ),
+        "With " + SEATED + " in place of {replaced} in the {field} field ({players}-handed), " + STRONG + " earns "
+        "{bb_per_100} bb/100 (95 % CI {ci_low} to {ci_high}, {hands} hands); " + STRONG + " minus {best}, the best "
+        "heuristic at that table ({best_bb_per_100} bb/100), is {difference} bb/100 (95 % CI {difference_low} to "
+        "{difference_high}, paired over deals): {outcome}.",
+    )
 
 
 WORDING = Wording({FMT: UNIT}, FMT, UNIT, UNIT, refs_order("field"))

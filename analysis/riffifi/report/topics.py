@@ -12,7 +12,9 @@ from razzmatazz.analysis.report.sections import (
     established_findings,
     lead,
     precision_topic,
+    row_findings,
     spread_finding,
+    win_rates_display,
 )
 from razzmatazz.analysis.report.strong import STRONG, Wording, refs_order, verdict_display, verdict_finding
 from razzmatazz.analysis.riffifi.report.runs import EVERY, EXPLOITED
@@ -168,17 +170,9 @@ def _riffifi_policies_topic(tables: Tables) -> Topic:
             "points",
         )
     out += established_findings(tables, "riffifi_comparison_counts", "with {n} players (no Officer)")
-    shown = display(
-        pol.assign(variant=pol.officer.map({True: "with Officer", False: "plain"})),
-        {
-            "players": "players",
-            "variant": "variant",
-            "policy": "policy",
-            "games": "games",
-            "win rate (95 % CI)": ("win_rate", "win_low", "win_high", "%", " %"),
-            "chips a game (95 % CI)": ("chips", "chips_low", "chips_high", ".1f", ""),
-        },
-    )
+    variants = pol.assign(variant=pol.officer.map({True: "with Officer", False: "plain"}))
+    by, chips = {"players": "players", "variant": "variant"}, ("chips", "chips_low", "chips_high", ".1f", "")
+    shown = win_rates_display(variants, by, "chips a game (95 % CI)", chips)
     return Topic(
         "Which policy wins",
         "The default mix of policies plays each player count with the default "
@@ -245,16 +239,8 @@ def _worth_findings(tables: Tables) -> list[Finding]:
 def _riffifi_officer_topic(tables: Tables) -> Topic:
     cell, name, out = Cells(tables), "riffifi_officer_effect", []
     for i, r in tables[name].iterrows():
-        c = {
-            k: cell(name, i, k, f)
-            for k, f in (
-                ("players", "d"),
-                ("advantage", "+.2f"),
-                ("ci_low", "+.2f"),
-                ("ci_high", "+.2f"),
-                ("deals", "d"),
-            )
-        }
+        formats = (("players", "d"), ("advantage", "+.2f"), ("ci_low", "+.2f"), ("ci_high", "+.2f"), ("deals", "d"))
+        c = cell.row(name, i, formats)
         verdict = "established." if r.established else "not established (the interval covers zero)."
         out.append(
             say(
@@ -264,26 +250,13 @@ def _riffifi_officer_topic(tables: Tables) -> Topic:
             )
         )
     out += _worth_findings(tables)
-    eights = "riffifi_early_eights"
-    for i in tables[eights].index:
-        c = {
-            k: cell(eights, i, k, f)
-            for k, f in (
-                ("players", "d"),
-                ("value", "d"),
-                ("paid_rate", "%"),
-                ("paid_low", "%"),
-                ("paid_high", "%"),
-                ("plays", "d"),
-            )
-        }
-        out.append(
-            say(
-                "With {players} players, a card of value {value} played as a player's first card of a "
-                "deal pays {paid_rate} % of the time (95 % CI {paid_low}–{paid_high} %, {plays} plays).",
-                **c,
-            )
-        )
+    out += row_findings(
+        tables,
+        "riffifi_early_eights",
+        (("players", "d"), ("value", "d"), ("paid_rate", "%"), ("paid_low", "%"), ("paid_high", "%"), ("plays", "d")),
+        "With {players} players, a card of value {value} played as a player's first card of a "
+        "deal pays {paid_rate} % of the time (95 % CI {paid_low}–{paid_high} %, {plays} plays).",
+    )
     shown = display(
         tables[name],
         {
