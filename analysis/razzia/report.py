@@ -35,12 +35,12 @@ from razzmatazz.analysis.report.sections import (
     established_count,
     established_findings,
     lead,
+    policies_display,
     precision_table,
     precision_topic,
     row_findings,
     save_figure,
     spread_finding,
-    win_rates_display,
 )
 from razzmatazz.analysis.report.strong import (
     STRONG,
@@ -494,7 +494,6 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
         hr[hr.mix == DEFAULT_MIX].index,
     )
     by, money = {"players": "players", "mix": "mix"}, ("money", "money_low", "money_high", "$", "")
-    shown = win_rates_display(pol, by, "money a game (95 % CI)", money)
     return Topic(
         "Policies and haggling",
         "Win rates (a shared win counts 1/k) of the default mix of policies, and "
@@ -502,7 +501,7 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
         "with 95 % intervals over games; differences are paired.",
         out,
         displays=[
-            Display("Policies", "Win rate and money a game with 95 % intervals.", shown),
+            policies_display(pol, by, "money a game", money),
             Display(
                 "Differences between policies",
                 "Win-rate difference in percentage points, "

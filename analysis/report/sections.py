@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 from razzmatazz.analysis.report.findings import (
     Cells,
+    Display,
     FigureFile,
     Finding,
     Tables,
@@ -157,13 +158,14 @@ def row_findings(
     return [say(template, **cell.row(name, i, formats)) for i in (tables[name].index if rows is None else rows)]
 
 
-def win_rates_display(
-    pol: pd.DataFrame, by: dict[str, str], paid: str, what: tuple[str, str, str, str, str]
-) -> pd.DataFrame:
-    """The policies' win rates (games won, a shared win counting 1/k) and ``paid`` (``what``: its estimate, low,
-    high, format and unit), each with its 95 % interval, after ``by``'s columns."""
+def policies_display(pol: pd.DataFrame, by: dict[str, str], paid: str, what: tuple[str, str, str, str, str]) -> Display:
+    """A win-rate game's policies: their win rates (a shared win counting 1/k) and ``paid`` (``what``: its estimate,
+    low, high, format and unit), each with its 95 % interval, after ``by``'s columns."""
     win = ("win_rate", "win_low", "win_high", "%", " %")
-    return display(pol, {**by, "policy": "policy", "games": "games", "win rate (95 % CI)": win, paid: what})
+    shown = display(
+        pol, {**by, "policy": "policy", "games": "games", "win rate (95 % CI)": win, f"{paid} (95 % CI)": what}
+    )
+    return Display("Policies", f"Win rate and {paid} with 95 % intervals.", shown)
 
 
 def precision_topic(tables: Tables, name: str, what: str) -> Topic:

@@ -11,10 +11,10 @@ from razzmatazz.analysis.report.sections import (
     display,
     established_findings,
     lead,
+    policies_display,
     precision_topic,
     row_findings,
     spread_finding,
-    win_rates_display,
 )
 from razzmatazz.analysis.report.strong import STRONG, Wording, refs_order, verdict_display, verdict_finding
 from razzmatazz.analysis.riffifi.report.runs import EVERY, EXPLOITED
@@ -172,7 +172,6 @@ def _riffifi_policies_topic(tables: Tables) -> Topic:
     out += established_findings(tables, "riffifi_comparison_counts", "with {n} players (no Officer)")
     variants = pol.assign(variant=pol.officer.map({True: "with Officer", False: "plain"}))
     by, chips = {"players": "players", "variant": "variant"}, ("chips", "chips_low", "chips_high", ".1f", "")
-    shown = win_rates_display(variants, by, "chips a game (95 % CI)", chips)
     return Topic(
         "Which policy wins",
         "The default mix of policies plays each player count with the default "
@@ -180,7 +179,7 @@ def _riffifi_policies_topic(tables: Tables) -> Topic:
         "differences are paired.",
         out,
         displays=[
-            Display("Policies", "Win rate and chips a game with 95 % intervals.", shown),
+            policies_display(variants, by, "chips a game", chips),
             Display(
                 "Differences between policies (no Officer)",
                 "Win-rate difference in "
