@@ -57,8 +57,8 @@ def lead_verdict(
     where: str,
 ) -> dict:
     """The verdict row of a lead: ``lead``'s first policy minus its second as the lead finding states it (their row of
-    the comparisons ``comp``), and the same difference in the strong run's ``pairs`` (``columns``: its difference,
-    low and high); ``where`` ends the error when ``comp`` lacks them."""
+    the comparisons ``comp``), and the same difference in the strong run's pairs ``strong`` (``columns``: its
+    difference, low and high); ``where`` ends the error when ``comp`` lacks them."""
     a, b = lead
     c = pair(comp, a, b)
     if c is None:  # the two leaders come from the same run, so their comparison is always there
