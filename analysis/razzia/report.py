@@ -30,7 +30,7 @@ from razzmatazz.analysis.report.sections import (
     Sizes,
     Timer,
     best_win,
-    comparison_display,
+    differences_display,
     display,
     established_count,
     established_findings,
@@ -502,11 +502,12 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
         out,
         displays=[
             policies_display(pol, by, "money a game", money),
-            Display(
+            differences_display(
                 "Differences between policies",
                 "Win-rate difference in percentage points, "
                 "paired; the simultaneous interval covers all comparisons of one table at once.",
-                comparison_display(comp, "+%", "", {"players": "players", "mix": "mix"}),
+                comp,
+                by,
             ),
         ],
     )

@@ -168,6 +168,12 @@ def policies_display(pol: pd.DataFrame, by: dict[str, str], paid: str, what: tup
     return Display("Policies", f"Win rate and {paid} with 95 % intervals.", shown)
 
 
+def differences_display(title: str, caption: str, comp: pd.DataFrame, by: dict[str, str]) -> Display:
+    """A win-rate game's differences between policies (``comp``, after ``by``'s columns) in points, with their
+    simultaneous intervals."""
+    return Display(title, caption, comparison_display(comp, "+%", "", by))
+
+
 def precision_topic(tables: Tables, name: str, what: str) -> Topic:
     return Topic(
         "Sample sizes and precision",

@@ -7,7 +7,7 @@ import pandas as pd
 from razzmatazz.analysis.report.findings import Cells, Display, Finding, Tables, Topic, say, verdict_rule
 from razzmatazz.analysis.report.sections import (
     best_win,
-    comparison_display,
+    differences_display,
     display,
     established_findings,
     lead,
@@ -180,12 +180,12 @@ def _riffifi_policies_topic(tables: Tables) -> Topic:
         out,
         displays=[
             policies_display(variants, by, "chips a game", chips),
-            Display(
+            differences_display(
                 "Differences between policies (no Officer)",
-                "Win-rate difference in "
-                "percentage points; the simultaneous interval covers all comparisons of one "
+                "Win-rate difference in percentage points; the simultaneous interval covers all comparisons of one "
                 "player count at once.",
-                comparison_display(comp[~comp.officer], "+%", "", {"players": "players"}),
+                comp[~comp.officer],
+                {"players": "players"},
             ),
         ],
     )
