@@ -30,12 +30,11 @@ from razzmatazz.analysis.report.sections import (
     Sizes,
     Timer,
     best_win,
-    differences_display,
     display,
     established_count,
     established_findings,
     lead,
-    policies_display,
+    policy_displays,
     precision_table,
     precision_topic,
     row_findings,
@@ -493,23 +492,20 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
         "With {players} players (default mix), {rate}: {value} % (95 % CI {low}–{high} %, of {of}).",
         hr[hr.mix == DEFAULT_MIX].index,
     )
-    by, money = {"players": "players", "mix": "mix"}, ("money", "money_low", "money_high", "$", "")
+    by = {"players": "players", "mix": "mix"}
+    money = ("money a game", ("money", "money_low", "money_high", "$", ""))
+    differences = (
+        "Differences between policies",
+        "Win-rate difference in percentage points, paired; the simultaneous interval covers all comparisons of one "
+        "table at once.",
+    )
     return Topic(
         "Policies and haggling",
         "Win rates (a shared win counts 1/k) of the default mix of policies, and "
         "of one play policy with three haggling styles (exact, always accept, always duel), each "
         "with 95 % intervals over games; differences are paired.",
         out,
-        displays=[
-            policies_display(pol, by, "money a game", money),
-            differences_display(
-                "Differences between policies",
-                "Win-rate difference in percentage points, "
-                "paired; the simultaneous interval covers all comparisons of one table at once.",
-                comp,
-                by,
-            ),
-        ],
+        displays=policy_displays(pol, money, comp, differences, (by, by)),
     )
 
 

@@ -158,20 +158,35 @@ def row_findings(
     return [say(template, **cell.row(name, i, formats)) for i in (tables[name].index if rows is None else rows)]
 
 
-def policies_display(pol: pd.DataFrame, by: dict[str, str], paid: str, what: tuple[str, str, str, str, str]) -> Display:
-    """A win-rate game's policies: their win rates (a shared win counting 1/k) and ``paid`` (``what``: its estimate,
-    low, high, format and unit), each with its 95 % interval, after ``by``'s columns."""
+Columns = dict[str, str | tuple[str, str, str, str, str]]
+"""A displayed table's columns: ``name -> column`` copies a column, ``name -> (est, low, high, fmt, unit)`` an
+interval (:func:`display`)."""
+
+
+Paid = tuple[str, tuple[str, str, str, str, str]]
+"""What a game pays a player, as a win-rate game's policies table shows it: its name (``money a game``) and its
+columns (estimate, low, high), format and unit."""
+
+
+def policy_displays(
+    pol: pd.DataFrame, paid: Paid, comp: pd.DataFrame, differences: tuple[str, str], by: Sequence[dict[str, str]]
+) -> list[Display]:
+    """A win-rate game's two policy tables, after ``by``'s columns each: the win rates (a shared win counting 1/k)
+    and ``paid`` with their 95 % intervals; the differences between policies ``comp`` in points with their
+    simultaneous intervals (``differences``: title and caption)."""
+    name, what = paid
     win = ("win_rate", "win_low", "win_high", "%", " %")
-    shown = display(
-        pol, {**by, "policy": "policy", "games": "games", "win rate (95 % CI)": win, f"{paid} (95 % CI)": what}
-    )
-    return Display("Policies", f"Win rate and {paid} with 95 % intervals.", shown)
-
-
-def differences_display(title: str, caption: str, comp: pd.DataFrame, by: dict[str, str]) -> Display:
-    """A win-rate game's differences between policies (``comp``, after ``by``'s columns) in points, with their
-    simultaneous intervals."""
-    return Display(title, caption, comparison_display(comp, "+%", "", by))
+    columns: Columns = {
+        **by[0],
+        "policy": "policy",
+        "games": "games",
+        "win rate (95 % CI)": win,
+        f"{name} (95 % CI)": what,
+    }
+    return [
+        Display("Policies", f"Win rate and {name} with 95 % intervals.", display(pol, columns)),
+        Display(*differences, comparison_display(comp, "+%", "", by[1])),
+    ]
 
 
 def precision_topic(tables: Tables, name: str, what: str) -> Topic:
@@ -276,7 +291,7 @@ def spread_finding(tables: Tables, name: str, i: int, what: str, label: str, fmt
     return say(text + verdict, **c)
 
 
-def display(frame: pd.DataFrame, columns: dict[str, str | tuple[str, str, str, str, str]]) -> pd.DataFrame:
+def display(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
     """A displayed table: ``name -> column`` copies a column, ``name -> (est, low, high, fmt, unit)`` an interval."""
     out = pd.DataFrame(index=frame.index)
     for name, spec in columns.items():

@@ -25,7 +25,7 @@ from razzmatazz.analysis.report.findings import (
     spread,
     strong_measure,
 )
-from razzmatazz.analysis.report.sections import display
+from razzmatazz.analysis.report.sections import Columns, display
 
 STRONG = "search"
 """The strong player every report seats: the search policy at its default budget."""
@@ -148,7 +148,7 @@ def verdict_display(
     v = v.assign(lead_text=lead_texts(v.strong_lead_low, words.lead_fmt, words.lead_shown))
 
     def shown(part: pd.DataFrame, f: str) -> pd.DataFrame:
-        columns: dict[str, str | tuple[str, str, str, str, str]] = {
+        columns: Columns = {
             **head,
             "higher": "higher",
             "lower": "lower",

@@ -7,11 +7,10 @@ import pandas as pd
 from razzmatazz.analysis.report.findings import Cells, Display, Finding, Tables, Topic, say, verdict_rule
 from razzmatazz.analysis.report.sections import (
     best_win,
-    differences_display,
     display,
     established_findings,
     lead,
-    policies_display,
+    policy_displays,
     precision_topic,
     row_findings,
     spread_finding,
@@ -171,23 +170,20 @@ def _riffifi_policies_topic(tables: Tables) -> Topic:
         )
     out += established_findings(tables, "riffifi_comparison_counts", "with {n} players (no Officer)")
     variants = pol.assign(variant=pol.officer.map({True: "with Officer", False: "plain"}))
-    by, chips = {"players": "players", "variant": "variant"}, ("chips", "chips_low", "chips_high", ".1f", "")
+    by = ({"players": "players", "variant": "variant"}, {"players": "players"})
+    chips = ("chips a game", ("chips", "chips_low", "chips_high", ".1f", ""))
+    differences = (
+        "Differences between policies (no Officer)",
+        "Win-rate difference in percentage points; the simultaneous interval covers all comparisons of one "
+        "player count at once.",
+    )
     return Topic(
         "Which policy wins",
         "The default mix of policies plays each player count with the default "
         "rules, and again with the Officer variant. Win rates are over games with 95 % intervals; "
         "differences are paired.",
         out,
-        displays=[
-            policies_display(variants, by, "chips a game", chips),
-            differences_display(
-                "Differences between policies (no Officer)",
-                "Win-rate difference in percentage points; the simultaneous interval covers all comparisons of one "
-                "player count at once.",
-                comp[~comp.officer],
-                {"players": "players"},
-            ),
-        ],
+        displays=policy_displays(variants, chips, comp[~comp.officer], differences, by),
     )
 
 
