@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 
@@ -17,14 +15,10 @@ from razzmatazz.analysis.report.findings import (
     Topic,
     against_reference,
     comparisons,
-    first_said,
-    gate_clause,
     half_width,
-    lead_texts,
     say,
     spread,
     strong_lead_low,
-    strong_measure,
     strong_seat,
     verdict_columns,
     verdict_rule,
@@ -36,24 +30,32 @@ from razzmatazz.analysis.report.sections import (
     Sizes,
     Timer,
     best_win,
-    comparison_display,
     display,
     established_count,
     established_findings,
     lead,
+    policy_displays,
     precision_table,
     precision_topic,
+    row_findings,
     save_figure,
     spread_finding,
 )
+from razzmatazz.analysis.report.strong import (
+    STRONG,
+    Wording,
+    lead_verdict,
+    spread_verdict,
+    verdict_display,
+    verdict_finding,
+)
+from razzmatazz.analysis.report.strong import leaders as best_two
 
 PLAYERS = {"quick": (3, 5, 7), "full": (3, 4, 5, 6, 7, 8)}
 """The police study's player counts in each mode."""
 SEATS_PLAYERS = 5
 DEFAULT_MIX = "default mix"
 HAGGLING_MIX = "haggling styles"
-STRONG = "search"
-"""The strong player seated to check the headline findings: the search policy at its default budget."""
 STRONG_MIXES = (DEFAULT_MIX, HAGGLING_MIX)
 STRONG_DIVISOR = {"quick": 3, "full": 4}
 """The strong-play runs play the police study's games per mix and player count divided by this."""
@@ -108,8 +110,7 @@ def simulate_razzia(sizes: Sizes, seed: int, progress: bool | None) -> tuple[Tab
 
 def leaders(pol: pd.DataFrame, n: int, mix: str) -> tuple[str, ...]:
     """The two policies of one lineup with the highest win rates, best first (the pair the lead finding states)."""
-    part = pol[(pol.players == n) & (pol.mix == mix)].sort_values("win_rate", ascending=False, kind="stable")
-    return tuple(part.policy[:2])
+    return best_two(pol[(pol.players == n) & (pol.mix == mix)], "win_rate")
 
 
 def strong_study(pol: pd.DataFrame, players: list[int], games: int, seed: int, progress: bool | None) -> Tables:
@@ -251,72 +252,17 @@ def verdicts(tables: Tables) -> pd.DataFrame:
     return verdict_table(rows, VERDICT_COLUMNS, (POLICE, RANKING, HAGGLING, CROUPIER))
 
 
-def _pair(frame: pd.DataFrame, n: int, mix: str, a: str, b: str) -> pd.Series | None:
-    """The row of ``frame`` comparing ``a`` and ``b`` (either way round) at ``n`` players in ``mix``."""
-    hit = frame[
-        (frame.players == n)
-        & (frame.mix == mix)
-        & pd.Series([{x, y} == {a, b} for x, y in zip(frame.policy, frame.versus)], index=frame.index)
-    ]
-    return hit.iloc[0] if len(hit) else None
+def _at(frame: pd.DataFrame, n: int, mix: str) -> pd.DataFrame:
+    """The rows of ``frame`` at ``n`` players in ``mix``."""
+    return frame[(frame.players == n) & (frame.mix == mix)]
 
 
 def _lead_verdict(tables: Tables, n: int, mix: str, finding: str) -> dict:
     """The lead of the best policy over the second (as the lead finding states it), and with a strong seat."""
-    a, b = leaders(tables["razzia_policies"], n, mix)
-    c = _pair(tables["razzia_comparisons"], n, mix, a, b)
-    if c is None:  # the two leaders come from the same run, so their comparison is always there
-        raise ValueError(f"no comparison of {a} and {b} at {n} players in {mix}")
-    s = _pair(tables["razzia_strong_pairs"], n, mix, a, b)
-    strong = (
-        strong_measure(s.win_rate_difference, s.win_rate_low, s.win_rate_high, s.policy != c.policy)
-        if s is not None
-        else strong_measure(math.nan, math.nan, math.nan, False)
-    )
-    return {
-        "finding": finding,
-        "higher": c.policy,
-        "lower": c.versus,
-        "fmt": "+%",
-        "difference": c.difference,
-        "ci_low": c.ci_low,
-        "ci_high": c.ci_high,
-        "first": first_said(c.established),
-        **strong,
-    }
-
-
-def _spread_verdict(
-    finding: str,
-    fmt: str,
-    first: pd.DataFrame,
-    strong: pd.DataFrame,
-    label: str,
-    est: str,
-    low: str,
-    high: str,
-    name: Callable[[Any], str],
-) -> dict:
-    """The gap between the highest and lowest row of ``first`` (:func:`spread`), and between the same two
-    rows of ``strong``."""
-    o = spread(first, label, est, low, high).iloc[0]
-    keep = strong[strong[label].isin([o.highest, o.lowest])]
-    s = spread(keep, label, est, low, high).iloc[0] if len(keep) == 2 else None
-    return {
-        "finding": finding,
-        "higher": name(o.highest),
-        "lower": name(o.lowest),
-        "fmt": fmt,
-        "difference": o.gap,
-        "ci_low": o.gap_low,
-        "ci_high": o.gap_high,
-        "first": first_said(o.established),
-        **(
-            strong_measure(s.gap, s.gap_low, s.gap_high, s.highest != o.highest)
-            if s is not None
-            else strong_measure(math.nan, math.nan, math.nan, False)
-        ),
-    }
+    comp, pairs = (_at(tables[k], n, mix) for k in ("razzia_comparisons", "razzia_strong_pairs"))
+    columns = ("win_rate_difference", "win_rate_low", "win_rate_high")
+    lead = leaders(tables["razzia_policies"], n, mix)
+    return lead_verdict(finding, "+%", lead, comp, pairs, columns, f"at {n} players in {mix}")
 
 
 def _police_verdict(tables: Tables, n: int) -> dict:
@@ -326,16 +272,9 @@ def _police_verdict(tables: Tables, n: int) -> dict:
         r = tables[name]
         return r[(r.players == n) & (r.mix == DEFAULT_MIX) & r.kind.isin(["police", "gambler_free"])]
 
-    return _spread_verdict(
-        POLICE,
-        "+%",
-        part("razzia_police_rates"),
-        part("razzia_strong_police_rates"),
-        "kind",
-        "win_rate",
-        "win_low",
-        "win_high",
-        _kind_label,
+    columns = ("kind", "win_rate", "win_low", "win_high")
+    return spread_verdict(
+        POLICE, "+%", part("razzia_police_rates"), part("razzia_strong_police_rates"), columns, _kind_label
     )
 
 
@@ -346,16 +285,9 @@ def _croupier_verdict(tables: Tables, n: int) -> dict:
         r = tables[name]
         return r[(r.players == n) & (r.mix == DEFAULT_MIX)]
 
-    return _spread_verdict(
-        CROUPIER,
-        "+$",
-        part("razzia_croupier"),
-        part("razzia_strong_croupier"),
-        "distance",
-        "money_per_round",
-        "ci_low",
-        "ci_high",
-        lambda d: f"distance {d}",
+    columns = ("distance", "money_per_round", "ci_low", "ci_high")
+    return spread_verdict(
+        CROUPIER, "+$", part("razzia_croupier"), part("razzia_strong_croupier"), columns, lambda d: f"distance {d}"
     )
 
 
@@ -398,75 +330,23 @@ def razzia_topics(tables: Tables) -> list[Topic]:
     ]
 
 
-STRONG_UNIT = {"+%": " points", "+$": " a round"}
+WORDING = Wording(
+    {"+%": " points", "+$": " a round"},
+    "+%",
+    " points of win rate",
+    " points",
+    ("finding", "players", "mix", "higher", "lower", "difference", "ci_low", "ci_high", "first", "seated")
+    + ("strong_difference", "strong_low", "strong_high", "verdict", "strong_lead_low"),
+)
+"""How the verdicts are worded: units, the gate's, and the order of a sentence's cells."""
 
 
 def _razzia_strong_topic(tables: Tables) -> Topic:
-    name, cell, out = "razzia_verdicts", Cells(tables), []
-    v = tables[name]
-    for i in v.index:
-        f, unit = v.at[i, "fmt"], STRONG_UNIT[v.at[i, "fmt"]]
-        c = {
-            k: cell(name, i, k, fmt)
-            for k, fmt in (
-                ("finding", "s"),
-                ("players", "d"),
-                ("mix", "s"),
-                ("higher", "s"),
-                ("lower", "s"),
-                ("difference", f),
-                ("ci_low", f),
-                ("ci_high", f),
-                ("first", "s"),
-                ("seated", "s"),
-                ("strong_difference", f),
-                ("strong_low", f),
-                ("strong_high", f),
-                ("verdict", "s"),
-                ("strong_lead_low", "+%"),
-            )
-        }
-        gate = gate_clause(v.at[i, "verdict"], v.at[i, "strong_lead_low"], STRONG, " points of win rate")
-        out.append(
-            say(
-                "Under strong play, {finding} with {players} players ({mix}): {higher} minus {lower} was "
-                "{difference}"
-                + unit
-                + " (95 % CI {ci_low} to {ci_high}; {first}); with one "
-                + STRONG
-                + " seat in place of {seated} it is {strong_difference}"
-                + unit
-                + " (95 % CI {strong_low} "
-                "to {strong_high}): {verdict}" + gate + ".",
-                **c,
-            )
-        )
-    shown = pd.concat(
-        [
-            display(
-                part.assign(lead_text=lead_texts(part.strong_lead_low, "+%", " points")),
-                {
-                    "finding": "finding",
-                    "players": "players",
-                    "mix": "mix",
-                    "higher": "higher",
-                    "lower": "lower",
-                    "first (95 % CI)": ("difference", "ci_low", "ci_high", f, STRONG_UNIT[f]),
-                    "search seated in place of": "seated",
-                    "with one search seat (95 % CI)": (
-                        "strong_difference",
-                        "strong_low",
-                        "strong_high",
-                        f,
-                        STRONG_UNIT[f],
-                    ),
-                    "search's smallest lead, low end": "lead_text",
-                    "verdict": "verdict",
-                },
-            ).set_index(part.index)
-            for f, part in v.groupby("fmt", sort=False)
-        ]
-    ).sort_index()
+    name, v = "razzia_verdicts", tables["razzia_verdicts"]
+    seated = f"one {STRONG} seat in place of {{seated}}"
+    out = [verdict_finding(tables, name, i, WORDING, "with {players} players ({mix})", seated) for i in v.index]
+    head = {"finding": "finding", "players": "players", "mix": "mix"}
+    shown = verdict_display(v, WORDING, head, ("search seated in place of", "seated"), "with one search seat (95 % CI)")
     return Topic(
         "Under strong play",
         "Each headline finding measured again with a strong player seated: the "
@@ -484,7 +364,7 @@ def _razzia_strong_topic(tables: Tables) -> Topic:
                 "Findings under strong play",
                 "Each headline finding first and with one "
                 f"{STRONG} seat, with 95 % intervals (win-rate points, or dollars a round).",
-                shown.reset_index(drop=True),
+                shown,
             )
         ],
     )
@@ -523,26 +403,13 @@ def _razzia_police_topic(tables: Tables) -> Topic:
                 **c,
             )
         )
-    bb = "razzia_best_bucket"
-    for i in tables[bb].index:
-        c = {
-            k: cell(bb, i, k, f)
-            for k, f in (
-                ("players", "d"),
-                ("bucket", "s"),
-                ("win_rate", "%"),
-                ("win_low", "%"),
-                ("win_high", "%"),
-                ("plays", "d"),
-            )
-        }
-        out.append(
-            say(
-                "With {players} players, a police card wins most often when the bar holds {bucket} money "
-                "cards' worth ($5,000 units): {win_rate} % (95 % CI {win_low}–{win_high} %, {plays} plays).",
-                **c,
-            )
-        )
+    out += row_findings(
+        tables,
+        "razzia_best_bucket",
+        (("players", "d"), ("bucket", "s"), ("win_rate", "%"), ("win_low", "%"), ("win_high", "%"), ("plays", "d")),
+        "With {players} players, a police card wins most often when the bar holds {bucket} money "
+        "cards' worth ($5,000 units): {win_rate} % (95 % CI {win_low}–{win_high} %, {plays} plays).",
+    )
     shown = display(
         r.assign(kind=r.kind.map(_kind_label)),
         {
@@ -618,24 +485,19 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
         ]
     out += established_findings(tables, "razzia_comparison_counts", "with {n} players ({mix})")
     hr = tables["razzia_haggling_rates"]
-    for i in hr[hr.mix == DEFAULT_MIX].index:
-        c = {
-            k: cell("razzia_haggling_rates", i, k, f)
-            for k, f in (("players", "d"), ("rate", "s"), ("value", "%"), ("low", "%"), ("high", "%"), ("of", "d"))
-        }
-        out.append(
-            say("With {players} players (default mix), {rate}: {value} % (95 % CI {low}–{high} %, of {of}).", **c)
-        )
-    shown = display(
-        pol,
-        {
-            "players": "players",
-            "mix": "mix",
-            "policy": "policy",
-            "games": "games",
-            "win rate (95 % CI)": ("win_rate", "win_low", "win_high", "%", " %"),
-            "money a game (95 % CI)": ("money", "money_low", "money_high", "$", ""),
-        },
+    out += row_findings(
+        tables,
+        "razzia_haggling_rates",
+        (("players", "d"), ("rate", "s"), ("value", "%"), ("low", "%"), ("high", "%"), ("of", "d")),
+        "With {players} players (default mix), {rate}: {value} % (95 % CI {low}–{high} %, of {of}).",
+        hr[hr.mix == DEFAULT_MIX].index,
+    )
+    by = {"players": "players", "mix": "mix"}
+    money = ("money a game", ("money", "money_low", "money_high", "$", ""))
+    differences = (
+        "Differences between policies",
+        "Win-rate difference in percentage points, paired; the simultaneous interval covers all comparisons of one "
+        "table at once.",
     )
     return Topic(
         "Policies and haggling",
@@ -643,15 +505,7 @@ def _razzia_policies_topic(tables: Tables) -> Topic:
         "of one play policy with three haggling styles (exact, always accept, always duel), each "
         "with 95 % intervals over games; differences are paired.",
         out,
-        displays=[
-            Display("Policies", "Win rate and money a game with 95 % intervals.", shown),
-            Display(
-                "Differences between policies",
-                "Win-rate difference in percentage points, "
-                "paired; the simultaneous interval covers all comparisons of one table at once.",
-                comparison_display(comp, "+%", "", {"players": "players", "mix": "mix"}),
-            ),
-        ],
+        displays=policy_displays(pol, money, comp, differences, (by, by)),
     )
 
 

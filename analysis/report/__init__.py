@@ -1,8 +1,9 @@
 """The report: a self-contained HTML page and a Markdown file per game, made from fresh runs.
 
 :mod:`.build` runs and renders, :mod:`.sections` holds what every game's section is made of (each game's
-own section is in its room, ``analysis/<game>/report.py``), :mod:`.findings` the sentences and their
-cells, :mod:`.figures` the shared figures, ``templates/`` the pages.
+own section is in its room, ``analysis/<game>/report``), :mod:`.findings` the sentences and their
+cells, :mod:`.strong` what the sections share under strong play (leaders, pairs, verdicts), :mod:`.figures` the
+shared figures, ``templates/`` the pages.
 """
 
 from razzmatazz.analysis.report.build import (

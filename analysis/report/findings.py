@@ -119,6 +119,10 @@ class Cells:
         value = value.item() if isinstance(value, np.generic) else value
         return Ref(table, int(row), column, value, fmt)
 
+    def row(self, table: str, row: int, formats: Sequence[tuple[str, str]]) -> dict[str, Ref]:
+        """The cells of one row, each ``(column, format)`` of ``formats`` a :class:`Ref` named by its column."""
+        return {k: self(table, row, k, f) for k, f in formats}
+
 
 def say(template: str, **refs: Ref) -> Finding:
     """A finding; the template's fields are the refs' names."""
@@ -129,8 +133,12 @@ def say(template: str, **refs: Ref) -> Finding:
 
 
 def simultaneous_z(family: int) -> float:
-    """Normal quantile of a two-sided Bonferroni interval over ``family`` comparisons at 95 % overall."""
-    return NormalDist().inv_cdf(1 - 0.05 / (2 * max(family, 1)))
+    """Normal quantile of a two-sided Bonferroni interval over ``family`` comparisons at 95 % overall (the level
+    of each comparison from statsmodels' ``multipletests``)."""
+    from statsmodels.stats.multitest import multipletests
+
+    alpha = multipletests([1.0] * max(family, 1), alpha=0.05, method="bonferroni")[3]
+    return NormalDist().inv_cdf(1 - alpha / 2)
 
 
 def comparisons(pairs: pd.DataFrame, diff: str, low: str, high: str, by: list[str] | None = None) -> pd.DataFrame:

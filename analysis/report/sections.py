@@ -10,7 +10,7 @@ tables and see other sentences; ``figures`` draws. Table names are the file name
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 from razzmatazz.analysis.report.findings import (
     Cells,
+    Display,
     FigureFile,
     Finding,
     Tables,
@@ -130,23 +131,62 @@ def precision_findings(tables: Tables, name: str) -> list[Finding]:
     return out
 
 
+BEST_WIN = (("policy", "s"), ("win_rate", "%"), ("win_low", "%"), ("win_high", "%"), ("players", "d"), ("games", "d"))
+"""The cells of :func:`best_win`'s sentence."""
+
+
 def best_win(tables: Tables, name: str, rows: pd.Index, template: str) -> Finding:
     """The policy with the highest win rate among ``rows`` of table ``name``, said with ``template``."""
-    best, cell = tables[name].loc[rows].win_rate.idxmax(), Cells(tables)
-    return say(
-        template,
-        **{
-            k: cell(name, best, k, f)
-            for k, f in (
-                ("policy", "s"),
-                ("win_rate", "%"),
-                ("win_low", "%"),
-                ("win_high", "%"),
-                ("players", "d"),
-                ("games", "d"),
-            )
-        },
+    best = tables[name].loc[rows].win_rate.idxmax()
+    formats = (
+        ("policy", "s"),
+        ("win_rate", "%"),
+        ("win_low", "%"),
+        ("win_high", "%"),
+        ("players", "d"),
+        ("games", "d"),
     )
+    return say(template, **Cells(tables).row(name, best, formats))
+
+
+def row_findings(
+    tables: Tables, name: str, formats: Sequence[tuple[str, str]], template: str, rows: Sequence[int] | None = None
+) -> list[Finding]:
+    """One finding a row of table ``name`` (all, or ``rows``): ``template`` filled with the row's cells
+    (:meth:`.Cells.row`)."""
+    cell = Cells(tables)
+    return [say(template, **cell.row(name, i, formats)) for i in (tables[name].index if rows is None else rows)]
+
+
+Columns = dict[str, str | tuple[str, str, str, str, str]]
+"""A displayed table's columns: ``name -> column`` copies a column, ``name -> (est, low, high, fmt, unit)`` an
+interval (:func:`display`)."""
+
+
+Paid = tuple[str, tuple[str, str, str, str, str]]
+"""What a game pays a player, as a win-rate game's policies table shows it: its name (``money a game``) and its
+columns (estimate, low, high), format and unit."""
+
+
+def policy_displays(
+    pol: pd.DataFrame, paid: Paid, comp: pd.DataFrame, differences: tuple[str, str], by: Sequence[dict[str, str]]
+) -> list[Display]:
+    """A win-rate game's two policy tables, after ``by``'s columns each: the win rates (a shared win counting 1/k)
+    and ``paid`` with their 95 % intervals; the differences between policies ``comp`` in points with their
+    simultaneous intervals (``differences``: title and caption)."""
+    name, what = paid
+    win = ("win_rate", "win_low", "win_high", "%", " %")
+    columns: Columns = {
+        **by[0],
+        "policy": "policy",
+        "games": "games",
+        "win rate (95 % CI)": win,
+        f"{name} (95 % CI)": what,
+    }
+    return [
+        Display("Policies", f"Win rate and {name} with 95 % intervals.", display(pol, columns)),
+        Display(*differences, comparison_display(comp, "+%", "", by[1])),
+    ]
 
 
 def precision_topic(tables: Tables, name: str, what: str) -> Topic:
@@ -251,7 +291,7 @@ def spread_finding(tables: Tables, name: str, i: int, what: str, label: str, fmt
     return say(text + verdict, **c)
 
 
-def display(frame: pd.DataFrame, columns: dict[str, str | tuple[str, str, str, str, str]]) -> pd.DataFrame:
+def display(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
     """A displayed table: ``name -> column`` copies a column, ``name -> (est, low, high, fmt, unit)`` an interval."""
     out = pd.DataFrame(index=frame.index)
     for name, spec in columns.items():

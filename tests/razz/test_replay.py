@@ -1,4 +1,4 @@
-"""``razzmatazz razz replay``: PHH hand histories replayed and checked (analysis/razz/replay.py).
+"""``razzmatazz razz replay``: PHH hand histories replayed and checked (analysis/razz/replay/).
 
 Oracles: PokerKit, which replays the same files to its own finishing stacks (every hand the
 project's ``razz play --phh`` writes that PokerKit can play, and hand-written all-in spots: a
