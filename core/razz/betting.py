@@ -104,19 +104,7 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
             n_able,
             user,
         )
-        view[R.V_BRING_IN] = 0
-        if a == R.RAISE:
-            _put_chips(ws, view, bring_in, size - ws[W_BET, bring_in])
-            level = size
-            made = 1
-            completed = True
-            res[bring_in, H_VPIP] = 1
-            _log(log, R.L_RAISE, bring_in, level, 0)
-        else:
-            _put_chips(ws, view, bring_in, cfg[R.S_BRING_IN])
-            level = cfg[R.S_BRING_IN]
-            _log(log, R.L_BRING_IN, bring_in, level, 0)
-        ws[W_ACTED, bring_in] = 1
+        level, made, completed = _bring_in_move(cfg, a, bring_in, size, ws, view, log, res)
         first = (bring_in + 1) % n
     s = first
     idle = 0
@@ -148,43 +136,16 @@ def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate
             n_able,
             user,
         )
-        to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
-        if a == R.FOLD:
-            ws[W_STATUS, s] = R.FOLDED
-            view[R.V_STATUS + s] = R.FOLDED
-            _log(log, R.L_FOLD, s, 0, 0)
-        elif a == R.CALL:
-            if to_call == 0:
-                _log(log, R.L_CHECK, s, 0, 0)
-            else:
-                _put_chips(ws, view, s, to_call)
-                if street == 3:
-                    res[s, H_VPIP] = 1
-                _log(log, R.L_CALL, s, to_call, ws[W_STATUS, s] == R.ALL_IN)
-        else:
-            target = size if not completed else level + size
-            _put_chips(ws, view, s, target - ws[W_BET, s])
-            kind = 0 if not completed else (1 if level == 0 else 2)
-            level = target
-            made += 1
-            completed = True
-            if street == 3:
-                res[s, H_VPIP] = 1
-            for t in range(n):
-                ws[W_ACTED, t] = 0
-            _log(log, R.L_RAISE, s, level, kind)
-        ws[W_ACTED, s] = 1
+        level, made, completed = _move(street, s, a, level, made, completed, size, ws, view, log, res)
         n_in, n_able = _counts(ws, n)
         s = (s + 1) % n
     ws[W_CAPPED, street - 3] = 1 if made >= cap else 0
-    for t in range(n):
-        ws[W_BET, t] = 0
-        view[R.V_BETS + t] = 0
+    _end_round(n, ws, view)
 
 
-# The steps of _betting and _decide one at a time, for the decision-point interface (state.py). The kernel
-# keeps them written out in its loop: calling them there costs it 10-20% (measured); the conformance test
-# tests/conformance/test_positions.py pins that both play the same hands.
+# The steps of a betting round, played by _betting and one at a time by the decision-point interface (state.py).
+# Inlined (numba's IR): the kernel pays no call for them; tests/conformance/test_positions.py pins that both play
+# the same hands.
 @njit(cache=True, inline="always")
 def _end_round(n, ws, view):
     for t in range(n):
