@@ -130,7 +130,7 @@ class _Review(RP._Follow):
         super().__init__(result, searcher)
         self.result, self.hero, self.samples = result, hero, samples
         if result.history.site is not None:  # a site's hands have no number of a run: each its own draws
-            self.pos[S.P_PSTATE + hero] = RP._i64(game_state(self.ro[2][hero], hand))
+            self.pos[S.PS_PSTATE + hero] = RP._i64(game_state(self.ro[2][hero], hand))
         self.found = found
 
     def decide(self, street: RP.Street, d: RP.Decision) -> None:
@@ -163,9 +163,9 @@ class _Review(RP._Follow):
             street=street.street,
             situation=situation(
                 street.street,
-                bool(self._at(S.P_COMPLETED)),
-                self._at(S.P_LEVEL),
-                self._at(S.P_VIEW + R.V_TO_CALL),
+                bool(self._at(S.PS_COMPLETED)),
+                self._at(S.PS_LEVEL),
+                self._at(S.PS_VIEW + R.V_TO_CALL),
                 t.small_bet,
             ),
             door=RANKS[street.cards[self.hero][2] // 4],

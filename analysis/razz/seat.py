@@ -43,7 +43,7 @@ def _cards(cards: Sequence[int], face_down: Sequence[int] = (0, 1, 6)) -> str:
 def screen(p: Position, seat: int, names: Sequence[str]) -> str:
     """What ``seat`` sees at its decision: street, pot, to call, cards up and own, this street's actions."""
     v = p.view(seat)
-    n = int(_cfg(p)[R.S_PLAYERS])
+    n = int(_cfg(p)[R.C_PLAYERS])
     lines = [
         f"{_STREETS[int(v[R.V_STREET])]}: pot {int(v[R.V_POT])}, to call {int(v[R.V_TO_CALL])}, your stack {_stack(v)}"
     ]
@@ -68,7 +68,7 @@ def _stack(v: np.ndarray) -> str:
 
 def street_actions(p: Position, seat: int, names: Sequence[str]) -> list[str]:
     """This street's actions so far, in words, from ``seat``'s observation."""
-    log = _log(S.O_LOG, p.observation(seat))
+    log = _log(S.OB_LOG, p.observation(seat))
     out: list[str] = []
     for kind, s, a, b in log.tolist():
         if kind == R.L_STREET:
@@ -89,7 +89,7 @@ def moves(p: Position, seat: int, legal: np.ndarray) -> list[Move]:
             out.append(Move("f", "fold", code))
         elif code == R.CALL:
             if v[R.V_BRING_IN]:
-                label = f"post the bring-in, {int(cfg[R.S_BRING_IN])}"
+                label = f"post the bring-in, {int(cfg[R.C_BRING_IN])}"
             elif to_call == 0:
                 label = "check"
             else:
@@ -114,13 +114,13 @@ def outcome(p: Position, seat: int) -> tuple[float, float]:
 
 
 def _results(p: Position) -> np.ndarray:
-    return p.pos[S.P_RES : S.P_RES + 5 * S.MP].reshape(S.MP, 5)
+    return p.pos[S.PS_RES : S.PS_RES + 5 * S.MP].reshape(S.MP, 5)
 
 
 def final(p: Position, seat: int, names: Sequence[str]) -> str:
     """The whole hand, every card face up (as ``play --trace``), the person's seat named "you"."""
-    n = int(_cfg(p)[R.S_PLAYERS])
-    log = _log(S.P_LOG, p.pos)
+    n = int(_cfg(p)[R.C_PLAYERS])
+    log = _log(S.PS_LOG, p.pos)
     return "\n".join(hand_lines(log, _results(p)[:n], names[:n]))
 
 
@@ -135,7 +135,7 @@ def recorder(settings: R.Settings) -> Callable[[TextIO], Callable[[Position, int
         def on_game(p: Position, g: int, names: Sequence[str]) -> None:
             nonlocal written
             n = settings.players
-            text = hand_history(settings, _log(S.P_LOG, p.pos), list(names), _results(p)[:n, E.H_NET], hand=g)
+            text = hand_history(settings, _log(S.PS_LOG, p.pos), list(names), _results(p)[:n, E.H_NET], hand=g)
             written += 1
             f.write(("\n" if written > 1 else "") + f"[{written}]\n" + text)
             f.flush()

@@ -10,9 +10,9 @@ from pathlib import Path
 from razzmatazz.analysis.inputs import load_json, shorten
 from razzmatazz.analysis.inputs import quote as _q
 from razzmatazz.analysis.razzia.game import describe
+from razzmatazz.analysis.razzia.resolve import resolve_bar
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
-from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import rules as R
 
 _SCENARIO_KEYS = {
@@ -265,7 +265,7 @@ def _settle(settings: R.Settings, croupier: int, parsed: dict, seed: int, polici
     n = settings.players
     name, offer, answers, dice = parsed["name"], parsed["offer"], parsed["answers"], parsed["dice"]
     lineup_ = tuple(policies) if policies is not None else None
-    result = E.resolve_bar(
+    result = resolve_bar(
         settings,
         croupier,
         parsed["money"],

@@ -169,9 +169,9 @@ def _table_line(v: np.ndarray, obs: np.ndarray, seat: int, names: Sequence[str])
     played = [
         f"{names[s]} {R.card_name(int(v[R.ST_TABLE + s]))} (face down)" if s == seat else f"{names[s]} face down"
         for s in order
-        if (s == seat and v[R.ST_TABLE + s] >= 0) or obs[S.B_DOWN + s]
+        if (s == seat and v[R.ST_TABLE + s] >= 0) or obs[S.OB_DOWN + s]
     ]
-    waiting = [names[s] for s in order if v[R.ST_TABLE + s] < 0 and not obs[S.B_DOWN + s]]
+    waiting = [names[s] for s in order if v[R.ST_TABLE + s] < 0 and not obs[S.OB_DOWN + s]]
     return f"played this round: {', '.join(played) or 'nothing yet'}" + (
         f"; still to play: {', '.join(waiting)}" if waiting else ""
     )

@@ -73,9 +73,9 @@ def _counts(ws, n):
 @njit(cache=True)
 def _betting(cfg, street, first, bring_in, ws, hands, view, pids, params, pstate, log, res, user):
     """One betting round from seat ``first`` (3rd street: ``bring_in`` >= 0 is the bring-in seat)."""
-    n = cfg[R.S_PLAYERS]
-    size = cfg[R.S_SMALL] if street <= 4 else cfg[R.S_BIG]
-    cap = cfg[R.S_CAP]
+    n = cfg[R.C_PLAYERS]
+    size = cfg[R.C_SMALL] if street <= 4 else cfg[R.C_BIG]
+    cap = cfg[R.C_CAP]
     for s in range(n):
         ws[W_ACTED, s] = 0
     level = 0
@@ -163,9 +163,9 @@ def _bring_in_move(cfg, a, b, size, ws, view, log, res):
         res[b, H_VPIP] = 1
         _log(log, R.L_RAISE, b, size, 0)
         return size, 1, True
-    _put_chips(ws, view, b, cfg[R.S_BRING_IN])
-    _log(log, R.L_BRING_IN, b, cfg[R.S_BRING_IN], 0)
-    return cfg[R.S_BRING_IN], 0, False
+    _put_chips(ws, view, b, cfg[R.C_BRING_IN])
+    _log(log, R.L_BRING_IN, b, cfg[R.C_BRING_IN], 0)
+    return cfg[R.C_BRING_IN], 0, False
 
 
 @njit(cache=True, inline="always")
@@ -205,7 +205,7 @@ def _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able):
     """A bet, raise or completion is allowed (G4, G8): under the cap, chips for all of it, someone to answer."""
     if n_able - (ws[W_STATUS, s] == R.IN) == 0:
         return False
-    if made >= cap and not (cfg[R.S_UNCAPPED_HU] and n_in == 2):
+    if made >= cap and not (cfg[R.C_UNCAPPED_HU] and n_in == 2):
         return False
     target = size if not completed else level + size
     return ws[W_STACK, s] >= target - ws[W_BET, s]
@@ -233,7 +233,7 @@ def _decide(
     user,
 ):
     """Ask seat ``s``'s policy for a move, with its own view only, and make the move legal (G10)."""
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
     can_raise = _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able)
     to_act = 0
@@ -275,7 +275,7 @@ def _decide(
 @njit(cache=True, inline="always")
 def _show(cfg, street, s, ws, view, level, made, size, cap, bring_in, completed, n_in, n_able):
     """Write seat ``s``'s decision into the view (all but its own cards); returns (to call, can raise)."""
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
     can_raise = _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able)
     to_act = 0

@@ -13,7 +13,7 @@ job, and this module only re-exports their names (``from razzmatazz.core.razz im
 * :mod:`.flow`: a whole hand: the deck (``shuffle``, ``shuffled_deck``), ``_setup``, ``_deal``,
   ``_deal_street``, ``_seventh``, ``_showdown``, ``_count_in``, ``play_hand``, ``seat_policies``.
 * :mod:`.kernels`: the play and trace kernels (``play_games``, ``play_games_with``, ``_play_games``,
-  ``trace_hand``, ``trace_hand_with``, ``_trace``, ``_trace_deck``, ``_trace_deck_builtin``,
+  ``trace_game``, ``trace_game_with``, ``_trace``, ``_trace_deck``, ``_trace_deck_builtin``,
   ``_trace_deck_with``, ``_tally``, ``_tally_streets``).
 * :mod:`.job`: the batch runner's :class:`~.job.GameJob`, its kernels' arguments ``Args``, its lanes, and
   ``play_deck`` (one hand from a given deck).
@@ -70,8 +70,8 @@ from razzmatazz.core.razz.kernels import _trace_deck_builtin as _trace_deck_buil
 from razzmatazz.core.razz.kernels import _trace_deck_with as _trace_deck_with
 from razzmatazz.core.razz.kernels import play_games as play_games
 from razzmatazz.core.razz.kernels import play_games_with as play_games_with
-from razzmatazz.core.razz.kernels import trace_hand as trace_hand
-from razzmatazz.core.razz.kernels import trace_hand_with as trace_hand_with
+from razzmatazz.core.razz.kernels import trace_game as trace_game
+from razzmatazz.core.razz.kernels import trace_game_with as trace_game_with
 from razzmatazz.core.razz.layout import G_BLOCKS as G_BLOCKS
 from razzmatazz.core.razz.layout import G_COMMUNITY as G_COMMUNITY
 from razzmatazz.core.razz.layout import G_HANDS as G_HANDS

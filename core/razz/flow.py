@@ -51,7 +51,7 @@ def _seventh(cfg, deck, top, deal_state, ws, hands, view, log):
     A reshuffled pool (the undealt and the folded cards) ends in ``deck[52 - m:]``, its undealt rest
     from the returned top on.
     """
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     need = 0
     for s in range(n):
         if ws[W_STATUS, s] != R.FOLDED:
@@ -63,7 +63,7 @@ def _seventh(cfg, deck, top, deal_state, ws, hands, view, log):
                 _deal(hands, view, s, 6, deck[top], log)
                 top += 1
         return top, -1, 0
-    if cfg[R.S_RESHUFFLE]:
+    if cfg[R.C_RESHUFFLE]:
         pool = np.empty(52, np.int64)
         m = 0
         for i in range(top, deck.shape[0]):
@@ -100,7 +100,7 @@ def play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, pai
     seat s holds player ``(s - rotation) mod N`` of the lineup (for the stacks).
     Returns ``community + 2 * reshuffled``. ``log`` (rows of 4, row 0 = count) may be empty.
     """
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     b = _setup(cfg, rotation, deck, ws, hands, view, log, res)
     top = 3 * n
     _betting(cfg, 3, b, b, ws, hands, view, pids, params, pstate, log, res, user)
@@ -120,7 +120,7 @@ def play_hand(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, pai
 @njit(cache=True, inline="always")
 def _setup(cfg, rotation, deck, ws, hands, view, log, res):
     """A new hand: stacks, antes, 3rd street dealt from ``deck``; returns the bring-in seat (G3)."""
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     for s in range(R.MAX_PLAYERS):
         for j in range(7):
             hands[s, j] = -1
@@ -138,16 +138,16 @@ def _setup(cfg, rotation, deck, ws, hands, view, log, res):
         ws[W_CAPPED, k] = 0
     for s in range(n):
         ws[W_STATUS, s] = R.IN
-        ws[W_STACK, s] = cfg[R.S_PLAYER_STACKS + (s - rotation) % n]
+        ws[W_STACK, s] = cfg[R.C_PLAYER_STACKS + (s - rotation) % n]
         ws[W_PUT, s] = 0
         ws[W_BET, s] = 0
         ws[W_DECISIONS, s] = 0
         for k in range(res.shape[1]):
             res[s, k] = 0
     for s in range(n):
-        if cfg[R.S_ANTE] > 0:
-            _put_chips(ws, view, s, cfg[R.S_ANTE])
-            _log(log, R.L_ANTE, s, cfg[R.S_ANTE], 0)
+        if cfg[R.C_ANTE] > 0:
+            _put_chips(ws, view, s, cfg[R.C_ANTE])
+            _log(log, R.L_ANTE, s, cfg[R.C_ANTE], 0)
         ws[W_BET, s] = 0
         view[R.V_BETS + s] = 0
     top = 0
@@ -155,7 +155,7 @@ def _setup(cfg, rotation, deck, ws, hands, view, log, res):
         for s in range(n):
             _deal(hands, view, s, slot, deck[top], log)
             top += 1
-    b = R.bring_in_seat(hands[:, 2], n, cfg[R.S_TIE_SUIT])
+    b = R.bring_in_seat(hands[:, 2], n, cfg[R.C_TIE_SUIT])
     _log(log, R.L_STREET, 3, b, 0)
     return b
 
@@ -163,7 +163,7 @@ def _setup(cfg, rotation, deck, ws, hands, view, log, res):
 @njit(cache=True, inline="always")
 def _deal_street(cfg, street, deck, top, deal_state, ws, hands, view, log):
     """Deal ``street`` (4-7) to the players still in; returns (deck top, community card or -1, G6 flags)."""
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     if street < 7:
         for s in range(n):
             if ws[W_STATUS, s] != R.FOLDED:

@@ -20,8 +20,8 @@ from razzmatazz.core.razz.kernels import (
     _trace_deck_with,
     play_games,
     play_games_with,
-    trace_hand,
-    trace_hand_with,
+    trace_game,
+    trace_game_with,
 )
 from razzmatazz.core.razz.ranking import tables
 from razzmatazz.core.rng import game_state
@@ -71,7 +71,7 @@ def _search_run(job: GameJob, start: int, stop: int) -> np.ndarray:
 def _search_trace(job: GameJob, g: int) -> Trace:
     from razzmatazz.core.razz import search
 
-    kernel = search.trace_hand if job.user is None else bind(search.trace_hand_with, job.user)
+    kernel = search.trace_game if job.user is None else bind(search.trace_game_with, job.user)
     return Trace(*kernel(*job.kernel_args(), g, *tables()))
 
 
@@ -80,7 +80,7 @@ def _plugin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
 
 
 def _plugin_trace(job: GameJob, g: int) -> Trace:
-    return Trace(*bind(trace_hand_with, cast(Callable, job.user))(*job.kernel_args(), g, *tables()))
+    return Trace(*bind(trace_game_with, cast(Callable, job.user))(*job.kernel_args(), g, *tables()))
 
 
 def _builtin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
@@ -88,7 +88,7 @@ def _builtin_run(job: GameJob, start: int, stop: int) -> np.ndarray:
 
 
 def _builtin_trace(job: GameJob, g: int) -> Trace:
-    return Trace(*trace_hand(*job.kernel_args(), g, *tables()))
+    return Trace(*trace_game(*job.kernel_args(), g, *tables()))
 
 
 GameJob.LANES = (

@@ -67,7 +67,7 @@ def _tally_streets(out, base, ws):
 
 @njit(cache=True)
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user):
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     o_seat, o_glob, o_cross, o_win, o_streets, size = count_offsets(n)
     out = np.zeros(size, np.int64)
     ws = np.zeros((N_WS, R.MAX_PLAYERS), np.int64)
@@ -154,12 +154,12 @@ def _trace_deck(cfg, rotation, deck, deal_state, pids, params, pstate, nopair, p
     flags = play_hand(
         cfg, rotation, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res, user
     )
-    return log[1 : log[0, 0] + 1].copy(), res[: cfg[R.S_PLAYERS]].copy(), flags
+    return log[1 : log[0, 0] + 1].copy(), res[: cfg[R.C_PLAYERS]].copy(), flags
 
 
 @njit(cache=True)
 def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, user):
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     pids = np.zeros(n, np.int64)
     params = np.zeros((n, lineup_params.shape[1]), np.float64)
     pstate = np.zeros(n, np.uint64)
@@ -171,7 +171,7 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
 
 
 @njit(cache=True)
-def trace_hand(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired):
+def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired):
     """Hand ``g`` of a run played again with its log: (log rows, per-seat results, G6 flags)."""
     return _trace(
         cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, policies.no_user_policy
@@ -179,8 +179,8 @@ def trace_hand(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
 
 
 @njit
-def trace_hand_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, user):
-    """:func:`trace_hand` with a user's policy function (see :func:`play_games_with`)."""
+def trace_game_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, user):
+    """:func:`trace_game` with a user's policy function (see :func:`play_games_with`)."""
     return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, user)
 
 

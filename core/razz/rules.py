@@ -24,10 +24,10 @@ MAX_STACK = 10**9
 DEEP = 1 << 40
 
 # --- the settings row (int64), packed by Settings.row() --------------------------------------
-S_PLAYERS, S_ANTE, S_BRING_IN, S_SMALL, S_BIG, S_CAP, S_UNCAPPED_HU, S_TIE_SUIT, S_RESHUFFLE, S_STACK = range(10)
-S_PLAYER_STACKS = 10
+C_PLAYERS, C_ANTE, C_BRING_IN, C_SMALL, C_BIG, C_CAP, C_UNCAPPED_HU, C_TIE_SUIT, C_RESHUFFLE, C_STACK = range(10)
+C_PLAYER_STACKS = 10
 """8 slots: the chips player p of the lineup starts every hand with (seat (p + g) mod N in hand g)."""
-N_SETTINGS = S_PLAYER_STACKS + MAX_PLAYERS
+N_SETTINGS = C_PLAYER_STACKS + MAX_PLAYERS
 
 # --- moves a policy returns -------------------------------------------------------------------
 FOLD, CALL, RAISE = 0, 1, 2
@@ -163,7 +163,7 @@ class Settings:
     def row(self) -> np.ndarray:
         """The int64 settings row the kernels read."""
         row = np.zeros(N_SETTINGS, np.int64)
-        row[[S_PLAYERS, S_ANTE, S_BRING_IN, S_SMALL, S_BIG, S_CAP]] = (
+        row[[C_PLAYERS, C_ANTE, C_BRING_IN, C_SMALL, C_BIG, C_CAP]] = (
             self.players,
             self.ante,
             self.bring_in,
@@ -171,11 +171,11 @@ class Settings:
             self.big_bet,
             self.cap,
         )
-        row[S_UNCAPPED_HU] = int(self.uncapped_heads_up)
-        row[S_TIE_SUIT] = int(self.bring_in_tie == "suit")
-        row[S_RESHUFFLE] = int(self.exhausted == "reshuffle")
-        row[S_STACK] = self.stack if self.stack else DEEP
-        row[S_PLAYER_STACKS : S_PLAYER_STACKS + self.players] = self.player_stacks()
+        row[C_UNCAPPED_HU] = int(self.uncapped_heads_up)
+        row[C_TIE_SUIT] = int(self.bring_in_tie == "suit")
+        row[C_RESHUFFLE] = int(self.exhausted == "reshuffle")
+        row[C_STACK] = self.stack if self.stack else DEEP
+        row[C_PLAYER_STACKS : C_PLAYER_STACKS + self.players] = self.player_stacks()
         return row
 
 

@@ -84,25 +84,25 @@ def _consistent(ro, sample, seat, mpids, mparams, replay, user, check):
     """:func:`consistent` with the plugin's policy function ``user`` in the field model; ``check`` >= 0 plays
     only that seat's model, every other seat's moves taken as logged (whether that seat's play agrees: the
     replay :func:`agrees` is tested against)."""
-    if sample[S.P_LOG_ROWS] == 0:
+    if sample[S.PS_LOG_ROWS] == 0:
         return True
-    rows = sample[S.P_LOG]
-    n = ro[0][R.S_PLAYERS]
-    S.begin_deck(ro, sample[S.P_DECK : S.P_DECK + 52], sample[S.P_GAME], replay, rows + 1)
+    rows = sample[S.PS_LOG]
+    n = ro[0][R.C_PLAYERS]
+    S.begin_deck(ro, sample[S.PS_DECK : S.PS_DECK + 52], sample[S.PS_GAME], replay, rows + 1)
     done = 0
     while True:
-        k = min(replay[S.P_LOG], rows)
+        k = min(replay[S.PS_LOG], rows)
         for i in range(done + 1, k + 1):
             for j in range(4):
-                if replay[S.P_LOG + 4 * i + j] != sample[S.P_LOG + 4 * i + j]:
+                if replay[S.PS_LOG + 4 * i + j] != sample[S.PS_LOG + 4 * i + j]:
                     return False
         done = k
-        if k >= rows or replay[S.P_ACTOR] < 0:
+        if k >= rows or replay[S.PS_ACTOR] < 0:
             return k >= rows
-        s = replay[S.P_ACTOR]
-        p = (s - replay[S.P_ROT]) % n
+        s = replay[S.PS_ACTOR]
+        p = (s - replay[S.PS_ROT]) % n
         if s == seat or mpids[p] == RANDOM_ID or (check >= 0 and s != check):
-            S.apply(ro, replay, _logged_move(sample[S.P_LOG + 4 * (k + 1)]))
+            S.apply(ro, replay, _logged_move(sample[S.PS_LOG + 4 * (k + 1)]))
         else:
             S.step_plain(ro, replay, mpids, mparams, user)
 
@@ -112,10 +112,10 @@ def moments(ro, sample, seat, mpids, replay):
     """The hand's play so far replayed from ``sample``'s deal with every move as logged, and at each decision of
     a seat the field model plays (not ``seat``, not ``random``): (views, seats, cards held, logged moves, count).
     What a seat is shown does not depend on the others' hidden cards, so one replay serves every sample."""
-    rows = sample[S.P_LOG] if sample[S.P_LOG_ROWS] > 0 else 0
+    rows = sample[S.PS_LOG] if sample[S.PS_LOG_ROWS] > 0 else 0
     most = 0  # the moves logged so far: no more decisions to record
     for i in range(1, rows + 1):
-        most += R.L_BRING_IN <= sample[S.P_LOG + 4 * i] <= R.L_RAISE
+        most += R.L_BRING_IN <= sample[S.PS_LOG + 4 * i] <= R.L_RAISE
     views = np.zeros((most, R.VIEW_LEN), np.int64)
     who = np.zeros(most, np.int64)
     held = np.zeros(most, np.int64)
@@ -123,12 +123,12 @@ def moments(ro, sample, seat, mpids, replay):
     m = 0
     if rows == 0:
         return views, who, held, logged, m
-    n = ro[0][R.S_PLAYERS]
-    S.begin_deck(ro, sample[S.P_DECK : S.P_DECK + 52], sample[S.P_GAME], replay, rows + 1)
-    while replay[S.P_LOG] < rows and replay[S.P_ACTOR] >= 0:
-        s = replay[S.P_ACTOR]
-        move = _logged_move(sample[S.P_LOG + 4 * (replay[S.P_LOG] + 1)])
-        if s != seat and mpids[(s - replay[S.P_ROT]) % n] != RANDOM_ID:
+    n = ro[0][R.C_PLAYERS]
+    S.begin_deck(ro, sample[S.PS_DECK : S.PS_DECK + 52], sample[S.PS_GAME], replay, rows + 1)
+    while replay[S.PS_LOG] < rows and replay[S.PS_ACTOR] >= 0:
+        s = replay[S.PS_ACTOR]
+        move = _logged_move(sample[S.PS_LOG + 4 * (replay[S.PS_LOG] + 1)])
+        if s != seat and mpids[(s - replay[S.PS_ROT]) % n] != RANDOM_ID:
             views[m] = S._view(replay)
             who[m], logged[m] = s, move
             for j in range(7):
@@ -144,7 +144,7 @@ def agrees(ro, pos, s, mpids, mparams, user, moments, view):
     ``moments`` (:func:`moments`; ``view`` scratch): exactly :func:`_consistent` with ``check=s`` (tested),
     without replaying the hand."""
     views, who, held, logged, m = moments
-    p = (s - pos[S.P_ROT]) % ro[0][R.S_PLAYERS]
+    p = (s - pos[S.PS_ROT]) % ro[0][R.C_PLAYERS]
     hands = S._hands(pos)
     state = np.uint64(0)  # a replay's policy streams start at 0 (state.begin_deck)
     for d in range(m):
@@ -166,12 +166,12 @@ FIT_STREAM = 1 << 41
 @njit(cache=True)
 def _log_hidden(obs, pos):
     """Write the cards of ``pos``'s hands into the log rows of the deals ``obs`` has not seen."""
-    rows = pos[S.P_LOG] if pos[S.P_LOG_ROWS] > 0 else 0
+    rows = pos[S.PS_LOG] if pos[S.PS_LOG_ROWS] > 0 else 0
     hands = S._hands(pos)
     for i in range(1, rows + 1):
         o = 4 * i
-        if obs[S.O_LOG + o] == R.L_DEAL and obs[S.O_LOG + o + 2] == S.HIDDEN:
-            pos[S.P_LOG + o + 2] = hands[pos[S.P_LOG + o + 1], pos[S.P_LOG + o + 3]]
+        if obs[S.OB_LOG + o] == R.L_DEAL and obs[S.OB_LOG + o + 2] == S.HIDDEN:
+            pos[S.PS_LOG + o + 2] = hands[pos[S.PS_LOG + o + 1], pos[S.PS_LOG + o + 3]]
 
 
 @njit(cache=True)
@@ -184,10 +184,10 @@ def fitted(ro, obs, seat, key, draw, pos, mpids, mparams, moments, user, tries):
     they agree at once; each draw costs that seat's policy asked at its recorded decisions, no replay.
     Returns False, with the plain draw in ``pos``, where the deck was reshuffled (not fitted)."""
     S.determinize(ro, obs, seat, key, draw, pos)
-    if pos[S.P_FLAGS] >> 1:
+    if pos[S.PS_FLAGS] >> 1:
         return False
-    n = ro[0][R.S_PLAYERS]
-    rows = pos[S.P_LOG] if pos[S.P_LOG_ROWS] > 0 else 0
+    n = ro[0][R.C_PLAYERS]
+    rows = pos[S.PS_LOG] if pos[S.PS_LOG_ROWS] > 0 else 0
     if rows == 0:
         return True
     hands, deck = S._hands(pos), S._deck(pos)
@@ -195,14 +195,14 @@ def fitted(ro, obs, seat, key, draw, pos, mpids, mparams, moments, user, tries):
     for s in range(n):
         for j in range(7):
             dealt += hands[s, j] >= 0
-    tail = dealt + (pos[S.P_COMMUNITY] >= 0)
-    hidden = obs[S.O_HANDS : S.O_HANDS + 7 * S.MP].reshape((S.MP, 7)) == S.HIDDEN
+    tail = dealt + (pos[S.PS_COMMUNITY] >= 0)
+    hidden = obs[S.OB_HANDS : S.OB_HANDS + 7 * S.MP].reshape((S.MP, 7)) == S.HIDDEN
     free = np.zeros(52, np.int64)  # where the cards a seat may take sit: 7 * seat + slot, or 100 + deck index
     fixed = np.zeros(n, np.bool_)
     view = np.zeros(R.VIEW_LEN, np.int64)
     state = game_state(key, FIT_STREAM + draw)
     for s in range(n):
-        if s == seat or mpids[(s - pos[S.P_ROT]) % n] == RANDOM_ID or not hidden[s].any():
+        if s == seat or mpids[(s - pos[S.PS_ROT]) % n] == RANDOM_ID or not hidden[s].any():
             continue
         for t in range(tries):
             if agrees(ro, pos, s, mpids, mparams, user, moments, view) or t == tries - 1:
@@ -241,10 +241,10 @@ FUTURES_STREAM = 1 << 40
 def new_future(pos, state, swap):
     """Deal the cards still to come of position ``pos`` anew (the undealt deck shuffled from ``state``; a deck
     reshuffled at 7th street is left as it is); returns the new state."""
-    if pos[S.P_FLAGS] >> 1:
+    if pos[S.PS_FLAGS] >> 1:
         return state
-    top = pos[S.P_TOP]
-    tail = pos[S.P_DECK + top : S.P_DECK + 52]
+    top = pos[S.PS_TOP]
+    tail = pos[S.PS_DECK + top : S.PS_DECK + 52]
     if tail.shape[0] > 1:
         state = deal_from(state, tail, tail.shape[0], swap)
     return state
@@ -323,11 +323,11 @@ def evaluate(ro, base, seat, ctx, user, moves, scratch, win, pay):
             if moves[c] == R.FOLD:  # a fold's result is known: the chips the seat has put in are lost
                 pay[c] -= S._ws(base)[E.W_PUT, seat]
             else:
-                work[: S.P_LOG] = base[: S.P_LOG]
-                work[S.P_LOG_ROWS] = 0  # the rollouts keep no log
+                work[: S.PS_LOG] = base[: S.PS_LOG]
+                work[S.PS_LOG_ROWS] = 0  # the rollouts keep no log
                 S.apply(ro, work, moves[c])
                 S.playout_plain_with(ro, work, mpids, mparams, user)
-                pay[c] += work[S.P_RES + 5 * seat + E.H_NET]
+                pay[c] += work[S.PS_RES + 5 * seat + E.H_NET]
 
 
 sample_values = searcher(sys.modules[__name__])
@@ -337,8 +337,8 @@ sample_values = searcher(sys.modules[__name__])
 def searched(ro, pos, pids, params, user):
     """:func:`.state.step`'s search seats: a ``search`` actor's move (:func:`choose_with`, not played), (True,
     move); any other actor is left to the state, (False, 0)."""
-    s = pos[S.P_ACTOR]
-    if pids[(s - pos[S.P_ROT]) % ro[0][R.S_PLAYERS]] != P.SEARCH_ID:
+    s = pos[S.PS_ACTOR]
+    if pids[(s - pos[S.PS_ROT]) % ro[0][R.C_PLAYERS]] != P.SEARCH_ID:
         return False, np.int64(0)
     return True, np.int64(choose_with(ro, pos, s, pids, params, user))
 
@@ -352,12 +352,12 @@ def choose(ro, pos, seat, pids, params):
 @njit(cache=True)
 def choose_with(ro, pos, seat, pids, params, user):
     """:func:`choose` at a table where a plugin's policies (function ``user``) sit."""
-    n = ro[0][R.S_PLAYERS]
-    p = (seat - pos[S.P_ROT]) % n
+    n = ro[0][R.C_PLAYERS]
+    p = (seat - pos[S.PS_ROT]) % n
     obs = np.zeros(S.OBS_LEN, np.int64)
     S.observation(ro, pos, seat, obs)
-    state, key = next_u64(np.uint64(pos[S.P_PSTATE + seat]))
-    pos[S.P_PSTATE + seat] = np.int64(state)
+    state, key = next_u64(np.uint64(pos[S.PS_PSTATE + seat]))
+    pos[S.PS_PSTATE + seat] = np.int64(state)
     mpids, mparams = model(pids, params)
     return decide_with(ro, obs, seat, params[p], mpids, mparams, key, user)
 
@@ -372,11 +372,11 @@ def move_values(ro, pos, seat, pids, params, samples):
     alone: ``samples`` samples (no race), keyed from the key :func:`choose` would draw next, on a stream of its
     own (the samples are not those the choice is made on; ``pos`` is left as it is). Returns (moves, chips per
     sample and move); no rows where only one move is legal."""
-    n = ro[0][R.S_PLAYERS]
-    p = (seat - pos[S.P_ROT]) % n
+    n = ro[0][R.C_PLAYERS]
+    p = (seat - pos[S.PS_ROT]) % n
     obs = np.zeros(S.OBS_LEN, np.int64)
     S.observation(ro, pos, seat, obs)
-    key = game_state(next_u64(np.uint64(pos[S.P_PSTATE + seat]))[1], VALUES_STREAM)
+    key = game_state(next_u64(np.uint64(pos[S.PS_PSTATE + seat]))[1], VALUES_STREAM)
     mpids, mparams = model(pids, params)
     ctx = (params[p], mpids, mparams)
     moves, wins, pays, kept = sample_values(ro, obs, seat, ctx, P.no_user_policy, key, samples, 0.0)
@@ -396,7 +396,7 @@ def play_games_with(
     cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user
 ):
     """:func:`play_games` at a table where a plugin's policies (function ``user``) sit beside ``search``."""
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     o_seat, o_glob, o_cross, o_win, o_streets, size = E.count_offsets(n)
     out = np.zeros(size, np.int64)
     ro = (cfg, deal_key, policy_keys, nopair, paired)
@@ -409,12 +409,12 @@ def play_games_with(
         block_win[:] = 0
         for g in range(item * per_item, (item + 1) * per_item):
             S.begin(ro, item, g, pos, R.LOG_ROWS)  # the log: what the search seats have seen
-            while pos[S.P_ACTOR] >= 0:
+            while pos[S.PS_ACTOR] >= 0:
                 S.step(ro, pos, lineup_pids, lineup_params, user)
-            res = pos[S.P_RES : S.P_RES + 5 * S.MP].reshape((S.MP, 5))
+            res = pos[S.PS_RES : S.PS_RES + 5 * S.MP].reshape((S.MP, 5))
             out[o_glob + E.G_HANDS] += 1
-            out[o_glob + E.G_COMMUNITY] += pos[S.P_FLAGS] & 1
-            out[o_glob + E.G_RESHUFFLE] += pos[S.P_FLAGS] >> 1
+            out[o_glob + E.G_COMMUNITY] += pos[S.PS_FLAGS] & 1
+            out[o_glob + E.G_RESHUFFLE] += pos[S.PS_FLAGS] >> 1
             E._tally_streets(out, o_streets, S._ws(pos))
             r = g % n
             for s in range(n):
@@ -432,23 +432,23 @@ def play_games_with(
 
 
 @njit(cache=True)
-def trace_hand(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired):
+def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired):
     """Hand ``g`` through the positions with its log: (log rows, per-seat results, G6 flags), as
-    :func:`.engine.trace_hand` gives them."""
+    :func:`.engine.trace_game` gives them."""
     args = (cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate)
-    return trace_hand_with(*args, g, nopair, paired, P.no_user_policy)
+    return trace_game_with(*args, g, nopair, paired, P.no_user_policy)
 
 
 @njit(cache=True)
-def trace_hand_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, user):
-    """:func:`trace_hand` at a table where a plugin's policies (function ``user``) sit beside ``search``."""
-    n = cfg[R.S_PLAYERS]
+def trace_game_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, nopair, paired, user):
+    """:func:`trace_game` at a table where a plugin's policies (function ``user``) sit beside ``search``."""
+    n = cfg[R.C_PLAYERS]
     ro = (cfg, deal_key, policy_keys, nopair, paired)
     pos = np.zeros(S.POS_LEN, np.int64)
     S.begin(ro, g // n if duplicate else g, g, pos, R.LOG_ROWS)
-    while pos[S.P_ACTOR] >= 0:
+    while pos[S.PS_ACTOR] >= 0:
         S.step(ro, pos, lineup_pids, lineup_params, user)
-    k = pos[S.P_LOG]
-    log = pos[S.P_LOG + 4 : S.P_LOG + 4 * (k + 1)].reshape((k, 4)).copy()
-    res = pos[S.P_RES : S.P_RES + 5 * n].reshape((n, 5)).copy()
-    return log, res, pos[S.P_FLAGS]
+    k = pos[S.PS_LOG]
+    log = pos[S.PS_LOG + 4 : S.PS_LOG + 4 * (k + 1)].reshape((k, 4)).copy()
+    res = pos[S.PS_RES : S.PS_RES + 5 * n].reshape((n, 5)).copy()
+    return log, res, pos[S.PS_FLAGS]

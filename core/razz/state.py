@@ -34,43 +34,43 @@ from razzmatazz.core.razz.ranking import tables
 from razzmatazz.core.rng import deal_from, game_state, next_u64
 
 (
-    P_GAME,
-    P_ROT,
-    P_ACTOR,
-    P_STREET,
-    P_SEAT,
-    P_IDLE,
-    P_LEVEL,
-    P_MADE,
-    P_COMPLETED,
-    P_SIZE,
-    P_BRING,
-    P_NIN,
-    P_NABLE,
-    P_TOP,
-    P_COMMUNITY,
-    P_FLAGS,
-    P_LOG_ROWS,
-    P_DEAL,
+    PS_GAME,
+    PS_ROT,
+    PS_ACTOR,
+    PS_STREET,
+    PS_SEAT,
+    PS_IDLE,
+    PS_LEVEL,
+    PS_MADE,
+    PS_COMPLETED,
+    PS_SIZE,
+    PS_BRING,
+    PS_NIN,
+    PS_NABLE,
+    PS_TOP,
+    PS_COMMUNITY,
+    PS_FLAGS,
+    PS_LOG_ROWS,
+    PS_DEAL,
 ) = range(18)
 MP = R.MAX_PLAYERS
-P_PSTATE = P_DEAL + 1
-P_DECK = P_PSTATE + MP
-P_WS = P_DECK + 52
-P_HANDS = P_WS + E.N_WS * MP
-P_VIEW = P_HANDS + 7 * MP
-P_RES = P_VIEW + R.VIEW_LEN
-P_LOG = P_RES + 5 * MP
-POS_LEN = P_LOG + 4 * R.LOG_ROWS
+PS_PSTATE = PS_DEAL + 1
+PS_DECK = PS_PSTATE + MP
+PS_WS = PS_DECK + 52
+PS_HANDS = PS_WS + E.N_WS * MP
+PS_VIEW = PS_HANDS + 7 * MP
+PS_RES = PS_VIEW + R.VIEW_LEN
+PS_LOG = PS_RES + 5 * MP
+POS_LEN = PS_LOG + 4 * R.LOG_ROWS
 
-O_SEAT = P_DEAL
-O_PSTATE = O_SEAT + 1
-O_HANDS = O_PSTATE + 1
-O_WS = O_HANDS + 7 * MP
-O_VIEW = O_WS + E.N_WS * MP
-O_RES = O_VIEW + R.VIEW_LEN
-O_LOG = O_RES + 5 * MP
-OBS_LEN = O_LOG + 4 * R.LOG_ROWS
+OB_SEAT = PS_DEAL
+OB_PSTATE = OB_SEAT + 1
+OB_HANDS = OB_PSTATE + 1
+OB_WS = OB_HANDS + 7 * MP
+OB_VIEW = OB_WS + E.N_WS * MP
+OB_RES = OB_VIEW + R.VIEW_LEN
+OB_LOG = OB_RES + 5 * MP
+OBS_LEN = OB_LOG + 4 * R.LOG_ROWS
 
 HIDDEN = -2
 """A card the observing seat has not seen."""
@@ -95,7 +95,7 @@ def lineup(job) -> tuple[np.ndarray, np.ndarray]:
 
 
 def counts_len(ro: tuple) -> int:
-    return E.layout(int(ro[0][R.S_PLAYERS]))["size"]
+    return E.layout(int(ro[0][R.C_PLAYERS]))["size"]
 
 
 # --- the regions of a position -----------------------------------------------------------------
@@ -103,33 +103,33 @@ def counts_len(ro: tuple) -> int:
 
 @njit(cache=True)
 def _ws(pos):
-    return pos[P_WS : P_WS + E.N_WS * MP].reshape((E.N_WS, MP))
+    return pos[PS_WS : PS_WS + E.N_WS * MP].reshape((E.N_WS, MP))
 
 
 @njit(cache=True)
 def _hands(pos):
-    return pos[P_HANDS : P_HANDS + 7 * MP].reshape((MP, 7))
+    return pos[PS_HANDS : PS_HANDS + 7 * MP].reshape((MP, 7))
 
 
 @njit(cache=True)
 def _view(pos):
-    return pos[P_VIEW : P_VIEW + R.VIEW_LEN]
+    return pos[PS_VIEW : PS_VIEW + R.VIEW_LEN]
 
 
 @njit(cache=True)
 def _res(pos):
-    return pos[P_RES : P_RES + 5 * MP].reshape((MP, 5))
+    return pos[PS_RES : PS_RES + 5 * MP].reshape((MP, 5))
 
 
 @njit(cache=True)
 def _log(pos):
-    k = pos[P_LOG_ROWS]
-    return pos[P_LOG : P_LOG + 4 * k].reshape((k, 4))
+    k = pos[PS_LOG_ROWS]
+    return pos[PS_LOG : PS_LOG + 4 * k].reshape((k, 4))
 
 
 @njit(cache=True)
 def _deck(pos):
-    return pos[P_DECK : P_DECK + 52]
+    return pos[PS_DECK : PS_DECK + 52]
 
 
 @njit(cache=True)
@@ -155,17 +155,17 @@ def start(ro, pids, params, game, pos):
 def begin(ro, deal, game, pos, log_rows):
     """Hand ``game`` dealt from deck ``deal`` (duplicate deals share one), logging ``log_rows`` rows."""
     cfg, deal_key, policy_keys = ro[0], ro[1], ro[2]
-    n = cfg[R.S_PLAYERS]
-    pos[:P_LOG] = 0
-    pos[P_VIEW : P_VIEW + R.VIEW_LEN] = -1
-    pos[P_GAME] = game
-    pos[P_ROT] = game % n
-    pos[P_LOG_ROWS] = log_rows
+    n = cfg[R.C_PLAYERS]
+    pos[:PS_LOG] = 0
+    pos[PS_VIEW : PS_VIEW + R.VIEW_LEN] = -1
+    pos[PS_GAME] = game
+    pos[PS_ROT] = game % n
+    pos[PS_LOG_ROWS] = log_rows
     if log_rows > 0:
-        pos[P_LOG] = 0
-    pos[P_DEAL] = _i64(E.shuffle(deal_key, deal, _deck(pos), np.empty(52, np.int64)))
+        pos[PS_LOG] = 0
+    pos[PS_DEAL] = _i64(E.shuffle(deal_key, deal, _deck(pos), np.empty(52, np.int64)))
     for s in range(n):
-        pos[P_PSTATE + s] = _i64(game_state(policy_keys[s], game))
+        pos[PS_PSTATE + s] = _i64(game_state(policy_keys[s], game))
     _deal_in(ro, pos)
 
 
@@ -173,14 +173,14 @@ def begin(ro, deal, game, pos, log_rows):
 def begin_deck(ro, deck, game, pos, log_rows):
     """Hand ``game`` dealt from ``deck`` (the cards in dealing order), logging ``log_rows`` rows; the deal and
     policy streams start at 0 (a replay of a hand whose cards are known, :func:`.search.consistent`)."""
-    n = ro[0][R.S_PLAYERS]
-    pos[:P_LOG] = 0
-    pos[P_VIEW : P_VIEW + R.VIEW_LEN] = -1
-    pos[P_GAME] = game
-    pos[P_ROT] = game % n
-    pos[P_LOG_ROWS] = log_rows
+    n = ro[0][R.C_PLAYERS]
+    pos[:PS_LOG] = 0
+    pos[PS_VIEW : PS_VIEW + R.VIEW_LEN] = -1
+    pos[PS_GAME] = game
+    pos[PS_ROT] = game % n
+    pos[PS_LOG_ROWS] = log_rows
     if log_rows > 0:
-        pos[P_LOG] = 0
+        pos[PS_LOG] = 0
     _deck(pos)[:] = deck
     _deal_in(ro, pos)
 
@@ -189,11 +189,11 @@ def begin_deck(ro, deck, game, pos, log_rows):
 def _deal_in(ro, pos):
     """Antes, 3rd street and the bring-in from the position's deck, up to the first decision."""
     cfg = ro[0]
-    n = cfg[R.S_PLAYERS]
-    game = pos[P_GAME]
+    n = cfg[R.C_PLAYERS]
+    game = pos[PS_GAME]
     b = E._setup(cfg, game % n, _deck(pos), _ws(pos), _hands(pos), _view(pos), _log(pos), _res(pos))
-    pos[P_TOP] = 3 * n
-    pos[P_COMMUNITY] = -1
+    pos[PS_TOP] = 3 * n
+    pos[PS_COMMUNITY] = -1
     _round(cfg, pos, 3, b, b)
     _advance(ro, pos)
 
@@ -201,19 +201,19 @@ def _deal_in(ro, pos):
 @njit(cache=True)
 def _round(cfg, pos, street, first, bring_in):
     """A betting round begins at ``first`` (3rd street: with the bring-in seat's decision)."""
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     ws = _ws(pos)
     for s in range(n):
         ws[E.W_ACTED, s] = 0
-    pos[P_STREET] = street
-    pos[P_LEVEL] = 0
-    pos[P_MADE] = 0
-    pos[P_COMPLETED] = street > 3
-    pos[P_SIZE] = cfg[R.S_SMALL] if street <= 4 else cfg[R.S_BIG]
-    pos[P_BRING] = bring_in
-    pos[P_NIN], pos[P_NABLE] = E._counts(ws, n)
-    pos[P_SEAT] = first
-    pos[P_IDLE] = 0
+    pos[PS_STREET] = street
+    pos[PS_LEVEL] = 0
+    pos[PS_MADE] = 0
+    pos[PS_COMPLETED] = street > 3
+    pos[PS_SIZE] = cfg[R.C_SMALL] if street <= 4 else cfg[R.C_BIG]
+    pos[PS_BRING] = bring_in
+    pos[PS_NIN], pos[PS_NABLE] = E._counts(ws, n)
+    pos[PS_SEAT] = first
+    pos[PS_IDLE] = 0
     if bring_in >= 0:
         _view(pos)[R.V_BRING_IN] = 1
 
@@ -223,33 +223,33 @@ def _offer(cfg, pos, s):
     """Seat ``s`` is to decide: its decision fields go into the view."""
     E._show(
         cfg,
-        pos[P_STREET],
+        pos[PS_STREET],
         s,
         _ws(pos),
         _view(pos),
-        pos[P_LEVEL],
-        pos[P_MADE],
-        pos[P_SIZE],
-        cfg[R.S_CAP],
-        pos[P_BRING],
-        pos[P_COMPLETED] != 0,
-        pos[P_NIN],
-        pos[P_NABLE],
+        pos[PS_LEVEL],
+        pos[PS_MADE],
+        pos[PS_SIZE],
+        cfg[R.C_CAP],
+        pos[PS_BRING],
+        pos[PS_COMPLETED] != 0,
+        pos[PS_NIN],
+        pos[PS_NABLE],
     )
-    _ws(pos)[E.W_ROUND, pos[P_STREET] - 3] = 1  # a decision is asked: the round counts (engine module doc)
-    pos[P_ACTOR] = s
+    _ws(pos)[E.W_ROUND, pos[PS_STREET] - 3] = 1  # a decision is asked: the round counts (engine module doc)
+    pos[PS_ACTOR] = s
 
 
 @njit(cache=True)
 def _next_seat(cfg, pos):
     """The seat that acts next in this round (the kernel's loop), or -1 when the round is over."""
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     ws = _ws(pos)
-    s, idle = pos[P_SEAT], pos[P_IDLE]
-    while idle < n and pos[P_NIN] > 1:
-        if E._must_act(ws, s, pos[P_LEVEL], pos[P_NABLE]):
-            pos[P_SEAT] = s
-            pos[P_IDLE] = 0
+    s, idle = pos[PS_SEAT], pos[PS_IDLE]
+    while idle < n and pos[PS_NIN] > 1:
+        if E._must_act(ws, s, pos[PS_LEVEL], pos[PS_NABLE]):
+            pos[PS_SEAT] = s
+            pos[PS_IDLE] = 0
             return s
         idle += 1
         s = (s + 1) % n
@@ -260,22 +260,22 @@ def _next_seat(cfg, pos):
 def _advance(ro, pos):
     """Play the rounds, deals and showdown up to the next decision (actor set) or the end (actor -1)."""
     cfg = ro[0]
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     ws, hands, view, log = _ws(pos), _hands(pos), _view(pos), _log(pos)
     while True:
-        s = pos[P_BRING] if view[R.V_BRING_IN] else _next_seat(cfg, pos)
+        s = pos[PS_BRING] if view[R.V_BRING_IN] else _next_seat(cfg, pos)
         if s >= 0:
             _offer(cfg, pos, s)
             return
-        ws[E.W_CAPPED, pos[P_STREET] - 3] = 1 if pos[P_MADE] >= cfg[R.S_CAP] else 0
+        ws[E.W_CAPPED, pos[PS_STREET] - 3] = 1 if pos[PS_MADE] >= cfg[R.C_CAP] else 0
         E._end_round(n, ws, view)
-        street = pos[P_STREET] + 1
+        street = pos[PS_STREET] + 1
         if street > 7 or E._count_in(ws, n) <= 1:
-            E._showdown(n, pos[P_COMMUNITY], ws, hands, ro[3], ro[4], log, _res(pos))
-            pos[P_ACTOR] = -1
+            E._showdown(n, pos[PS_COMMUNITY], ws, hands, ro[3], ro[4], log, _res(pos))
+            pos[PS_ACTOR] = -1
             return
-        pos[P_TOP], pos[P_COMMUNITY], pos[P_FLAGS] = E._deal_street(
-            cfg, street, _deck(pos), pos[P_TOP], _u64(pos[P_DEAL]), ws, hands, view, log
+        pos[PS_TOP], pos[PS_COMMUNITY], pos[PS_FLAGS] = E._deal_street(
+            cfg, street, _deck(pos), pos[PS_TOP], _u64(pos[PS_DEAL]), ws, hands, view, log
         )
         first = R.opener_seat(hands[:, 2:6], ws[E.W_STATUS], n, min(street - 2, 4))
         E._log(log, R.L_STREET, street, first, 0)
@@ -284,7 +284,7 @@ def _advance(ro, pos):
 
 @njit(cache=True)
 def actor(ro, pos):
-    return pos[P_ACTOR]
+    return pos[PS_ACTOR]
 
 
 @njit(cache=True)
@@ -300,7 +300,7 @@ def view(ro, pos, seat, out):
 @njit(cache=True)
 def legal(ro, pos, out):
     """The moves the engine plays as given (G10; any other answer is played as the nearest of these)."""
-    if pos[P_ACTOR] < 0:
+    if pos[PS_ACTOR] < 0:
         return 0
     v = _view(pos)
     k = 0
@@ -324,21 +324,21 @@ def apply(ro, pos, move):
 @njit(cache=True)
 def _apply(ro, pos, move):
     cfg = ro[0]
-    n = cfg[R.S_PLAYERS]
-    s = pos[P_ACTOR]
+    n = cfg[R.C_PLAYERS]
+    s = pos[PS_ACTOR]
     ws, view, log, res = _ws(pos), _view(pos), _log(pos), _res(pos)
     a = E._repair(view, move, view[R.V_TO_CALL], view[R.V_CAN_RAISE])
     ws[E.W_DECISIONS, s] += 1
     if view[R.V_BRING_IN]:
-        level, made, completed = E._bring_in_move(cfg, a, s, pos[P_SIZE], ws, view, log, res)
+        level, made, completed = E._bring_in_move(cfg, a, s, pos[PS_SIZE], ws, view, log, res)
     else:
         level, made, completed = E._move(
-            pos[P_STREET], s, a, pos[P_LEVEL], pos[P_MADE], pos[P_COMPLETED] != 0, pos[P_SIZE], ws, view, log, res
+            pos[PS_STREET], s, a, pos[PS_LEVEL], pos[PS_MADE], pos[PS_COMPLETED] != 0, pos[PS_SIZE], ws, view, log, res
         )
-        pos[P_NIN], pos[P_NABLE] = E._counts(ws, n)
-    pos[P_LEVEL], pos[P_MADE], pos[P_COMPLETED] = level, made, completed
-    pos[P_SEAT] = (s + 1) % n
-    pos[P_IDLE] = 0
+        pos[PS_NIN], pos[PS_NABLE] = E._counts(ws, n)
+    pos[PS_LEVEL], pos[PS_MADE], pos[PS_COMPLETED] = level, made, completed
+    pos[PS_SEAT] = (s + 1) % n
+    pos[PS_IDLE] = 0
     _advance(ro, pos)
     return a
 
@@ -356,13 +356,13 @@ def step(ro, pos, pids, params, user):
 @njit(cache=True)
 def step_plain(ro, pos, pids, params, user):
     """:func:`step` without the search player (the rollouts' step: a search seat there is its rollout policy)."""
-    s = pos[P_ACTOR]
-    p = (s - pos[P_ROT]) % ro[0][R.S_PLAYERS]
+    s = pos[PS_ACTOR]
+    p = (s - pos[PS_ROT]) % ro[0][R.C_PLAYERS]
     v, hands = _view(pos), _hands(pos)
     for j in range(7):
         v[R.V_OWN + j] = hands[s, j]
-    a, state = E._ask(pids[p], params[p], v, _u64(pos[P_PSTATE + s]), user)
-    pos[P_PSTATE + s] = _i64(state)
+    a, state = E._ask(pids[p], params[p], v, _u64(pos[PS_PSTATE + s]), user)
+    pos[PS_PSTATE + s] = _i64(state)
     for j in range(7):
         v[R.V_OWN + j] = -1
     return _apply(ro, pos, a)
@@ -370,7 +370,7 @@ def step_plain(ro, pos, pids, params, user):
 
 @njit(cache=True)
 def playout(ro, pos, pids, params, user):
-    while pos[P_ACTOR] >= 0:
+    while pos[PS_ACTOR] >= 0:
         step(ro, pos, pids, params, user)
 
 
@@ -383,7 +383,7 @@ def playout_plain(ro, pos, pids, params):
 @njit(cache=True)
 def playout_plain_with(ro, pos, pids, params, user):
     """:func:`playout_plain` with a plugin's policy function ``user``."""
-    while pos[P_ACTOR] >= 0:
+    while pos[PS_ACTOR] >= 0:
         step_plain(ro, pos, pids, params, user)
 
 
@@ -400,13 +400,13 @@ def playout_builtin(ro, pos, pids, params):
 @njit(cache=True)
 def tally(ro, pos, out):
     """Add the finished hand to ``out`` as the kernel counts it (one hand is one block)."""
-    n = ro[0][R.S_PLAYERS]
-    r, res = pos[P_ROT], _res(pos)
+    n = ro[0][R.C_PLAYERS]
+    r, res = pos[PS_ROT], _res(pos)
     o_seat, o_glob, o_cross, o_win, o_streets, _ = E.count_offsets(n)
     out[o_glob + E.G_HANDS] += 1
     out[o_glob + E.G_BLOCKS] += 1
-    out[o_glob + E.G_COMMUNITY] += pos[P_FLAGS] & 1
-    out[o_glob + E.G_RESHUFFLE] += pos[P_FLAGS] >> 1
+    out[o_glob + E.G_COMMUNITY] += pos[PS_FLAGS] & 1
+    out[o_glob + E.G_RESHUFFLE] += pos[PS_FLAGS] >> 1
     E._tally_streets(out, o_streets, _ws(pos))
     for s in range(n):
         E._tally(out, ((s - r) % n) * E.N_PFIELDS, res, s)
@@ -429,12 +429,12 @@ def _won(res, s):
 def check(ro, pos):
     """0, or the first broken invariant: ``BAD_CARDS``, ``BAD_CHIPS``, ``BAD_ACTOR``, ``BAD_VIEW``."""
     cfg = ro[0]
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     if not _cards_ok(n, pos):
         return BAD_CARDS
     if not _chips_ok(cfg, pos):
         return BAD_CHIPS
-    ws, a = _ws(pos), pos[P_ACTOR]
+    ws, a = _ws(pos), pos[PS_ACTOR]
     if a >= n or (a >= 0 and ws[E.W_STATUS, a] != R.IN):
         return BAD_ACTOR
     v = _view(pos)
@@ -450,11 +450,11 @@ def check(ro, pos):
 @njit(cache=True)
 def _cards_ok(n, pos):
     """Every card once among the hands (after a reshuffle: of the players dealt 7th street) and the undealt deck."""
-    hands, deck, top = _hands(pos), _deck(pos), pos[P_TOP]
+    hands, deck, top = _hands(pos), _deck(pos), pos[PS_TOP]
     if not 0 <= top <= 52:
         return False
     seen = np.zeros(52, np.int64)
-    shuffled = pos[P_FLAGS] >> 1
+    shuffled = pos[PS_FLAGS] >> 1
     for s in range(n):
         if shuffled and hands[s, 6] < 0:  # its cards went into the reshuffled pool
             continue
@@ -468,7 +468,7 @@ def _cards_ok(n, pos):
         if not 0 <= deck[i] < 52:
             return False
         seen[deck[i]] += 1
-    c = pos[P_COMMUNITY]
+    c = pos[PS_COMMUNITY]
     if c >= 0 and (top >= 52 or deck[top] != c or _view(pos)[R.V_COMMUNITY] != c):
         return False
     for c in range(52):
@@ -480,7 +480,7 @@ def _cards_ok(n, pos):
 @njit(cache=True)
 def _chips_ok(cfg, pos):
     """Stacks and pot make the starting chips; the pot is what was put in; at the end it is all won back."""
-    n = cfg[R.S_PLAYERS]
+    n = cfg[R.C_PLAYERS]
     ws = _ws(pos)
     total = 0
     start = 0
@@ -488,12 +488,12 @@ def _chips_ok(cfg, pos):
     won = 0
     for s in range(n):
         total += ws[E.W_STACK, s] + ws[E.W_PUT, s]
-        start += cfg[R.S_PLAYER_STACKS + s]
+        start += cfg[R.C_PLAYER_STACKS + s]
         put += ws[E.W_PUT, s]
         won += ws[E.W_WON, s]
     if total != start or _view(pos)[R.V_POT] != put:
         return False
-    return pos[P_ACTOR] >= 0 or won == put
+    return pos[PS_ACTOR] >= 0 or won == put
 
 
 # --- what a seat knows -------------------------------------------------------------------------
@@ -502,32 +502,32 @@ def _chips_ok(cfg, pos):
 @njit(cache=True)
 def _shown(ro, pos):
     """Whether the hand has ended in a showdown (every hand still in is shown)."""
-    return pos[P_ACTOR] < 0 and E._count_in(_ws(pos), ro[0][R.S_PLAYERS]) > 1
+    return pos[PS_ACTOR] < 0 and E._count_in(_ws(pos), ro[0][R.C_PLAYERS]) > 1
 
 
 @njit(cache=True)
 def observation(ro, pos, seat, out):
     """What ``seat`` has seen: the layout in the module doc; returns ``OBS_LEN``."""
     out[:OBS_LEN] = 0
-    out[:P_DEAL] = pos[:P_DEAL]
-    out[O_SEAT] = seat
-    out[O_PSTATE] = pos[P_PSTATE + seat]
+    out[:PS_DEAL] = pos[:PS_DEAL]
+    out[OB_SEAT] = seat
+    out[OB_PSTATE] = pos[PS_PSTATE + seat]
     hands, ws = _hands(pos), _ws(pos)
     shown = _shown(ro, pos)
     for s in range(MP):
         for j in range(7):
             c = hands[s, j]
             known = c < 0 or s == seat or 2 <= j <= 5 or (shown and ws[E.W_STATUS, s] != R.FOLDED)
-            out[O_HANDS + 7 * s + j] = c if known else HIDDEN
-    out[O_WS:O_VIEW] = pos[P_WS:P_HANDS]
-    out[O_VIEW:O_RES] = pos[P_VIEW:P_RES]
-    out[O_RES:O_LOG] = pos[P_RES:P_LOG]
-    if pos[P_LOG_ROWS] > 0:
-        rows = pos[P_LOG] + 1
-        out[O_LOG : O_LOG + 4 * rows] = pos[P_LOG : P_LOG + 4 * rows]
+            out[OB_HANDS + 7 * s + j] = c if known else HIDDEN
+    out[OB_WS:OB_VIEW] = pos[PS_WS:PS_HANDS]
+    out[OB_VIEW:OB_RES] = pos[PS_VIEW:PS_RES]
+    out[OB_RES:OB_LOG] = pos[PS_RES:PS_LOG]
+    if pos[PS_LOG_ROWS] > 0:
+        rows = pos[PS_LOG] + 1
+        out[OB_LOG : OB_LOG + 4 * rows] = pos[PS_LOG : PS_LOG + 4 * rows]
         for i in range(1, rows):
-            o = O_LOG + 4 * i
-            if out[o] == R.L_DEAL and out[o + 1] >= 0 and out[O_HANDS + 7 * out[o + 1] + out[o + 3]] == HIDDEN:
+            o = OB_LOG + 4 * i
+            if out[o] == R.L_DEAL and out[o + 1] >= 0 and out[OB_HANDS + 7 * out[o + 1] + out[o + 3]] == HIDDEN:
                 out[o + 2] = HIDDEN
     return OBS_LEN
 
@@ -536,19 +536,19 @@ def observation(ro, pos, seat, out):
 def determinize(ro, obs, seat, key, draw, pos):
     """A position agreeing with ``obs``: unseen cards, deck order, the other seats' policy states and the
     deal stream drawn from stream ``(key, draw)`` (uniformly among the cards ``seat`` has not seen)."""
-    n = ro[0][R.S_PLAYERS]
+    n = ro[0][R.C_PLAYERS]
     pos[:] = 0
-    pos[:P_DEAL] = obs[:P_DEAL]
-    pos[P_WS:P_HANDS] = obs[O_WS:O_VIEW]
-    pos[P_HANDS:P_VIEW] = obs[O_HANDS:O_WS]
-    pos[P_VIEW:P_LOG] = obs[O_VIEW:O_LOG]
-    pos[P_LOG:] = obs[O_LOG:]
+    pos[:PS_DEAL] = obs[:PS_DEAL]
+    pos[PS_WS:PS_HANDS] = obs[OB_WS:OB_VIEW]
+    pos[PS_HANDS:PS_VIEW] = obs[OB_HANDS:OB_WS]
+    pos[PS_VIEW:PS_LOG] = obs[OB_VIEW:OB_LOG]
+    pos[PS_LOG:] = obs[OB_LOG:]
     state = game_state(key, draw)
     for s in range(n):
         state, x = next_u64(state)
-        pos[P_PSTATE + s] = obs[O_PSTATE] if s == seat else _i64(x)
+        pos[PS_PSTATE + s] = obs[OB_PSTATE] if s == seat else _i64(x)
     state, x = next_u64(state)
-    pos[P_DEAL] = _i64(x)
+    pos[PS_DEAL] = _i64(x)
     _draw_cards(n, pos, state)
     log = _log(pos)
     if log.shape[0] > 0:
@@ -600,8 +600,8 @@ def _dealt_order(n, hands, deck, stop, last_slot):
 def _draw_cards(n, pos, state):
     """The hidden cards and the undealt deck of a determinized position (see :func:`determinize`)."""
     hands, deck = _hands(pos), _deck(pos)
-    community = pos[P_COMMUNITY]
-    if not pos[P_FLAGS] >> 1:
+    community = pos[PS_COMMUNITY]
+    if not pos[PS_FLAGS] >> 1:
         cards = _unseen(n, hands, community, np.arange(7))
         state, k = _fill(n, hands, np.arange(7), cards, state)
         k0 = _dealt_order(n, hands, deck, 52, 6)

@@ -19,10 +19,11 @@ E`` then ``E.<name>`` works as before, the private names the other modules and t
   ``_play_games``, ``_play_builtin``, ``trace_game``, ``trace_game_with``, ``_trace``, ``_trace_builtin``,
   ``_tally``).
 * :mod:`.job`: the batch runner's :class:`~.job.GameJob`, its kernels' arguments ``Args`` and its lanes.
-* :mod:`.resolve`: ``resolve_bar``, one bar settled from Python (``razzia explain``, the scenario files).
+* ``resolve_bar``, one bar settled from Python (``razzia explain``, the scenario files), is the analysis side's:
+  :mod:`razzmatazz.analysis.razzia.resolve`.
 
 :func:`settle_bar` settles one bar with decisions from policies or scripts and dice from the dice stream or
-scripts; :func:`resolve_bar` is its entry point for Python. :func:`play_game` plays one game (K1-K8, R1-R9,
+scripts; ``analysis/razzia/resolve.py`` is its entry point for Python. :func:`play_game` plays one game (K1-K8, R1-R9,
 E1-E4, V1-V4) following, draw for draw and decision for decision, the order written in the docstring of
 ``tests/reference/razzia.py``, one decision at a time (:func:`begin`, :func:`step`: what :mod:`.state` stops
 at). :func:`play_games` plays games ``start..stop-1`` of a run and returns integer sums (their layout:
@@ -236,5 +237,3 @@ from razzmatazz.core.razzia.layout import set_workspace as set_workspace
 from razzmatazz.core.razzia.layout import table_index as table_index
 from razzmatazz.core.razzia.layout import view as view
 from razzmatazz.core.razzia.policies import USER_ID as USER_ID
-from razzmatazz.core.razzia.resolve import _is_card as _is_card
-from razzmatazz.core.razzia.resolve import resolve_bar as resolve_bar

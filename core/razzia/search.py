@@ -521,11 +521,11 @@ def decide(obs, cfg, seat, pids, params, user):
     its policy stream's new state. ``cfg``, ``pids``, ``params`` and ``user`` are the game's public
     parameters: the settings row and the lineup (in player order, rows of :func:`.policies.kernel_row`)."""
     n = cfg[R.C_PLAYERS]
-    p = (seat - obs[S.B_CTRL + E.W_ROT - E.W_CTRL]) % n
+    p = (seat - obs[S.OB_CTRL + E.W_ROT - E.W_CTRL]) % n
     samples, depth = SH.budget(params[p])
-    state, key = next_u64(np.uint64(obs[S.B_PSTATE]))
+    state, key = next_u64(np.uint64(obs[S.OB_PSTATE]))
     mpids, mparams = model(pids, params)
-    stop_round = obs[S.B_ST + R.ST_ROUND] + depth if depth > 0 else -1
+    stop_round = obs[S.OB_ST + R.ST_ROUND] + depth if depth > 0 else -1
     ctx = (cfg, p, params[p], depth, stop_round, mpids, mparams)
     moves, wins, pays, kept = sample_values((cfg,), obs, seat, ctx, user, key, samples, params[p, P.SEARCH_RACE])
     if moves.shape[0] == 1:
@@ -603,8 +603,8 @@ def seat_observation(w, s):
     observation, the counts and the results of earlier games (which a kernel's workspace holds) blanked."""
     obs = np.zeros(S.OBS_LEN, np.int64)
     S.observation((w,), w, s, obs)
-    obs[S.B_RES : S.B_PSTATE] = 0
-    obs[S.B_COUNTS :] = 0
+    obs[S.OB_RES : S.OB_PSTATE] = 0
+    obs[S.OB_COUNTS :] = 0
     return obs
 
 

@@ -49,20 +49,20 @@ NO_USER = P.no_user_policy
 N_DEC = R.VIEW_LEN - R.V_VALUE
 N_PUB = E.W_GROUP - E.W_POS  # W_POS, W_BARS, W_WON0, W_AT, W_NCARDS, W_FAR
 N_SETTLE = E.W_OFF - E.W_GOT  # W_GOT, W_PAID
-B_ST = 0  # the state (rules.ST_*), the other hands and face-down cards -1
-B_DEC = B_ST + R.ST_LEN  # the question's fields V_VALUE..VIEW_LEN
-B_CTRL = B_DEC + N_DEC  # the course of the game (W_CTRL), the streams' states 0, hidden answers out of W_DECL
-B_PUB = B_CTRL + E.N_CTRL  # W_POS .. W_FAR
-B_SETTLE = B_PUB + N_PUB  # W_GOT, W_PAID
-B_RES = B_SETTLE + N_SETTLE  # W_RES
-B_PSTATE = B_RES + R.MAX_PLAYERS * E.N_RES  # the seat's policy stream state
-B_HAND = B_PSTATE + 1  # per seat: cards in hand
-B_DOWN = B_HAND + R.MAX_PLAYERS  # per seat: 1 if its card on the table is face down (to this seat)
-B_DISCARD = B_DOWN + R.MAX_PLAYERS  # the discard pile, in order (W_POS + 2 cards)
-B_MONEY = B_DISCARD + E.DECK_ROOM  # per denomination: the money deck's cards still to come
-B_ROUND = B_MONEY + R.MAX_DENOMS  # this round's money cards (W_FIRST..W_MTOP of the money deck)
-B_COUNTS = B_ROUND + R.MAX_BARS + 1  # the game's counts (N_COUNTS)
-OBS_LEN = B_COUNTS + N_COUNTS
+OB_ST = 0  # the state (rules.ST_*), the other hands and face-down cards -1
+OB_DEC = OB_ST + R.ST_LEN  # the question's fields V_VALUE..VIEW_LEN
+OB_CTRL = OB_DEC + N_DEC  # the course of the game (W_CTRL), the streams' states 0, hidden answers out of W_DECL
+OB_PUB = OB_CTRL + E.N_CTRL  # W_POS .. W_FAR
+OB_SETTLE = OB_PUB + N_PUB  # W_GOT, W_PAID
+OB_RES = OB_SETTLE + N_SETTLE  # W_RES
+OB_PSTATE = OB_RES + R.MAX_PLAYERS * E.N_RES  # the seat's policy stream state
+OB_HAND = OB_PSTATE + 1  # per seat: cards in hand
+OB_DOWN = OB_HAND + R.MAX_PLAYERS  # per seat: 1 if its card on the table is face down (to this seat)
+OB_DISCARD = OB_DOWN + R.MAX_PLAYERS  # the discard pile, in order (W_POS + 2 cards)
+OB_MONEY = OB_DISCARD + E.DECK_ROOM  # per denomination: the money deck's cards still to come
+OB_ROUND = OB_MONEY + R.MAX_DENOMS  # this round's money cards (W_FIRST..W_MTOP of the money deck)
+OB_COUNTS = OB_ROUND + R.MAX_BARS + 1  # the game's counts (N_COUNTS)
+OBS_LEN = OB_COUNTS + N_COUNTS
 
 
 def read_only(job) -> tuple:
@@ -392,37 +392,37 @@ def observation(ro, pos, seat, out):
     n = pos[R.ST_PLAYERS]
     out[:OBS_LEN] = 0
     for i in range(R.ST_LEN):
-        out[B_ST + i] = pos[i]
+        out[OB_ST + i] = pos[i]
     for o in range(n):
-        out[B_HAND + o] = 0
+        out[OB_HAND + o] = 0
         for j in range(R.HAND):
             if pos[R.ST_HAND + o * R.HAND + j] >= 0:
-                out[B_HAND + o] += 1
+                out[OB_HAND + o] += 1
             if o != seat:
-                out[B_ST + R.ST_HAND + o * R.HAND + j] = -1
+                out[OB_ST + R.ST_HAND + o * R.HAND + j] = -1
         if _face_down(pos, seat, o):
-            out[B_DOWN + o] = 1
-            out[B_ST + R.ST_TABLE + o] = -1
-    out[B_DEC : B_DEC + N_DEC] = pos[R.V_VALUE : R.VIEW_LEN]
-    out[B_CTRL : B_CTRL + E.N_CTRL] = pos[E.W_CTRL : E.W_CTRL + E.N_CTRL]
-    out[B_CTRL + E.W_DEAL - E.W_CTRL] = 0
-    out[B_CTRL + E.W_DICE - E.W_CTRL] = 0
-    out[B_PUB : B_PUB + N_PUB] = pos[E.W_POS : E.W_GROUP]
-    out[B_SETTLE : B_SETTLE + N_SETTLE] = pos[E.W_GOT : E.W_OFF]
-    out[B_RES:B_PSTATE] = pos[E.W_RES : E.W_RES + R.MAX_PLAYERS * E.N_RES]
-    out[B_PSTATE] = pos[E.W_PSTATE + seat]
+            out[OB_DOWN + o] = 1
+            out[OB_ST + R.ST_TABLE + o] = -1
+    out[OB_DEC : OB_DEC + N_DEC] = pos[R.V_VALUE : R.VIEW_LEN]
+    out[OB_CTRL : OB_CTRL + E.N_CTRL] = pos[E.W_CTRL : E.W_CTRL + E.N_CTRL]
+    out[OB_CTRL + E.W_DEAL - E.W_CTRL] = 0
+    out[OB_CTRL + E.W_DICE - E.W_CTRL] = 0
+    out[OB_PUB : OB_PUB + N_PUB] = pos[E.W_POS : E.W_GROUP]
+    out[OB_SETTLE : OB_SETTLE + N_SETTLE] = pos[E.W_GOT : E.W_OFF]
+    out[OB_RES:OB_PSTATE] = pos[E.W_RES : E.W_RES + R.MAX_PLAYERS * E.N_RES]
+    out[OB_PSTATE] = pos[E.W_PSTATE + seat]
     for i in range(pos[E.W_POS + 2]):
-        out[B_DISCARD + i] = pos[E.W_DISCARD + i]
+        out[OB_DISCARD + i] = pos[E.W_DISCARD + i]
     for i in range(pos[E.W_MTOP], pos[E.W_MM]):
-        out[B_MONEY + pos[E.W_MDECK + i]] += 1
+        out[OB_MONEY + pos[E.W_MDECK + i]] += 1
     for i in range(pos[E.W_FIRST], pos[E.W_MTOP]):
-        out[B_ROUND + i - pos[E.W_FIRST]] = pos[E.W_MDECK + i]
-    out[B_COUNTS : B_COUNTS + N_COUNTS] = pos[E.W_COUNTS : E.W_COUNTS + N_COUNTS]
+        out[OB_ROUND + i - pos[E.W_FIRST]] = pos[E.W_MDECK + i]
+    out[OB_COUNTS : OB_COUNTS + N_COUNTS] = pos[E.W_COUNTS : E.W_COUNTS + N_COUNTS]
     hidden = _hidden_answers(pos, seat)
     declined = pos[E.W_DECL] & hidden
-    out[B_CTRL + E.W_DECL - E.W_CTRL] &= ~hidden
-    out[B_COUNTS + C_GLOB + E.G_DECLINES] -= E.POPCOUNT[declined]
-    out[B_COUNTS + C_GLOB + E.G_ACCEPTS] -= E.POPCOUNT[hidden] - E.POPCOUNT[declined]
+    out[OB_CTRL + E.W_DECL - E.W_CTRL] &= ~hidden
+    out[OB_COUNTS + C_GLOB + E.G_DECLINES] -= E.POPCOUNT[declined]
+    out[OB_COUNTS + C_GLOB + E.G_ACCEPTS] -= E.POPCOUNT[hidden] - E.POPCOUNT[declined]
     return OBS_LEN
 
 
@@ -430,11 +430,11 @@ def observation(ro, pos, seat, out):
 def _unseen(cfg, obs, pos):
     """The playing cards the seat has not seen (the deck less its hand, the cards face up and the discards)."""
     count = _deck(cfg, pos)
-    for i in range(obs[B_PUB + 2]):
-        count[obs[B_DISCARD + i]] -= 1
+    for i in range(obs[OB_PUB + 2]):
+        count[obs[OB_DISCARD + i]] -= 1
     for i in range(R.MAX_PLAYERS * R.HAND + R.MAX_PLAYERS):  # ST_HAND, then ST_TABLE
-        if obs[B_ST + R.ST_HAND + i] >= 0:
-            count[obs[B_ST + R.ST_HAND + i]] -= 1
+        if obs[OB_ST + R.ST_HAND + i] >= 0:
+            count[obs[OB_ST + R.ST_HAND + i]] -= 1
     pool = np.zeros(count.sum(), np.int64)
     m = 0
     for c in range(count.shape[0]):
@@ -454,10 +454,10 @@ def _deal_unseen(cfg, obs, seat, pos, state):
     for o in range(cfg[R.C_PLAYERS]):
         if o == seat:
             continue
-        for j in range(obs[B_HAND + o]):
+        for j in range(obs[OB_HAND + o]):
             pos[R.ST_HAND + o * R.HAND + j] = pool[m]
             m += 1
-        if obs[B_DOWN + o]:
+        if obs[OB_DOWN + o]:
             pos[R.ST_TABLE + o] = pool[m]
             m += 1
     for i in range(pos[E.W_POS + 1]):
@@ -472,15 +472,15 @@ def _deal_money(cfg, obs, pos, state):
     first, mtop, mm = pos[E.W_FIRST], pos[E.W_MTOP], pos[E.W_MM]
     before = _money_table(cfg)
     for i in range(mtop - first):
-        pos[E.W_MDECK + first + i] = obs[B_ROUND + i]
-        before[obs[B_ROUND + i]] -= 1
+        pos[E.W_MDECK + first + i] = obs[OB_ROUND + i]
+        before[obs[OB_ROUND + i]] -= 1
     i = 0
     j = mtop
     for d in range(R.MAX_DENOMS):
-        for _ in range(before[d] - obs[B_MONEY + d]):
+        for _ in range(before[d] - obs[OB_MONEY + d]):
             pos[E.W_MDECK + i] = d
             i += 1
-        for _ in range(obs[B_MONEY + d]):
+        for _ in range(obs[OB_MONEY + d]):
             pos[E.W_MDECK + j] = d
             j += 1
     return deal_from(state, pos[E.W_MDECK + mtop : E.W_MDECK + mm], mm - mtop, pos[E.W_SWAP : E.W_SWAP + E.DECK_ROOM])
@@ -508,15 +508,15 @@ def determinize(ro, obs, seat, key, draw, pos):
     cfg = ro[0]
     pos[:] = 0
     E.set_workspace(pos, cfg, N_COUNTS, C_CROU, C_GLOB, C_TAB, 1)
-    pos[: R.ST_LEN] = obs[B_ST : B_ST + R.ST_LEN]
-    pos[R.V_VALUE : R.VIEW_LEN] = obs[B_DEC : B_DEC + N_DEC]
-    pos[E.W_CTRL : E.W_CTRL + E.N_CTRL] = obs[B_CTRL : B_CTRL + E.N_CTRL]
-    pos[E.W_POS : E.W_GROUP] = obs[B_PUB : B_PUB + N_PUB]
-    pos[E.W_GOT : E.W_OFF] = obs[B_SETTLE : B_SETTLE + N_SETTLE]
-    pos[E.W_RES : E.W_RES + R.MAX_PLAYERS * E.N_RES] = obs[B_RES:B_PSTATE]
+    pos[: R.ST_LEN] = obs[OB_ST : OB_ST + R.ST_LEN]
+    pos[R.V_VALUE : R.VIEW_LEN] = obs[OB_DEC : OB_DEC + N_DEC]
+    pos[E.W_CTRL : E.W_CTRL + E.N_CTRL] = obs[OB_CTRL : OB_CTRL + E.N_CTRL]
+    pos[E.W_POS : E.W_GROUP] = obs[OB_PUB : OB_PUB + N_PUB]
+    pos[E.W_GOT : E.W_OFF] = obs[OB_SETTLE : OB_SETTLE + N_SETTLE]
+    pos[E.W_RES : E.W_RES + R.MAX_PLAYERS * E.N_RES] = obs[OB_RES:OB_PSTATE]
     for i in range(pos[E.W_POS + 2]):
-        pos[E.W_DISCARD + i] = obs[B_DISCARD + i]
-    pos[E.W_COUNTS : E.W_COUNTS + N_COUNTS] = obs[B_COUNTS : B_COUNTS + N_COUNTS]
+        pos[E.W_DISCARD + i] = obs[OB_DISCARD + i]
+    pos[E.W_COUNTS : E.W_COUNTS + N_COUNTS] = obs[OB_COUNTS : OB_COUNTS + N_COUNTS]
     _draw(cfg, obs, seat, key, draw, pos)
 
 
@@ -526,9 +526,9 @@ def redeal(ro, obs, seat, key, draw, pos):
     but :func:`.search.played_by_model` played on: the same position, without clearing it and copying the
     public parts again (the search's samples). The policies' scratch and a user's view, written before they
     are read, are left as they are."""
-    pos[E.W_CTRL : E.W_CTRL + E.N_CTRL] = obs[B_CTRL : B_CTRL + E.N_CTRL]
+    pos[E.W_CTRL : E.W_CTRL + E.N_CTRL] = obs[OB_CTRL : OB_CTRL + E.N_CTRL]
     for g in (E.G_DECLINES, E.G_ACCEPTS):
-        pos[E.W_COUNTS + C_GLOB + g] = obs[B_COUNTS + C_GLOB + g]
+        pos[E.W_COUNTS + C_GLOB + g] = obs[OB_COUNTS + C_GLOB + g]
     _draw(ro[0], obs, seat, key, draw, pos)
 
 
@@ -541,7 +541,7 @@ def _draw(cfg, obs, seat, key, draw, pos):
     state = _draw_answers(pos, seat, state)
     for s in range(cfg[R.C_PLAYERS]):
         state, x = next_u64(state)
-        pos[E.W_PSTATE + s] = obs[B_PSTATE] if s == seat else np.int64(x)
+        pos[E.W_PSTATE + s] = obs[OB_PSTATE] if s == seat else np.int64(x)
     state, x = next_u64(state)
     pos[E.W_DEAL] = np.int64(x)
     state, x = next_u64(state)

@@ -291,7 +291,7 @@ def test_a_users_policy_is_traced_into_the_same_object(game, monkeypatch):
         return 0, 0
 
     lanes = importlib.import_module(engine.GameJob.__module__)  # where its lanes name the kernel (Razzia: job.py)
-    monkeypatch.setattr(lanes, "trace_hand_with" if game == "razz" else "trace_game_with", kernel)
+    monkeypatch.setattr(lanes, "trace_game_with", kernel)
     monkeypatch.setattr(lanes, "with_nrt", lambda f: f, raising=False)
     job = engine.GameJob(rules.Settings(players=3), _api(game).lineup(["random"], 3), 1, 1, False, user)
     got = job.trace(0)

@@ -41,12 +41,12 @@ def test_the_values_are_drawn_from_the_seats_view_alone():
         p = Position.begin(S, j, g)
         while not p.over():
             s = p.actor()
-            if p.pos[S.P_LOG] > 8 and checked < 12:
+            if p.pos[S.PS_LOG] > 8 and checked < 12:
                 moves, chips = SR.move_values(ro, p.pos, s, pids, params, 16)
                 other = p.pos.copy()
-                hands, deck = other[S.P_HANDS : S.P_VIEW].reshape(R.MAX_PLAYERS, 7), other[S.P_DECK : S.P_DECK + 52]
+                hands, deck = other[S.PS_HANDS : S.PS_VIEW].reshape(R.MAX_PLAYERS, 7), other[S.PS_DECK : S.PS_DECK + 52]
                 o = (s + 1) % 4
-                top = int(other[S.P_TOP])
+                top = int(other[S.PS_TOP])
                 hands[o, 0], deck[top] = deck[top], hands[o, 0]  # a down card of another seat swapped with the deck's
                 assert not np.array_equal(other, p.pos)
                 again = SR.move_values(ro, other, s, pids, params, 16)

@@ -31,7 +31,7 @@ def decisions(j, games, rows):
     for g in range(games):
         p = Position.begin(S, j, g)
         while not p.over():
-            if p.pos[S.P_LOG] > rows:
+            if p.pos[S.PS_LOG] > rows:
                 yield p, p.actor()
             p.step()
 
@@ -44,7 +44,7 @@ def test_without_a_search_seat_the_positions_play_the_kernels_sums_and_traces():
         )
     j = job(FIELD[:4], players=4, exhausted="reshuffle")
     for g in range(12):
-        mine, theirs = SR.trace_hand(*j.kernel_args(), g, *tables()), E.trace_hand(*j.kernel_args(), g, *tables())
+        mine, theirs = SR.trace_game(*j.kernel_args(), g, *tables()), E.trace_game(*j.kernel_args(), g, *tables())
         assert all(np.array_equal(a, b) for a, b in zip(mine, theirs))
 
 
@@ -61,7 +61,9 @@ def test_the_search_player_decides_from_its_observation_alone():
                 moves = set()
                 for i in range(3):
                     q = p.determinize(s, 99 + g, i) if i else p.copy()
-                    differed += i > 0 and not np.array_equal(q.pos[S.P_HANDS : S.P_VIEW], p.pos[S.P_HANDS : S.P_VIEW])
+                    differed += i > 0 and not np.array_equal(
+                        q.pos[S.PS_HANDS : S.PS_VIEW], p.pos[S.PS_HANDS : S.PS_VIEW]
+                    )
                     moves.add(int(SR.choose(q.ro, q.pos.copy(), s, q.pids, q.params)))
                 assert len(moves) == 1
                 checked += 1
@@ -97,7 +99,7 @@ def test_the_true_cards_explain_the_actions_and_some_draws_do_not():
         p = Position.begin(S, j, g)
         while not p.over():
             s = p.actor()
-            if (s - g) % 6 == 0 and p.pos[S.P_LOG] > 30:
+            if (s - g) % 6 == 0 and p.pos[S.PS_LOG] > 30:
                 mpids, mparams = SR.model(p.pids, p.params)
                 replay = np.zeros(S.POS_LEN, np.int64)
                 assert SR.consistent(p.ro, p.pos, s, mpids, mparams, replay)
@@ -119,7 +121,7 @@ def test_a_table_agrees_with_the_play_exactly_when_each_seat_does_alone():
         mpids, mparams = SR.model(p.pids, p.params)
         replay = np.zeros(S.POS_LEN, np.int64)
         for i in range(6):
-            q = p.determinize(s, 17 + p.pos[S.P_GAME], i).pos if i else p.pos
+            q = p.determinize(s, 17 + p.pos[S.PS_GAME], i).pos if i else p.pos
             whole = SR.consistent(p.ro, q, s, mpids, mparams, replay)
             seats = [SR._consistent(p.ro, q, s, mpids, mparams, replay, S.NO_USER, o) for o in range(6) if o != s]
             assert whole == all(seats)
@@ -144,7 +146,7 @@ def test_fitted_samples_keep_the_observation_and_agree_with_the_play_far_more_of
         seen, again = np.zeros(S.OBS_LEN, np.int64), np.zeros(S.OBS_LEN, np.int64)
         S.observation(p.ro, p.pos, s, seen)
         mom = SR.moments(p.ro, p.pos, s, mpids, replay)
-        key = np.uint64(1000 * p.pos[S.P_GAME] + p.pos[S.P_LOG])
+        key = np.uint64(1000 * p.pos[S.PS_GAME] + p.pos[S.PS_LOG])
         for i in range(4):
             ok["uniform"] += SR.consistent(p.ro, p.determinize(s, int(key), i).pos, s, mpids, mparams, replay)
             SR.fitted(p.ro, seen, s, key, i, sample, mpids, mparams, mom, S.NO_USER, 64)
@@ -152,7 +154,7 @@ def test_fitted_samples_keep_the_observation_and_agree_with_the_play_far_more_of
             assert S.check(p.ro, sample) == 0
             S.observation(p.ro, sample, s, again)
             differs = np.nonzero(again != seen)[0]
-            assert set(differs.tolist()) <= {S.O_PSTATE}, differs
+            assert set(differs.tolist()) <= {S.OB_PSTATE}, differs
             total += 1
     assert total >= 100
     assert ok["uniform"] < 2 * total / 3 and ok["fitted"] > 0.95 * total, (ok, total)
@@ -189,7 +191,7 @@ def test_a_fold_is_worth_what_the_seat_has_put_in_as_the_search_scores_it_withou
                 put = int(S._ws(q.pos)[E.W_PUT, s])
                 q.apply(R.FOLD)
                 q.playout()
-                assert int(q.pos[S.P_RES + 5 * s + E.H_NET]) == -put
+                assert int(q.pos[S.PS_RES + 5 * s + E.H_NET]) == -put
                 checked += 1
             p.step()
     assert checked >= 10
@@ -201,11 +203,11 @@ def test_a_new_future_deals_the_cards_to_come_anew_and_leaves_the_dealt_ones():
     for _ in range(4):
         p.step()
     q = p.determinize(p.actor(), 5, 0)
-    top, deck = int(q.pos[S.P_TOP]), q.pos[S.P_DECK : S.P_DECK + 52].copy()
+    top, deck = int(q.pos[S.PS_TOP]), q.pos[S.PS_DECK : S.PS_DECK + 52].copy()
     state, changed = np.uint64(77), 0
     for _ in range(5):
         state = SR.new_future(q.pos, state, np.empty(52, np.int64))
-        now = q.pos[S.P_DECK : S.P_DECK + 52]
+        now = q.pos[S.PS_DECK : S.PS_DECK + 52]
         assert np.array_equal(now[:top], deck[:top]) and sorted(now[top:]) == sorted(deck[top:])
         changed += not np.array_equal(now[top:], deck[top:])
         assert S.check(q.ro, q.pos) == 0

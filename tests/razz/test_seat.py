@@ -70,13 +70,13 @@ def test_the_screen_shows_nothing_the_seat_cannot_see():
             screen = RS.screen(p, seat, names)
             legal = p.legal()
             hidden = [s for s in range(5) if s != seat]
-            truth = p.pos[S.P_HANDS : S.P_HANDS + 7 * S.MP].reshape(S.MP, 7)[hidden, :2].copy()
+            truth = p.pos[S.PS_HANDS : S.PS_HANDS + 7 * S.MP].reshape(S.MP, 7)[hidden, :2].copy()
             differ = False
             for i in range(3):
                 q = p.determinize(seat, 1000 + g, i)
                 assert RS.screen(q, seat, names) == screen
                 assert RS.moves(q, seat, q.legal()) == RS.moves(p, seat, legal)
-                other = q.pos[S.P_HANDS : S.P_HANDS + 7 * S.MP].reshape(S.MP, 7)[hidden, :2]
+                other = q.pos[S.PS_HANDS : S.PS_HANDS + 7 * S.MP].reshape(S.MP, 7)[hidden, :2]
                 differ |= not np.array_equal(other, truth)
             assert differ, "the draws never changed the hidden cards: the test would not see a leak"
             checked += 1

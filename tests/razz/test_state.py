@@ -22,11 +22,11 @@ def _job(texts, players=2, hands=10, user=None, **settings):
 
 
 def _hands(p):
-    return p.pos[S.P_HANDS : S.P_VIEW].reshape(R.MAX_PLAYERS, 7)
+    return p.pos[S.PS_HANDS : S.PS_VIEW].reshape(R.MAX_PLAYERS, 7)
 
 
 def _log(p):
-    log = p.pos[S.P_LOG :].reshape(R.LOG_ROWS, 4)
+    log = p.pos[S.PS_LOG :].reshape(R.LOG_ROWS, 4)
     return log[1 : log[0, 0] + 1]
 
 
@@ -39,8 +39,8 @@ def test_a_fold_to_the_bring_in_ends_a_heads_up_hand():
     assert other == 1 - b and list(p.legal()) == [FOLD, CALL, RAISE] and p.view()[R.V_TO_CALL] == 5
     p.apply(FOLD)
     assert p.over() and S.check(p.ro, p.pos) == 0
-    assert p.pos[S.P_VIEW + R.V_POT] == 2 + 2 + 5
-    res = p.pos[S.P_RES : S.P_LOG].reshape(R.MAX_PLAYERS, 5)
+    assert p.pos[S.PS_VIEW + R.V_POT] == 2 + 2 + 5
+    res = p.pos[S.PS_RES : S.PS_LOG].reshape(R.MAX_PLAYERS, 5)
     assert res[b, E.H_NET] == 2 and res[other, E.H_NET] == -2 and res[b, E.H_WON_NO_SD] == 1
     assert [tuple(r[:2]) for r in _log(p) if r[0] in (R.L_BRING_IN, R.L_FOLD)] == [(R.L_BRING_IN, b), (R.L_FOLD, other)]
 
@@ -61,7 +61,7 @@ def test_no_raise_at_the_cap_and_an_illegal_raise_is_played_as_a_call():
 
 def _swap_cards(p, x, y):
     """Exchange cards x and y everywhere in the position (hands, deck, log)."""
-    for lo, hi in ((S.P_DECK, S.P_DECK + 52), (S.P_HANDS, S.P_VIEW)):
+    for lo, hi in ((S.PS_DECK, S.PS_DECK + 52), (S.PS_HANDS, S.PS_VIEW)):
         part = p.pos[lo:hi]
         ix, iy = part == x, part == y
         part[ix], part[iy] = y, x
@@ -77,7 +77,7 @@ def test_another_seats_down_card_is_not_in_the_observation():
     seat = p.actor()
     other = (seat + 1) % 4
     obs, seen_by_other, view = p.observation(seat), p.observation(other), p.view()
-    undealt = p.pos[S.P_DECK + p.pos[S.P_TOP] + 1]
+    undealt = p.pos[S.PS_DECK + p.pos[S.PS_TOP] + 1]
     _swap_cards(p, _hands(p)[other, 0], undealt)
     assert S.check(p.ro, p.pos) == 0
     assert np.array_equal(p.observation(seat), obs) and np.array_equal(p.view(), view)

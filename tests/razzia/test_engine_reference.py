@@ -10,9 +10,9 @@ every outcome must match: per settled bar the proposer, the money paid to each s
 every duel and roll-off; per game the rounds, the leftover, each seat's money, bars won and win.
 The cases cover every switch of ``Settings`` (both values), player counts 2-8, every built-in
 policy with varied parameters, changed cards and money tables and duplicate deals; the scenario
-files are checked through :func:`engine.resolve_bar`; invariants (money conserved, every seat
-plays once a round from five cards, the counts equal the sums of the traced games) are checked on
-the kernel.
+files are checked through :func:`~razzmatazz.analysis.razzia.resolve.resolve_bar`; invariants (money conserved,
+every seat plays once a round from five cards, the counts equal the sums of the traced games) are checked on the
+kernel.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from razzmatazz.analysis.razzia.resolve import resolve_bar
 from razzmatazz.core.razzia import engine
 from razzmatazz.core.razzia import rules as R
 from razzmatazz.core.razzia.policies import REGISTRY
@@ -280,7 +281,7 @@ def test_resolve_bar_gives_every_scenarios_expect(name):
     settings = R.Settings(players=sc["players"], **sc.get("settings", {}))
     for bar in ref.bars_of(sc):
         where = R.BAR_NAMES.index(bar["bar"]) if "bar" in bar else 0
-        got = engine.resolve_bar(
+        got = resolve_bar(
             settings,
             sc["croupier"],
             bar["money"],
@@ -302,17 +303,17 @@ def test_resolve_bar_gives_every_scenarios_expect(name):
 def test_resolve_bar_asks_policies_and_the_dice_stream_for_what_is_missing():
     s = R.Settings()
     cards = [(1, "gambler", 5), (3, "gambler", 2)]
-    got = engine.resolve_bar(s, 0, [20000, 5000, 5000], cards, seed=3)  # greedy: exact haggling (as rational for two)
+    got = resolve_bar(s, 0, [20000, 5000, 5000], cards, seed=3)  # greedy: exact haggling (as rational for two)
     # P(gambler 2 beats gambler 5, the tie to the caller) = 1/6: the smallest amount >= 1/6 x $30,000 is one $5,000
     assert got["proposer"] == 1 and got["payout"] == {0: 0, 1: 25000, 2: 0, 3: 5000}
     assert [r[2] for r in got["log"] if r[0] == R.L_ANSWER] == [R.ACCEPT]
     # with $20,000 + $10,000 the least formable offer ($10,000) leaves the proposer less than his duel chance
-    got = engine.resolve_bar(s, 0, [20000, 10000], cards, seed=3)
+    got = resolve_bar(s, 0, [20000, 10000], cards, seed=3)
     assert [r[2] for r in got["log"] if r[0] == R.L_ANSWER] == [R.DUEL] and sum(got["payout"].values()) == 30000
-    duel = engine.resolve_bar(s, 0, [20000, 10000], cards, {"1": [20000, 10000]}, {"3": "duel"}, seed=3)
+    duel = resolve_bar(s, 0, [20000, 10000], cards, {"1": [20000, 10000]}, {"3": "duel"}, seed=3)
     assert sum(1 for r in duel["log"] if r[0] == R.L_THROW) >= 1 and sum(duel["payout"].values()) == 30000
     with pytest.raises(R.InputError, match="divide exactly"):
-        engine.resolve_bar(s, 0, [20000, 10000], cards, {"1": [20000]})
+        resolve_bar(s, 0, [20000, 10000], cards, {"1": [20000]})
 
 
 def test_settings_and_tables_are_validated(tmp_path):
@@ -346,7 +347,7 @@ def test_a_search_seat_settles_a_bar_as_its_rollout_policy():
             plain[3] = REGISTRY.parse(spec.name)
             searching[3] = REGISTRY.parse(f"search:rollout={spec.id}")
             got, want = (
-                engine.resolve_bar(s, 0, [20000, 5000, 5000], cards, lineup=tuple(lineup), seed=seed)
+                resolve_bar(s, 0, [20000, 5000, 5000], cards, lineup=tuple(lineup), seed=seed)
                 for lineup in (searching, plain)
             )
             assert repr(got) == repr(want)

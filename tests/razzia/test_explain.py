@@ -478,8 +478,8 @@ def test_an_unknown_policy_and_malformed_files_are_refused(tmp_path):
 
 
 def test_the_engines_resolver_refuses_text_and_truncated_money():
+    from razzmatazz.analysis.razzia.resolve import resolve_bar
     from razzmatazz.core.errors import InputError
-    from razzmatazz.core.razzia import engine as E
 
     settings = R.Settings(players=4)
     cards = [(1, "gambler", 5), (3, "gambler", 2)]
@@ -491,8 +491,8 @@ def test_the_engines_resolver_refuses_text_and_truncated_money():
         ([True], None),
     ):
         with pytest.raises(InputError):
-            E.resolve_bar(settings, 0, money, cards, offer, {3: "accept"}, {})
-    assert E.resolve_bar(settings, 0, [20000, 5000], cards, {1: [20000], 3: [5000]}, {3: "accept"}, {})["payout"] == {
+            resolve_bar(settings, 0, money, cards, offer, {3: "accept"}, {})
+    assert resolve_bar(settings, 0, [20000, 5000], cards, {1: [20000], 3: [5000]}, {3: "accept"}, {})["payout"] == {
         0: 0,
         1: 20000,
         2: 0,

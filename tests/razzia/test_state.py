@@ -132,9 +132,9 @@ def test_a_card_played_is_hidden_until_all_are_down():
     p.apply(2)
     assert p.pos[R.ST_TABLE + first] == card and p.pos[R.ST_HAND + first * R.HAND + 4] == -1
     nxt = p.actor()
-    assert p.observation(nxt)[S.B_ST + R.ST_TABLE + first] == -1
-    assert p.observation(nxt)[S.B_DOWN + first] == 1
-    assert p.observation(first)[S.B_ST + R.ST_TABLE + first] == card
+    assert p.observation(nxt)[S.OB_ST + R.ST_TABLE + first] == -1
+    assert p.observation(nxt)[S.OB_DOWN + first] == 1
+    assert p.observation(first)[S.OB_ST + R.ST_TABLE + first] == card
 
 
 def _swap_hands(p, a, b):

@@ -55,6 +55,16 @@ from razzmatazz.core import streams
 from razzmatazz.core.razz.policies import USER_ID, decide
 from razzmatazz.core.razz.rules import (
     ALL_IN,
+    C_ANTE,
+    C_BIG,
+    C_BRING_IN,
+    C_CAP,
+    C_PLAYER_STACKS,
+    C_PLAYERS,
+    C_RESHUFFLE,
+    C_SMALL,
+    C_TIE_SUIT,
+    C_UNCAPPED_HU,
     CALL,
     FOLD,
     FOLDED,
@@ -73,16 +83,6 @@ from razzmatazz.core.razz.rules import (
     LOG_ROWS,
     MAX_PLAYERS,
     RAISE,
-    S_ANTE,
-    S_BIG,
-    S_BRING_IN,
-    S_CAP,
-    S_PLAYER_STACKS,
-    S_PLAYERS,
-    S_RESHUFFLE,
-    S_SMALL,
-    S_TIE_SUIT,
-    S_UNCAPPED_HU,
     V_BET_SIZE,
     V_BETS,
     V_BETS_MADE,
@@ -219,14 +219,14 @@ class Hand:
         self, settings_row, pids, rows, pstates, deck, deal_state: int, user: Callable | None = None, rotation: int = 0
     ):
         cfg = [int(x) for x in settings_row]
-        self.n = n = cfg[S_PLAYERS]
-        self.ante = cfg[S_ANTE]
-        self.bring_in_chips = cfg[S_BRING_IN]
-        self.small, self.big = cfg[S_SMALL], cfg[S_BIG]
-        self.cap = cfg[S_CAP]
-        self.uncapped_heads_up = bool(cfg[S_UNCAPPED_HU])
-        self.tie_by_suit = bool(cfg[S_TIE_SUIT])
-        self.reshuffle = bool(cfg[S_RESHUFFLE])
+        self.n = n = cfg[C_PLAYERS]
+        self.ante = cfg[C_ANTE]
+        self.bring_in_chips = cfg[C_BRING_IN]
+        self.small, self.big = cfg[C_SMALL], cfg[C_BIG]
+        self.cap = cfg[C_CAP]
+        self.uncapped_heads_up = bool(cfg[C_UNCAPPED_HU])
+        self.tie_by_suit = bool(cfg[C_TIE_SUIT])
+        self.reshuffle = bool(cfg[C_RESHUFFLE])
         self.pids = [int(p) for p in pids]
         self.rows = [np.array(r, np.float64) for r in rows]
         self.pstates = [int(x) for x in pstates]
@@ -236,7 +236,7 @@ class Hand:
         self.top = 0
         self.deal_state = int(deal_state)
         # player p of the lineup (seat (p + rotation) mod n) brings stacks[p]
-        self.stack = [cfg[S_PLAYER_STACKS + (s - rotation) % n] for s in range(n)]
+        self.stack = [cfg[C_PLAYER_STACKS + (s - rotation) % n] for s in range(n)]
         self.put = [0] * n
         self.bet = [0] * n
         self.status = [IN] * n

@@ -106,7 +106,7 @@ class _Follow:
         self.pos = np.zeros(S.POS_LEN, np.int64)
         S.begin_deck(self.ro, engine_deck(result), 0, self.pos, R.LOG_ROWS)
         for s in range(self.t.n):  # each seat's policy stream, as in hand `hand` of a run with this seed
-            self.pos[S.P_PSTATE + s] = _i64(game_state(self.ro[2][s], result.history.hand))
+            self.pos[S.PS_PSTATE + s] = _i64(game_state(self.ro[2][s], result.history.hand))
 
     def _job(self, seat: int) -> GameJob:
         from razzmatazz.core.razz.engine import GameJob
@@ -138,7 +138,7 @@ class _Follow:
         actor = int(S.actor(self.ro, self.pos))
         if actor != d.player:
             raise _Diverged("the engine's hand is over here" if actor < 0 else f"the engine has p{actor + 1} to act")
-        pot = self._at(S.P_VIEW + R.V_POT)
+        pot = self._at(S.PS_VIEW + R.V_POT)
         if d.pot not in (pot, pot - self._uncallable()):
             raise _Diverged(f"the engine's pot is {pot:,}, the file's {d.pot:,}")
         self._check_cards(street.cards, street.community)
@@ -151,7 +151,7 @@ class _Follow:
         if move == R.FOLD and move not in legal:
             raise _Diverged(f"{who} folds where checking is free, which the engine plays as a check (G10)")
         if move == R.RAISE and move not in legal:
-            short = self._at(S.P_VIEW + R.V_STACK) < self._target() - self._at(S.P_VIEW + R.V_BETS + d.player)
+            short = self._at(S.PS_VIEW + R.V_STACK) < self._target() - self._at(S.PS_VIEW + R.V_BETS + d.player)
             why = "an all-in for less than a full bet, which the engine never makes (G8)" if short else ""
             raise _Diverged(
                 f"{who} {d.phh.split(maxsplit=1)[1]}: "
@@ -181,21 +181,21 @@ class _Follow:
     def _target(self) -> int:
         """The level a completion, bet or raise of the actor brings the round to."""
         S = self.S
-        size, level = self._at(S.P_SIZE), self._at(S.P_LEVEL)
-        return level + size if self._at(S.P_COMPLETED) else size
+        size, level = self._at(S.PS_SIZE), self._at(S.PS_LEVEL)
+        return level + size if self._at(S.PS_COMPLETED) else size
 
     def _check_cards(self, cards: list[list[int]], community: int) -> None:
         """The engine's cards are the file's known ones (a 7th street from a reshuffled deck is not)."""
         S = self.S
-        hands = self.pos[S.P_HANDS : S.P_VIEW].reshape(R.MAX_PLAYERS, 7)
+        hands = self.pos[S.PS_HANDS : S.PS_VIEW].reshape(R.MAX_PLAYERS, 7)
         why = " (7th street from a reshuffled deck, which the engine shuffles with its own stream)"
-        why = why if self._at(S.P_FLAGS) >> 1 else ""
+        why = why if self._at(S.PS_FLAGS) >> 1 else ""
         for s, held in enumerate(cards):
             for j, c in enumerate(held):
                 if c != UNKNOWN and hands[s, j] != c:
                     mine = card_str(int(hands[s, j])) if hands[s, j] >= 0 else "no card"
                     raise _Diverged(f"the engine dealt p{s + 1} {mine} where the file has {card_str(c)}{why}")
-        if community >= 0 and self._at(S.P_COMMUNITY) != community:
+        if community >= 0 and self._at(S.PS_COMMUNITY) != community:
             raise _Diverged(f"the engine has no community card {card_str(community)}")
 
     def _ask(self, seat: int) -> tuple[str, str]:
@@ -205,21 +205,21 @@ class _Follow:
         pids, params = self._lineup(seat)
         work = self.pos.copy()
         move = int(SR.choose(self.ro, work, seat, pids, params))
-        self.pos[self.S.P_PSTATE + seat] = work[self.S.P_PSTATE + seat]
+        self.pos[self.S.PS_PSTATE + seat] = work[self.S.PS_PSTATE + seat]
         return self._words(seat, move)
 
     def _words(self, p: int, move: int) -> tuple[str, str]:
         """A move of the actor ``p`` now as a PHH action and in words (as :func:`.play._as_action` says it)."""
         S, who = self.S, f"p{p + 1}"
         if move == R.RAISE:
-            target, level = self._target(), self._at(S.P_LEVEL)
-            word = ("raise to" if level else "bet") if self._at(S.P_COMPLETED) else "complete to"
+            target, level = self._target(), self._at(S.PS_LEVEL)
+            word = ("raise to" if level else "bet") if self._at(S.PS_COMPLETED) else "complete to"
             return f"{who} cbr {target}", f"{word} {target}"
         if move == R.FOLD:
             return f"{who} f", "fold"
-        if self._at(S.P_VIEW + R.V_BRING_IN):
+        if self._at(S.PS_VIEW + R.V_BRING_IN):
             return f"{who} pb", "bring in"
-        to_call = self._at(S.P_VIEW + R.V_TO_CALL)
+        to_call = self._at(S.PS_VIEW + R.V_TO_CALL)
         return f"{who} cc", "check" if to_call == 0 else f"call {to_call}"
 
     def finish(self, result: Result) -> list[int] | None:
@@ -233,7 +233,7 @@ class _Follow:
         self._check_cards(result.cards, result.streets[-1].community)
         if result.finishing is None:
             return None
-        res = self.pos[S.P_RES : S.P_LOG].reshape(R.MAX_PLAYERS, 5)
+        res = self.pos[S.PS_RES : S.PS_LOG].reshape(R.MAX_PLAYERS, 5)
         finishing = [self.t.stacks[s] + int(res[s, H_NET]) for s in range(self.t.n)]
         if finishing != result.finishing:
             raise _Diverged(f"the engine's finishing stacks ({', '.join(f'{x:,}' for x in finishing)}) differ")

@@ -1,5 +1,6 @@
 """One bar from Python (``razzia explain``, the scenario files): :func:`resolve_bar` settles a bar with
-scripted decisions and dice, the missing ones taken by a lineup's policies and the dice stream."""
+scripted decisions and dice, the missing ones taken by a lineup's policies and the dice stream, through the
+engine's kernel :func:`razzmatazz.core.razzia.bars._resolve_bar`."""
 
 from __future__ import annotations
 
