@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from razzmatazz.analysis import games
 from razzmatazz.analysis.seat import Quit, Session, check_log
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.positions import Position
@@ -21,7 +22,8 @@ from razzmatazz.core.positions import Position
 BIN = str(Path(sys.executable).with_name("razzmatazz"))
 ROOT = Path(__file__).resolve().parents[2]
 HUGE = "7" * 4400  # more digits than int() reads
-GAMES = ("razz", "razzia", "riffifi")
+GAMES = tuple(g for g in games.names() if games.game(g).form)
+"""Every registered game with a play command (a human seat plays in it)."""
 
 
 def _run(args: list[str], stdin: str = "", cwd: Path | None = None, timeout: int = 600) -> subprocess.CompletedProcess:

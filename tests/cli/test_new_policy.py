@@ -9,9 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from razzmatazz.analysis import games
 from tests.cli.test_razz_cli import assert_ok, assert_one_line_error, invoke
 
-GAMES = ("razz", "razzia", "riffifi")
+GAMES = tuple(g for g in games.names() if games.game(g).form)
+"""Every registered game with a play command (new-policy writes a file it loads)."""
 
 
 def _new(tmp_path: Path, game: str, name: str = "mine") -> Path:

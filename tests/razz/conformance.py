@@ -150,9 +150,12 @@ POSITIONS = (6, [["tag", "rock", "station", "steal", "reader", "random"], ["rand
 """Players and lineups stepped through the decision-point interface (``tests/conformance/test_positions.py``)."""
 
 
-KERNELS = [game.play_games, game.play_games_with, game.trace_hand, game.trace_hand_with]
+KERNELS = [game.play_games, game.play_games_with, game.trace_game, game.trace_game_with]
 """The kernels that take the job's ``Args`` first (``tests/common/test_job.py``)."""
 JOB = (3, ["tag", "rock", "random"])
 """A small job: players and policy texts (``tests/common/test_job.py``)."""
 OFFSETS = ("seat", "global", "cross", "cross_win", "streets", "size")
 """The blocks whose offsets the kernels take from ``count_offsets``, in its order."""
+
+PLAYTHROUGH = (3, ["tag", "reader", "random"], 11, 7)
+"""The game written decision by decision (``tests/conformance/playthrough.py``): players, policies, seed, game."""

@@ -302,3 +302,6 @@ JOB = (4, ["greedy", "random", "hunter", "greedy"])
 """A small job: players and policy texts (``tests/common/test_job.py``)."""
 OFFSETS = ("seat", "croupier", "global", "police", "cross", "size")
 """The blocks whose offsets the kernels take from ``count_offsets``, in its order."""
+
+PLAYTHROUGH = (3, ["greedy", "hunter", "random"], 11, 0)
+"""The game written decision by decision (``tests/conformance/playthrough.py``): players, policies, seed, game."""

@@ -149,3 +149,6 @@ JOB = (3, ["random", "lowest", "random"])
 """A small job: players and policy texts (``tests/common/test_job.py``)."""
 OFFSETS = ("seat", "position", "global", "table", "cross", "size")
 """The blocks whose offsets the kernels take from ``count_offsets``, in its order."""
+
+PLAYTHROUGH = (3, ["expect", "undercut", "random"], 11, 0)
+"""The game written decision by decision (``tests/conformance/playthrough.py``): players, policies, seed, game."""
