@@ -4,7 +4,7 @@ At each decision: the seat to move, what its policy is shown (the view), the len
 seat has seen (its observation), the legal moves (their number and the first ones) and the move its policy chose;
 at the end, the digest of the game's counts. A game's conformance module names its game (``PLAYTHROUGH``: players,
 policy texts, seed, game index); the text is kept in ``tests/<game>/playthrough.txt`` and compared in
-``test_playthroughs.py``. A change that moves a game writes them again (``python scripts/playthroughs.py``) and
+``test_positions.py``. A change that moves a game writes them again (``python scripts/playthroughs.py``) and
 says why in its commit: the diff shows at which decision, and in what, the game changed.
 """
 

@@ -6,6 +6,8 @@
   seat the same observation and view, and leads its policy to the same decision; two draws differ in
   what the seat cannot see, now and then.
 - The policy's move is always among the legal moves.
+- Every game's playthrough (``tests/<game>/playthrough.txt``, :mod:`tests.conformance.playthrough`) plays again
+  to the same text.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 from razzmatazz.analysis import games
 from razzmatazz.core.positions import Position
 from tests.conformance.cases import cases, game_job, settings
+from tests.conformance.playthrough import games_with_playthroughs, path, playthrough
 
 GAMES = {game: m.POSITIONS for game in games.names() if hasattr(m := cases(game), "POSITIONS")}
 """game: (players, lineups of policy texts), from each registered game's ``tests/<game>/conformance.py``."""
@@ -85,3 +88,19 @@ def test_a_determinized_position_agrees_with_what_its_seat_saw(game, lineup):
                 differ += not np.array_equal(a.pos, b.pos)
             p.step()
     assert differ > 0, "two draws never differed: the hidden cards are not drawn"
+
+
+# Playthroughs here, in the file whose games compile the same state kernels (one worker compiles them once).
+@pytest.mark.parametrize("game", games_with_playthroughs())
+def test_the_playthrough_is_unchanged(game):
+    kept = path(game).read_text()
+    now = playthrough(game)
+    if now != kept:
+        old, new = kept.splitlines() + ["(end)"], now.splitlines() + ["(end)"]
+        at = next(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
+        shown = f"line {at + 1}: kept {old[at]!r}, now {new[at]!r}"
+        pytest.fail(f"{game}'s playthrough changed at {shown}; if meant: python scripts/playthroughs.py, and say why")
+
+
+def test_every_game_with_a_decision_point_interface_has_a_playthrough():
+    assert set(GAMES) <= set(games_with_playthroughs()) <= set(games.names())
