@@ -233,27 +233,7 @@ def _decide(
     user,
 ):
     """Ask seat ``s``'s policy for a move, with its own view only, and make the move legal (G10)."""
-    n = cfg[R.C_PLAYERS]
-    to_call = min(level - ws[W_BET, s], ws[W_STACK, s])
-    can_raise = _can_raise(cfg, s, ws, level, made, size, cap, completed, n_in, n_able)
-    to_act = 0
-    for t in range(n):
-        if t != s and _must_act(ws, t, level, n_able):
-            to_act += 1
-    view[R.V_STREET] = street
-    view[R.V_SEAT] = s
-    view[R.V_TO_CALL] = to_call
-    view[R.V_BET_SIZE] = size
-    view[R.V_BETS_MADE] = made
-    view[R.V_CAP] = cap
-    view[R.V_CAN_RAISE] = can_raise
-    view[R.V_LEVEL] = level
-    view[R.V_STACK] = ws[W_STACK, s]
-    view[R.V_IN_HAND] = n_in
-    view[R.V_TO_ACT] = to_act
-    view[R.V_BRING_IN_SEAT] = bring_in
-    view[R.V_COMPLETED] = completed
-    view[R.V_DECISIONS] = ws[W_DECISIONS, s]
+    to_call, can_raise = _show(cfg, street, s, ws, view, level, made, size, cap, bring_in, completed, n_in, n_able)
     ws[W_DECISIONS, s] += 1
     ws[W_ROUND, street - 3] = 1
     for j in range(7):
@@ -261,15 +241,7 @@ def _decide(
     a, pstate[s] = _ask(pids[s], params[s], view, pstate[s], user)
     for j in range(7):
         view[R.V_OWN + j] = -1
-    if view[R.V_BRING_IN]:
-        return R.RAISE if a == R.RAISE and can_raise else R.CALL
-    if a == R.FOLD and to_call == 0:
-        return R.CALL
-    if a == R.RAISE and not can_raise:
-        return R.CALL
-    if a != R.FOLD and a != R.RAISE:
-        return R.CALL
-    return a
+    return _repair(view, a, to_call, can_raise)
 
 
 @njit(cache=True, inline="always")
