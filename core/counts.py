@@ -9,7 +9,7 @@ layout) and :class:`Counts` gives each block as a reshaped view, so that no read
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -45,3 +45,14 @@ class Counts:
             return self.__dict__["blocks"][name]
         except KeyError:
             raise AttributeError(name) from None
+
+
+def offset_table(blocks: Callable[[int], Blocks], names: Sequence[str], most: int) -> np.ndarray:
+    """The offsets of the blocks ``names`` (then the vector's length) for every player count 0..``most``, one row
+    each: what a game's ``count_offsets(n)`` kernel reads, so that the kernels' offsets come from ``blocks`` alone.
+    (Rows for counts the game does not seat, which may not lay out, are zero.)"""
+    table = np.zeros((most + 1, len(names) + 1), np.int64)
+    for n in range(1, most + 1):
+        lay = offsets(blocks(n))
+        table[n] = [lay[name] for name in (*names, "size")]
+    return table

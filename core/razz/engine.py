@@ -11,10 +11,11 @@ job, and this module only re-exports their names (``from razzmatazz.core.razz im
   ``_counts``, ``_can_raise``) and its steps one decision at a time for :mod:`.state` (``_show``, ``_repair``,
   ``_bring_in_move``, ``_move``, ``_end_round``).
 * :mod:`.flow`: a whole hand: the deck (``shuffle``, ``shuffled_deck``), ``_setup``, ``_deal``,
-  ``_deal_street``, ``_seventh``, ``_showdown``, ``_count_in``, ``play_hand``, ``seat_policies``.
+  ``_deal_street``, ``_seventh``, ``_showdown``, ``_count_in``, ``play_hand``; ``seat_policies`` (from
+  :mod:`razzmatazz.core.harness`).
 * :mod:`.kernels`: the play and trace kernels (``play_games``, ``play_games_with``, ``_play_games``,
   ``trace_game``, ``trace_game_with``, ``_trace``, ``_trace_deck``, ``_trace_deck_builtin``,
-  ``_trace_deck_with``, ``_tally``, ``_tally_streets``).
+  ``_trace_deck_with``, ``_tally``, ``_tally_streets``, ``tally_hand``).
 * :mod:`.job`: the batch runner's :class:`~.job.GameJob`, its kernels' arguments ``Args``, its lanes, and
   ``play_deck`` (one hand from a given deck).
 
@@ -28,6 +29,7 @@ the batch runner runs. Hand ``g`` deals deck ``g`` (or ``g // N`` with duplicate
 
 from __future__ import annotations
 
+from razzmatazz.core.harness import seat_policies as seat_policies
 from razzmatazz.core.razz import policies as policies
 from razzmatazz.core.razz import rules as R  # noqa: F401  (re-exported: E.R)
 from razzmatazz.core.razz.betting import _ask as _ask
@@ -49,7 +51,6 @@ from razzmatazz.core.razz.flow import _setup as _setup
 from razzmatazz.core.razz.flow import _seventh as _seventh
 from razzmatazz.core.razz.flow import _showdown as _showdown
 from razzmatazz.core.razz.flow import play_hand as play_hand
-from razzmatazz.core.razz.flow import seat_policies as seat_policies
 from razzmatazz.core.razz.flow import shuffle as shuffle
 from razzmatazz.core.razz.flow import shuffled_deck as shuffled_deck
 from razzmatazz.core.razz.job import Args as Args
@@ -70,6 +71,7 @@ from razzmatazz.core.razz.kernels import _trace_deck_builtin as _trace_deck_buil
 from razzmatazz.core.razz.kernels import _trace_deck_with as _trace_deck_with
 from razzmatazz.core.razz.kernels import play_games as play_games
 from razzmatazz.core.razz.kernels import play_games_with as play_games_with
+from razzmatazz.core.razz.kernels import tally_hand as tally_hand
 from razzmatazz.core.razz.kernels import trace_game as trace_game
 from razzmatazz.core.razz.kernels import trace_game_with as trace_game_with
 from razzmatazz.core.razz.layout import G_BLOCKS as G_BLOCKS

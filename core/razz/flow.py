@@ -5,7 +5,7 @@ turn (:mod:`.betting`) and the showdown.
 :mod:`.rules`), asking each seat's policy through :func:`.policies.decide` (or a user's jitted function for ids
 from :data:`.policies.USER_ID`) with the view of that seat only. Hand ``g`` deals deck ``g`` (or ``g // N``
 with duplicate deals) from stream ``razz/deal`` (:func:`shuffle`) and rotates the players one seat per hand
-(:func:`seat_policies`).
+(:func:`razzmatazz.core.harness.seat_policies`).
 """
 
 from __future__ import annotations
@@ -226,13 +226,3 @@ def shuffled_deck(deal_key, deal):
     deck = np.empty(52, np.int64)
     state = shuffle(deal_key, deal, deck, np.empty(52, np.int64))
     return deck, state
-
-
-@njit(cache=True)
-def seat_policies(g, n, lineup_pids, lineup_params, pids, params):
-    """Fill the seats' policies for hand ``g``: player p sits in seat (p + g) mod n (G9)."""
-    r = g % n
-    for p in range(n):
-        s = (p + r) % n
-        pids[s] = lineup_pids[p]
-        params[s] = lineup_params[p]

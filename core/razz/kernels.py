@@ -10,9 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from razzmatazz.core.harness import close_block, deal_of, games_of, player_at, seat_policies
 from razzmatazz.core.razz import policies
 from razzmatazz.core.razz import rules as R
-from razzmatazz.core.razz.flow import play_hand, seat_policies, shuffle, shuffled_deck
+from razzmatazz.core.razz.flow import play_hand, shuffle, shuffled_deck
 from razzmatazz.core.razz.layout import (
     G_BLOCKS,
     G_COMMUNITY,
@@ -65,10 +66,26 @@ def _tally_streets(out, base, ws):
         out[base + k * N_STFIELDS + ST_CAPPED] += ws[W_CAPPED, k]
 
 
+@njit(cache=True, inline="always")
+def tally_hand(out, o_seat, o_glob, o_streets, g, n, res, flags, ws, block, block_win):
+    """Add hand ``g``'s results (``res`` rows by seat, the G6 ``flags``, the streets' rounds in ``ws``) to the
+    player, seat, global and street counts, and its net and wins to the item's ``block`` sums (player order)."""
+    out[o_glob + G_HANDS] += 1
+    out[o_glob + G_COMMUNITY] += flags & 1
+    out[o_glob + G_RESHUFFLE] += flags >> 1
+    _tally_streets(out, o_streets, ws)
+    for s in range(n):
+        p = player_at(s, g, n)
+        _tally(out, p * N_PFIELDS, res, s)
+        _tally(out, o_seat + s * N_QFIELDS, res, s)
+        block[p] += res[s, H_NET]
+        block_win[p] += res[s, H_SD_WON] + res[s, H_WON_NO_SD]
+
+
 @njit(cache=True)
 def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, nopair, paired, user):
     n = cfg[R.C_PLAYERS]
-    o_seat, o_glob, o_cross, o_win, o_streets, size = count_offsets(n)
+    o_seat, o_glob, o_cross, _, o_streets, size = count_offsets(n)
     out = np.zeros(size, np.int64)
     ws = np.zeros((N_WS, R.MAX_PLAYERS), np.int64)
     hands = np.full((R.MAX_PLAYERS, 7), -1, np.int64)
@@ -80,13 +97,11 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     pstate = np.zeros(n, np.uint64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
-    per_item = n if duplicate else 1
     deck = np.empty(52, np.int64)
     swap = np.empty(52, np.int64)
     for item in range(start, stop):
-        block[:] = 0
-        block_win[:] = 0
-        for g in range(item * per_item, (item + 1) * per_item):
+        first, last = games_of(item, n, duplicate)
+        for g in range(first, last):
             deal_state = shuffle(deal_key, item, deck, swap)
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             for s in range(n):
@@ -94,22 +109,9 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
             flags = play_hand(
                 cfg, g % n, deck, deal_state, pids, params, pstate, nopair, paired, ws, hands, view, log, res, user
             )
-            out[o_glob + G_HANDS] += 1
-            out[o_glob + G_COMMUNITY] += flags & 1
-            out[o_glob + G_RESHUFFLE] += flags >> 1
-            _tally_streets(out, o_streets, ws)
-            r = g % n
-            for s in range(n):
-                p = (s - r) % n
-                _tally(out, p * N_PFIELDS, res, s)
-                _tally(out, o_seat + s * N_QFIELDS, res, s)
-                block[p] += res[s, H_NET]
-                block_win[p] += res[s, H_SD_WON] + res[s, H_WON_NO_SD]
+            tally_hand(out, o_seat, o_glob, o_streets, g, n, res, flags, ws, block, block_win)
         out[o_glob + G_BLOCKS] += 1
-        for p in range(n):
-            for q in range(n):
-                out[o_cross + p * n + q] += block[p] * block[q]
-                out[o_win + p * n + q] += block_win[p] * block_win[q]
+        close_block(out, n, o_cross, block, block_win)
     return out
 
 
@@ -163,7 +165,7 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
     pids = np.zeros(n, np.int64)
     params = np.zeros((n, lineup_params.shape[1]), np.float64)
     pstate = np.zeros(n, np.uint64)
-    deck, deal_state = shuffled_deck(deal_key, g // n if duplicate else g)
+    deck, deal_state = shuffled_deck(deal_key, deal_of(g, n, duplicate))
     seat_policies(g, n, lineup_pids, lineup_params, pids, params)
     for s in range(n):
         pstate[s] = game_state(policy_keys[s], g)

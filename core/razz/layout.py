@@ -28,7 +28,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from razzmatazz.core.counts import Blocks, Counts, offsets
+from razzmatazz.core.counts import Blocks, Counts, offset_table, offsets
+from razzmatazz.core.razz.rules import MAX_PLAYERS
 
 # per-player fields
 P_HANDS, P_NET, P_NET2, P_VPIP, P_SHOWDOWN, P_SD_WON, P_WON_NO_SD = range(7)
@@ -68,16 +69,16 @@ def layout(n_players: int) -> dict[str, int]:
     return offsets(blocks(n_players))
 
 
+_OFFSETS = offset_table(blocks, ("seat", "global", "cross", "cross_win", "streets"), MAX_PLAYERS)
+
+
 @njit(cache=True)
 def count_offsets(n):
     """The kernels' :func:`layout` for ``n`` players: the offsets of the blocks ``seat``, ``global``, ``cross``,
-    ``cross_win``, ``streets`` and the length (``player`` starts at 0; tested equal to :func:`layout`)."""
-    o_seat = n * N_PFIELDS
-    o_glob = o_seat + n * N_QFIELDS
-    o_cross = o_glob + N_GFIELDS
-    o_win = o_cross + n * n
-    o_streets = o_win + n * n
-    return o_seat, o_glob, o_cross, o_win, o_streets, o_streets + N_STREETS * N_STFIELDS
+    ``cross_win``, ``streets`` and the length (``player`` starts at 0). Read from ``_OFFSETS``,
+    which :func:`blocks` makes: a new block is one line there."""
+    o = _OFFSETS[n]
+    return o[0], o[1], o[2], o[3], o[4], o[5]
 
 
 def view(counts: np.ndarray, n_players: int) -> Counts:

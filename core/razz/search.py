@@ -41,6 +41,7 @@ import sys
 import numpy as np
 from numba import njit
 
+from razzmatazz.core.harness import close_block, deal_of, games_of
 from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import policies as P
 from razzmatazz.core.razz import rules as R
@@ -397,37 +398,22 @@ def play_games_with(
 ):
     """:func:`play_games` at a table where a plugin's policies (function ``user``) sit beside ``search``."""
     n = cfg[R.C_PLAYERS]
-    o_seat, o_glob, o_cross, o_win, o_streets, size = E.count_offsets(n)
+    o_seat, o_glob, o_cross, _, o_streets, size = E.count_offsets(n)
     out = np.zeros(size, np.int64)
     ro = (cfg, deal_key, policy_keys, nopair, paired)
     pos = np.zeros(S.POS_LEN, np.int64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
-    per_item = n if duplicate else 1
     for item in range(start, stop):
-        block[:] = 0
-        block_win[:] = 0
-        for g in range(item * per_item, (item + 1) * per_item):
+        first, last = games_of(item, n, duplicate)
+        for g in range(first, last):
             S.begin(ro, item, g, pos, R.LOG_ROWS)  # the log: what the search seats have seen
             while pos[S.PS_ACTOR] >= 0:
                 S.step(ro, pos, lineup_pids, lineup_params, user)
             res = pos[S.PS_RES : S.PS_RES + 5 * S.MP].reshape((S.MP, 5))
-            out[o_glob + E.G_HANDS] += 1
-            out[o_glob + E.G_COMMUNITY] += pos[S.PS_FLAGS] & 1
-            out[o_glob + E.G_RESHUFFLE] += pos[S.PS_FLAGS] >> 1
-            E._tally_streets(out, o_streets, S._ws(pos))
-            r = g % n
-            for s in range(n):
-                q = (s - r) % n
-                E._tally(out, q * E.N_PFIELDS, res, s)
-                E._tally(out, o_seat + s * E.N_QFIELDS, res, s)
-                block[q] += res[s, E.H_NET]
-                block_win[q] += res[s, E.H_SD_WON] + res[s, E.H_WON_NO_SD]
+            E.tally_hand(out, o_seat, o_glob, o_streets, g, n, res, pos[S.PS_FLAGS], S._ws(pos), block, block_win)
         out[o_glob + E.G_BLOCKS] += 1
-        for a in range(n):
-            for b in range(n):
-                out[o_cross + a * n + b] += block[a] * block[b]
-                out[o_win + a * n + b] += block_win[a] * block_win[b]
+        close_block(out, n, o_cross, block, block_win)
     return out
 
 
@@ -445,7 +431,7 @@ def trace_game_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupl
     n = cfg[R.C_PLAYERS]
     ro = (cfg, deal_key, policy_keys, nopair, paired)
     pos = np.zeros(S.POS_LEN, np.int64)
-    S.begin(ro, g // n if duplicate else g, g, pos, R.LOG_ROWS)
+    S.begin(ro, deal_of(g, n, duplicate), g, pos, R.LOG_ROWS)
     while pos[S.PS_ACTOR] >= 0:
         S.step(ro, pos, lineup_pids, lineup_params, user)
     k = pos[S.PS_LOG]

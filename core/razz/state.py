@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from razzmatazz.core.harness import close_block
 from razzmatazz.core.razz import engine as E
 from razzmatazz.core.razz import policies
 from razzmatazz.core.razz import rules as R
@@ -401,25 +402,12 @@ def playout_builtin(ro, pos, pids, params):
 def tally(ro, pos, out):
     """Add the finished hand to ``out`` as the kernel counts it (one hand is one block)."""
     n = ro[0][R.C_PLAYERS]
-    r, res = pos[PS_ROT], _res(pos)
-    o_seat, o_glob, o_cross, o_win, o_streets, _ = E.count_offsets(n)
-    out[o_glob + E.G_HANDS] += 1
+    o_seat, o_glob, o_cross, _, o_streets, _ = E.count_offsets(n)
+    block = np.zeros(n, np.int64)
+    block_win = np.zeros(n, np.int64)
+    E.tally_hand(out, o_seat, o_glob, o_streets, pos[PS_ROT], n, _res(pos), pos[PS_FLAGS], _ws(pos), block, block_win)
     out[o_glob + E.G_BLOCKS] += 1
-    out[o_glob + E.G_COMMUNITY] += pos[PS_FLAGS] & 1
-    out[o_glob + E.G_RESHUFFLE] += pos[PS_FLAGS] >> 1
-    E._tally_streets(out, o_streets, _ws(pos))
-    for s in range(n):
-        E._tally(out, ((s - r) % n) * E.N_PFIELDS, res, s)
-        E._tally(out, o_seat + s * E.N_QFIELDS, res, s)
-    for p in range(n):
-        for q in range(n):
-            out[o_cross + p * n + q] += res[(p + r) % n, E.H_NET] * res[(q + r) % n, E.H_NET]
-            out[o_win + p * n + q] += _won(res, (p + r) % n) * _won(res, (q + r) % n)
-
-
-@njit(cache=True, inline="always")
-def _won(res, s):
-    return res[s, E.H_SD_WON] + res[s, E.H_WON_NO_SD]
+    close_block(out, n, o_cross, block, block_win)
 
 
 # --- consistency -------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from razzmatazz.core.harness import close_block, deal_of, games_of
 from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import flow, policies
 from razzmatazz.core.razzia import rules as R
@@ -74,11 +75,9 @@ def _play_games(
     no_dice = np.zeros((0, 1), np.int64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
-    per_item = n if duplicate else 1
     for item in range(start, stop):
-        block[:] = 0
-        block_win[:] = 0
-        for g in range(item * per_item, (item + 1) * per_item):
+        first, last = games_of(item, n, duplicate)
+        for g in range(first, last):
             seat_policies(w, g, n, policy_keys)
             leftover = play_game(
                 w,
@@ -98,10 +97,7 @@ def _play_games(
                 block[p] += w[W_RES + s * N_RES + H_MONEY]
                 block_win[p] += w[W_RES + s * N_RES + H_WIN]
         _count(w, G_BLOCKS, 1)
-        for p in range(n):
-            for q in range(n):
-                w[o_cross + p * n + q] += block[p] * block[q]
-                w[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
+        close_block(w, n, o_cross, block, block_win)
     return w[W_COUNTS : W_COUNTS + size].copy()
 
 
@@ -175,7 +171,7 @@ def _trace(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, dup
         cfg, n * N_CFIELDS + N_GFIELDS + 3 * N_TABLE, 0, n * N_CFIELDS, n * N_CFIELDS + N_GFIELDS, 64 + rounds * 800
     )
     seat_policies(w, g, n, policy_keys)
-    item = g // n if duplicate else g
+    item = deal_of(g, n, duplicate)
     play_game(
         w,
         game_state(deal_key, item),

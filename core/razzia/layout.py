@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from razzmatazz.core.counts import Blocks, Counts, offsets
+from razzmatazz.core.counts import Blocks, Counts, offset_table, offsets
 from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import policies
 from razzmatazz.core.razzia import rules as R
@@ -96,17 +96,17 @@ def layout(n_players: int) -> dict[str, int]:
     return offsets(blocks(n_players))
 
 
+_OFFSETS = offset_table(blocks, ("seat", "croupier", "global", "police", "cross"), R.MAX_PLAYERS)
+
+
 @njit(cache=True)
 def count_offsets(n):
     """The kernels' :func:`layout` for ``n`` players: the offsets of the blocks ``seat``, ``croupier``, ``global``,
     ``police`` (the three study tables follow), ``cross`` and the length (``player`` starts at 0, ``cross_win``
-    follows ``cross``; tested equal to :func:`layout`)."""
-    o_seat = n * N_PFIELDS
-    o_crou = o_seat + n * N_PFIELDS
-    o_glob = o_crou + n * N_CFIELDS
-    o_tab = o_glob + N_GFIELDS
-    o_cross = o_tab + 3 * N_TABLE
-    return o_seat, o_crou, o_glob, o_tab, o_cross, o_cross + 2 * n * n
+    follows ``cross``). Read from ``_OFFSETS``,
+    which :func:`blocks` makes: a new block is one line there."""
+    o = _OFFSETS[n]
+    return o[0], o[1], o[2], o[3], o[4], o[5]
 
 
 def view(counts: np.ndarray, n_players: int) -> Counts:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from razzmatazz.core.harness import close_block
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
@@ -226,10 +227,7 @@ def tally(ro, pos, out):
     out[o_glob + E.G_BLOCKS] += 1
     for i in range(3 * E.N_TABLE):
         out[o_tab + i] += pos[E.W_COUNTS + C_TAB + i]
-    for p in range(n):
-        for q in range(n):
-            out[o_cross + p * n + q] += money[p] * money[q]
-            out[o_cross + n * n + p * n + q] += win[p] * win[q]
+    close_block(out, n, o_cross, money, win)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ included):
   repairing its answer (``_answer``, ``repair``, ``_legal_card``), turns, claims and deals (``_open_turn``,
   ``_close_turn``, ``_collect``, ``_split``, ``_end_orbit``, ``_open_deal``, ``_close_deal``), ``apply_move``,
   ``take_turn``, ``decide_and_apply``, ``play_move``, ``begin_game``, ``play_game``, the end of a game
-  (``count_game``, ``tick_deal``, ``_share_win``, ``_ticks_cap_win``) and ``seat_policies``.
+  (``count_game``, ``tick_deal``, ``_share_win``, ``_ticks_cap_win``); ``seat_policies`` (from
+  :mod:`razzmatazz.core.harness`).
 * :mod:`.kernels`: the play and trace kernels (``play_games``, ``play_games_with``, ``_play_games``,
   ``_play_games_by``, ``trace_game``, ``trace_game_with``, ``_trace``, ``_trace_by``, ``_trace_begin``,
   ``_tally``, ``tally_game``, ``tally_block``) and ``first_deal`` (for tests).
@@ -29,6 +30,7 @@ Game ``g`` deals from stream ``riffifi/deal`` game ``g`` (``g // N`` with duplic
 
 from __future__ import annotations
 
+from razzmatazz.core.harness import seat_policies as seat_policies
 from razzmatazz.core.riffifi import policies as policies
 from razzmatazz.core.riffifi import rules as R  # noqa: F401  (re-exported: E.R)
 from razzmatazz.core.riffifi.flow import _answer as _answer
@@ -53,7 +55,6 @@ from razzmatazz.core.riffifi.flow import decide_and_apply as decide_and_apply
 from razzmatazz.core.riffifi.flow import play_game as play_game
 from razzmatazz.core.riffifi.flow import play_move as play_move
 from razzmatazz.core.riffifi.flow import repair as repair
-from razzmatazz.core.riffifi.flow import seat_policies as seat_policies
 from razzmatazz.core.riffifi.flow import take_turn as take_turn
 from razzmatazz.core.riffifi.flow import tick_deal as tick_deal
 from razzmatazz.core.riffifi.job import Args as Args

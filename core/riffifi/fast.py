@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from razzmatazz.core.harness import games_of
 from razzmatazz.core.jit import njit
 from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import policies as P
@@ -504,12 +505,12 @@ def _play_items(
 ):
     n = cfg[R.C_PLAYERS]
     o_seat, o_pos, o_glob, o_table, o_cross, _ = E.count_offsets(n)
-    per_item = n if duplicate else 1
     random_only = True
     for p in range(n):
         random_only = random_only and lineup_pids[p] == _RANDOM
     for item in range(start, stop):
-        for g in range(item * per_item, (item + 1) * per_item):
+        first, last = games_of(item, n, duplicate)
+        for g in range(first, last):
             r = g % n
             for p in range(n):
                 s = p + r if p + r < n else p + r - n
@@ -554,7 +555,7 @@ def _play_items(
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
     """:func:`.engine.play_games` for a table and lineup :func:`supports` accepts."""
     n = cfg[R.C_PLAYERS]
-    out = np.zeros(2 * n * E.N_PFIELDS + n * E.N_POSFIELDS + E.N_GFIELDS + E.N_TABLE + 2 * n * n, np.int64)
+    out = np.zeros(E.count_offsets(n)[-1], np.int64)
     m = R.MAX_PLAYERS
     seats = np.zeros((10, m), np.int64)  # per seat: dealt, hand, played, pid, player, score, ticks, pos, block x2
     colours = np.zeros((2, R.N_COLOURS + 1), np.int64)  # chip words and orbits, with colour 5 for "no claim"

@@ -474,13 +474,3 @@ def _ticks_cap_win(res, n, st, key):
         key[s] = _popcount(st[R.ST_TICKS + s]) * 100000 + st[R.ST_SCORE + s]
         best = max(best, key[s])
     _share_win(res, n, key, best, st, False)
-
-
-@njit(cache=True)
-def seat_policies(g, n, lineup_pids, lineup_params, pids, params):
-    """Fill the seats' policies for game ``g``: player p sits in seat (p + g) mod n (G6)."""
-    r = g % n
-    for p in range(n):
-        s = (p + r) % n
-        pids[s] = lineup_pids[p]
-        params[s] = lineup_params[p]

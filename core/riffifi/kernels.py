@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from razzmatazz.core.harness import close_block, deal_of, games_of, player_at, seat_policies
 from razzmatazz.core.jit import njit
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
-from razzmatazz.core.riffifi.flow import begin_game, deal_hands, play_game, seat_policies
+from razzmatazz.core.riffifi.flow import begin_game, deal_hands, play_game
 from razzmatazz.core.riffifi.layout import (
     G_BLOCKS,
     G_GAMES,
@@ -68,9 +69,9 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     log = np.zeros((1, 5), np.int64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
-    per_item = n if duplicate else 1
     for item in range(start, stop):
-        for g in range(item * per_item, (item + 1) * per_item):
+        first, last = games_of(item, n, duplicate)
+        for g in range(first, last):
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_table, o_glob)
             play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user)
@@ -90,9 +91,9 @@ def _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, dupli
     log = np.zeros((1, 5), np.int64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
-    per_item = n if duplicate else 1
     for item in range(start, stop):
-        for g in range(item * per_item, (item + 1) * per_item):
+        first, last = games_of(item, n, duplicate)
+        for g in range(first, last):
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_table, o_glob)
             play(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user)
@@ -106,7 +107,7 @@ def tally_game(out, res, n, r, o_seat, o_glob, block, block_win):
     """Add game ``g``'s per-seat results ``res`` (``r = g mod n``) to the player and seat counts and the block."""
     out[o_glob + G_GAMES] += 1
     for s in range(n):
-        p = s - r if s >= r else s - r + n
+        p = player_at(s, r, n)
         _tally(out, p * N_PFIELDS, res, s)
         _tally(out, o_seat + s * N_PFIELDS, res, s)
         block[p] += res[s, H_SCORE]
@@ -117,13 +118,7 @@ def tally_game(out, res, n, r, o_seat, o_glob, block, block_win):
 def tally_block(out, n, o_glob, o_cross, block, block_win):
     """Add a finished block's cross sums and clear the block."""
     out[o_glob + G_BLOCKS] += 1
-    for p in range(n):
-        for q in range(n):
-            out[o_cross + p * n + q] += block[p] * block[q]
-            out[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
-    for p in range(n):
-        block[p] = 0
-        block_win[p] = 0
+    close_block(out, n, o_cross, block, block_win)
 
 
 @njit(cache=True, nogil=True)
@@ -152,7 +147,7 @@ def _trace_begin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplica
     _, o_pos, o_glob, o_table, _, _ = count_offsets(n)
     out = np.zeros(o_table + N_TABLE, np.int64)  # a trace keeps no cross sums
     seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-    item = g // n if duplicate else g
+    item = deal_of(g, n, duplicate)
     begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_glob + N_GFIELDS, o_glob)
     return pos, view, pids, params, log, out, o_pos, o_glob
 

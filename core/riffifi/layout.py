@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from razzmatazz.core.counts import Blocks, Counts, offsets
+from razzmatazz.core.counts import Blocks, Counts, offset_table, offsets
 from razzmatazz.core.jit import njit
 from razzmatazz.core.riffifi import rules as R
 
@@ -99,17 +99,16 @@ def layout(n_players: int) -> dict[str, int]:
     return offsets(blocks(n_players))
 
 
+_OFFSETS = offset_table(blocks, ("seat", "position", "global", "table", "cross"), R.MAX_PLAYERS)
+
+
 @njit(cache=True)
 def count_offsets(n):
     """The kernels' :func:`layout` for ``n`` players: the offsets of the blocks ``seat``, ``position``,
     ``global``, ``table``, ``cross`` and the length (``player`` starts at 0, ``cross_win`` follows ``cross``;
-    tested equal to :func:`layout`)."""
-    o_seat = n * N_PFIELDS
-    o_pos = o_seat + n * N_PFIELDS
-    o_glob = o_pos + n * N_POSFIELDS
-    o_table = o_glob + N_GFIELDS
-    o_cross = o_table + N_TABLE
-    return o_seat, o_pos, o_glob, o_table, o_cross, o_cross + 2 * n * n
+    read from ``_OFFSETS``, made from :func:`blocks`)."""
+    o = _OFFSETS[n]
+    return o[0], o[1], o[2], o[3], o[4], o[5]
 
 
 def view(counts: np.ndarray, n_players: int) -> Counts:
