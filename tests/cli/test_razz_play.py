@@ -269,63 +269,6 @@ def test_bad_stacks_are_one_line(stacks, fragment):
     assert_one_line_error(result.exit_code, result.stdout, result.stderr, fragment)
 
 
-def test_a_run_killed_mid_way_resumes_to_the_same_result(tmp_path):
-    """kill -9 in the middle of a run with --out: --resume ends with the uninterrupted run's numbers."""
-    import signal
-    import subprocess
-    import time
-
-    import numpy as np
-
-    from tests.cli.test_razz_cli import SCRIPT
-
-    args = [
-        "razz",
-        "play",
-        "--players",
-        "3",
-        "--policy",
-        "tag",
-        "--policy",
-        "station",
-        "--policy",
-        "random",
-        "--hands",
-        "2000000",
-        "--seed",
-        "8",
-        "--threads",
-        "1",
-        "--format",
-        "json",
-    ]
-    run = tmp_path / "run"
-    proc = subprocess.Popen(
-        [str(SCRIPT), *args, "--out", str(run)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path
-    )
-    chunks = run / ".partial" / "chunks"
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline and (not chunks.is_dir() or len(list(chunks.rglob("*.npy"))) < 3):
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    stored = list(chunks.rglob("*.npy"))
-    assert len(stored) >= 3 and not (run / "manifest.json").exists(), "the run ended before it could be killed"
-    for f in stored:  # every stored chunk is complete
-        assert np.load(f).dtype == np.int64
-    refused = invoke(["razz", "play", "--hands", "100", "--out", run])
-    assert_one_line_error(refused.exit_code, refused.stdout, refused.stderr, "holds an interrupted run")
-    changed = invoke(["razz", "play", "--resume", run, "--seed", "9"])
-    assert_one_line_error(changed.exit_code, changed.stdout, changed.stderr, "leave out --seed")
-    resumed = invoke(["razz", "play", "--resume", run, "--format", "json"])
-    assert_ok(resumed)
-    assert "chunks already played" in resumed.stderr
-    whole = invoke(args)
-    assert_ok(whole)
-    assert json.loads(resumed.stdout)["policies"] == json.loads(whole.stdout)["policies"]
-    assert not (run / ".partial").exists() and json.loads((run / "manifest.json").read_text())["resumed"]
-
-
 def test_resume_refuses_a_folder_without_an_interrupted_run(tmp_path):
     done = tmp_path / "done"
     assert_ok(invoke([*PLAY, "--players", "2", "--policy", "tag", "--policy", "rock", "--out", done]))

@@ -159,3 +159,12 @@ OFFSETS = ("seat", "global", "cross", "cross_win", "streets", "size")
 
 PLAYTHROUGH = (3, ["tag", "reader", "random"], 11, 7)
 """The game written decision by decision (``tests/conformance/playthrough.py``): players, policies, seed, game."""
+
+RESUME = [
+    (
+        ["--players", "3", "--policy", "tag", "--policy", "station", "--policy", "random", "--hands", "2000000"],
+        ["--seed", "9"],
+    )
+]
+"""A ``play`` run long enough to be killed mid-way (its options), and an option that changes it
+(``tests/cli/test_play_resume.py``)."""

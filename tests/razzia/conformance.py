@@ -305,3 +305,12 @@ OFFSETS = ("seat", "croupier", "global", "police", "cross", "size")
 
 PLAYTHROUGH = (3, ["greedy", "hunter", "random"], 11, 0)
 """The game written decision by decision (``tests/conformance/playthrough.py``): players, policies, seed, game."""
+
+RESUME = [
+    (
+        ["--players", "4", "--policy", "greedy", "--policy", "random", "--games", "150000"],
+        ["--duel-tie", "reroll"],
+    )
+]
+"""A ``play`` run long enough to be killed mid-way (its options), and an option that changes it
+(``tests/cli/test_play_resume.py``)."""

@@ -152,3 +152,7 @@ OFFSETS = ("seat", "position", "global", "table", "cross", "size")
 
 PLAYTHROUGH = (3, ["expect", "undercut", "random"], 11, 0)
 """The game written decision by decision (``tests/conformance/playthrough.py``): players, policies, seed, game."""
+
+RESUME = [(["--players", "3", "--policy", "lowest", "--policy", "random", "--games", "150000"], ["--officer"])]
+"""A ``play`` run long enough to be killed mid-way (its options), and an option that changes it
+(``tests/cli/test_play_resume.py``)."""
