@@ -26,6 +26,9 @@ def convert_paths(paths: list[Path], out: Path) -> tuple[int, list[str], list[st
             errors.append(str(e))
             continue
         site = sites.site_of(text)
+        if RP.is_blank(text):
+            errors.append(f"{path}: {RP.EMPTY}")
+            continue
         if site is None:
             errors.append(f"{path}: not a site hand history razzmatazz reads ({', '.join(sites.SITES)})")
             continue

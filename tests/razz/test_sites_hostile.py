@@ -464,3 +464,17 @@ def test_a_merge_description_line_inside_a_text_history_is_no_hand(tmp_path):
         replay(write(tmp_path, "hh.txt", text)), [("[#1001]", "a line razzmatazz does not know")], "3 hands replayed"
     )
     assert invoke(["razz", "stats", write(tmp_path, "tail.txt", STARS + line + "\n")]).exit_code == 0  # after a summary
+
+
+@pytest.mark.parametrize("text", ["", "\n\n  \n", "\ufeff"])
+@pytest.mark.parametrize(
+    ("name", "command"),
+    [("h.txt", ["stats"]), ("h.phh", ["replay"]), ("h.txt", ["review", "--hero", "x"]), ("h.txt", ["convert"])],
+)
+def test_an_empty_file_is_named_empty(tmp_path, text, name, command):
+    """An empty (or blank) file is one line saying so, whatever the command that reads it."""
+    path = write(tmp_path, name, text)
+    out = ["--out", str(tmp_path / "out")] if command == ["convert"] else []
+    result = invoke(["razz", *command, str(path), *out])
+    assert_one_line_error(result.exit_code, result.stdout, result.stderr, f"{name}: the file is empty")
+    assert not (tmp_path / "out").exists()

@@ -75,6 +75,7 @@ from razzmatazz.analysis.razz.replay.play import (
     unknown_note,
 )
 from razzmatazz.analysis.razz.replay.read import (
+    EMPTY,
     EXHAUSTED,
     KINDS,
     MAX_BYTES,
@@ -90,6 +91,7 @@ from razzmatazz.analysis.razz.replay.read import (
     ReplayError,
     Table,
     history_files,
+    is_blank,
     parse_histories,
     parse_history,
     phh_cards,
@@ -127,6 +129,8 @@ __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
     "EXHAUSTED",
+    "EMPTY",
+    "is_blank",
     "ReplayError",
     "Table",
     "History",

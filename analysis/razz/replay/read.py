@@ -224,11 +224,21 @@ def parse_history(text: str, path: str) -> History:
     return table_history(data, path)
 
 
+EMPTY = "the file is empty (no hand history in it)"
+
+
+def is_blank(text: str) -> bool:
+    """Whether a file's text holds nothing but white space (and a byte-order mark)."""
+    return not text.strip("\ufeff \t\r\n")
+
+
 def parse_histories(text: str, path: str) -> list[History | ReplayError]:
     """Each hand of a PHH file, or of a collection of hands (``.phhs``: ``[1]``, ``[2]``, ..., each hand named
     ``PATH [KEY]``), parsed or refused hand by hand; :class:`ReplayError` if the file is not a PHH document. A site's
     history (:mod:`.sites`) is read hand by hand, each named ``PATH [#HAND]``, its hands of other games (a mixed
     game's table) left out."""
+    if is_blank(text):
+        return [ReplayError(f"{path}: {EMPTY}")]
     if sites.site_of(text):
         found, others = sites.razz_hands(text)
         if not found:
