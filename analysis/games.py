@@ -61,6 +61,8 @@ REGISTRY: dict[str, str] = {
 """The games, each by the module (its room) that holds its ``SPEC``: the shipped ones, then those of
 :data:`ENVIRONMENT`."""
 _SPECS: dict[str, GameSpec] = {}
+SHIPPED: tuple[str, ...] = tuple(REGISTRY)
+"""The games that ship with razzmatazz (the README shows their commands); the rest come from :data:`ENVIRONMENT`."""
 ENVIRONMENT = "RAZZMATAZZ_GAMES"
 """The environment variable naming more games: modules, comma-separated, each holding a ``SPEC``."""
 _PROBLEMS: list[str] = []
