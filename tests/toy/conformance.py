@@ -119,3 +119,11 @@ OFFSETS = ("seat", "global", "table", "cross", "size")
 
 PLAYTHROUGH = (3, ["odds", "redraw", "random"], 11, 0)
 """The game written decision by decision (``tests/conformance/playthrough.py``): players, policies, seed, game."""
+
+TRACES = [
+    (
+        "toy-three-mix",
+        ["toy", "play", "--policy", "odds", "--policy", "random", "--policy", "redraw", "--seed", "4", "--trace", "2"],
+    ),
+]
+"""``play --trace`` command lines whose text is kept in ``tests/toy/NAME.txt`` (``tests/cli/test_trace.py``)."""
