@@ -5,8 +5,11 @@ Each game describes itself in a :class:`GameSpec` kept in its own room, the pack
 one line per game saying where that spec is, read lazily, so that listing the games imports nothing
 heavy. A new game is one package (its ``core`` rules, policies and engine, its analysis module with
 ``lineup``, ``play``, ``check_games``, and ``SPEC``) and one :func:`register` call (or one line in
-:data:`REGISTRY`). No module outside a game's own names the game: the command line takes each game's
-click group from ``GameSpec.cli``, the report its section from ``GameSpec.report``.
+:data:`REGISTRY`). Games beyond the shipped ones join through the environment: ``RAZZMATAZZ_GAMES`` lists
+modules (comma-separated) each holding a ``SPEC`` (:data:`ENVIRONMENT`); a module that cannot be used is left
+out and named by :func:`check_registry`, which the command line turns into one line of error. No module
+outside a game's own names the game: the command line takes each game's click group from ``GameSpec.cli``,
+the report its section from ``GameSpec.report``.
 
 A game's ``play(settings, lineup, games, seed, duplicate=, executor=, progress=)`` returns tables
 ``policies``, ``players``, ``seats`` and ``pairs`` in the shape every game shares (see
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -54,8 +58,15 @@ REGISTRY: dict[str, str] = {
     "razzia": "razzmatazz.analysis.razzia",
     "riffifi": "razzmatazz.analysis.riffifi",
 }
-"""The games, each by the module (its room) that holds its ``SPEC``."""
+"""The games, each by the module (its room) that holds its ``SPEC``: the shipped ones, then those of
+:data:`ENVIRONMENT`."""
 _SPECS: dict[str, GameSpec] = {}
+SHIPPED: tuple[str, ...] = tuple(REGISTRY)
+"""The games that ship with razzmatazz (the README shows their commands); the rest come from :data:`ENVIRONMENT`."""
+ENVIRONMENT = "RAZZMATAZZ_GAMES"
+"""The environment variable naming more games: modules, comma-separated, each holding a ``SPEC``."""
+_PROBLEMS: list[str] = []
+"""Why a module of :data:`ENVIRONMENT` was left out, one line each."""
 
 
 @dataclass(frozen=True)
@@ -316,3 +327,42 @@ def public_api(package: str, modules: Sequence[str]) -> Any:
 
 def _counts(values: Sequence[int]) -> str:
     return f"{values[0]} to {values[-1]}" if len(values) > 2 else " or ".join(map(str, values))
+
+
+def check_registry() -> None:
+    """Raise :class:`InputError` naming the first module of :data:`ENVIRONMENT` that could not be used."""
+    if _PROBLEMS:
+        raise InputError(_PROBLEMS[0])
+
+
+def _from_environment(text: str) -> None:
+    """Add the games of the modules listed in ``text`` (:data:`ENVIRONMENT`'s value); a module that cannot be
+    imported, has no ``SPEC``, or whose game's name or stream code is taken is left out, with a line in
+    :data:`_PROBLEMS`. Imports only the rooms (light: their ``SPEC``), not the games' engines."""
+    for module in dict.fromkeys(m.strip() for m in text.split(",") if m.strip()):
+        where = f"{ENVIRONMENT}: module {shorten(module)}"
+        try:
+            spec = getattr(importlib.import_module(module), "SPEC", None)
+        except Exception as e:  # a user's module: any error is theirs, said in one line
+            first = next((line for line in str(e).splitlines() if line.strip()), "")
+            _PROBLEMS.append(
+                f"{where} cannot be used: {type(e).__name__}" + (f": {shorten(first, 120)}" if first else "")
+            )
+            continue
+        if not isinstance(spec, GameSpec):
+            _PROBLEMS.append(f"{where}: its SPEC must be a GameSpec, got {shorten(repr(spec))}")
+            continue
+        if REGISTRY.get(spec.name, module) != module:
+            _PROBLEMS.append(f"{where}: game {shorten(spec.name)} is already registered by {REGISTRY[spec.name]}")
+            continue
+        codes = {game(name).code: name for name in REGISTRY if name != spec.name}
+        if spec.code in codes:
+            _PROBLEMS.append(
+                f"{where}: game {shorten(spec.name)}'s stream code {spec.code} is taken by {codes[spec.code]}"
+            )
+            continue
+        REGISTRY[spec.name] = module
+        _SPECS[spec.name] = spec
+
+
+_from_environment(os.environ.get(ENVIRONMENT, ""))

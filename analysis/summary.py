@@ -16,7 +16,45 @@ import numpy as np
 import pandas as pd
 
 from razzmatazz.analysis.stats import Z95, group_contrast
+from razzmatazz.core import batch
 from razzmatazz.core.policy import Policy
+
+CHUNK_GAMES = 1 << 12
+"""Games per chunk of a play's run unless told otherwise (:func:`run_play`)."""
+
+
+def run_play(
+    game_job: Any,
+    settings: Any,
+    policies: Sequence[Policy],
+    games: int,
+    seed: int,
+    *,
+    duplicate: bool,
+    user: Any,
+    executor: Any,
+    progress: bool | None,
+    chunk_size: int | None,
+    checkpoint: batch.Checkpoint | None,
+    desc: str,
+) -> tuple[tuple[Policy, ...], np.ndarray]:
+    """A play's run on the batch runner: ``games`` games (rounded up to whole duplicate deals of N) of the game's
+    ``game_job`` class (its ``GameJob``), in chunks of :data:`CHUNK_GAMES` games unless ``chunk_size`` items are
+    asked; returns the job's lineup and its counts, for the game's ``summarise``."""
+    n = settings.players
+    items = -(-games // n) if duplicate else games
+    job = game_job(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
+    counts = batch.run(
+        [job],
+        executor=executor,
+        progress=progress,
+        chunk_size=chunk_size or max(1, CHUNK_GAMES // (n if duplicate else 1)),
+        desc=desc,
+        unit="deal" if duplicate else "game",
+        checkpoint=checkpoint,
+    )[0]
+    return job.lineup, counts
+
 
 Groups = dict[str, list[int]]
 """Policy label -> the players (lineup order) who play it."""

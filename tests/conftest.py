@@ -12,6 +12,10 @@ import pytest
 os.environ.setdefault("RAZZMATAZZ_CACHE_DIR", str(Path(__file__).resolve().parents[1] / "build" / "plugin-cache"))
 """Plugins' compiled engines (core/bound.py) go to the clone's build folder, not the user's cache: a fresh clone
 compiles them once, and every worker and subprocess of the run shares them."""
+os.environ.setdefault("RAZZMATAZZ_GAMES", "razzmatazz.analysis.toy")
+"""The toy game (``seeds/toy.md``, the template of a new game) joins the registry as a user's own game does: its
+one registry line. Set before the registry is first imported, and inherited by the commands run as
+subprocesses, so the shared suite covers it as it covers the shipped games."""
 
 SLOWEST = (
     "tests/common/test_outside_opponents.py",

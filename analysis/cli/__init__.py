@@ -54,6 +54,7 @@ class _Cli(click.Group):
         signal.signal(signal.SIGTERM, _terminate)
         try:
             check_environment()
+            games.check_registry()
             super().main(args, prog_name or "razzmatazz", complete_var, standalone_mode=False, **extra)
             flush_stdout()
         except click.exceptions.NoArgsIsHelpError as e:

@@ -27,12 +27,15 @@ def _jobs(name: str):
 def test_the_first_lane_that_takes_a_job_plays_it(name):
     lanes, job = _jobs(name)
     names = [lane.name for lane in lanes]
-    assert names[-3:] == ["search", "plugin", "built-in"] and len(set(names)) == len(names)
+    searches = "search" in {s.name for s in games.game(name).registry}  # a game without a search player (the toy)
+    assert names[-3:] == ["search", "plugin", "built-in"][1 - searches :] and len(set(names)) == len(names)
+    assert ("search" in names) == searches
     plain = "fast" if "fast" in names else "built-in"
     assert job(["random"]).lane().name == plain
-    assert job(["search", "random"]).lane().name == "search"
     assert job(["random"], user=lambda *a: None).lane().name == "plugin"  # the fast lane plays no plugin
-    assert job(["search"], user=lambda *a: None).lane().name == "search"  # search sits beside plugins
+    if searches:
+        assert job(["search", "random"]).lane().name == "search"
+        assert job(["search"], user=lambda *a: None).lane().name == "search"  # search sits beside plugins
     assert lanes[-1].takes(job(["random"])) and lanes[-1].trace is not None
 
 

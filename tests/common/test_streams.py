@@ -14,6 +14,7 @@ def test_codes_are_unique_and_stable():
     assert streams.stream("razz", "equity").path() == (1, 1)
     assert streams.stream("razz", "table").path(5, 3) == (1, 2, 5, 3)
     assert {g: streams.GAMES[g] for g in ("razz", "razzia", "riffifi")} == {"razz": 1, "razzia": 2, "riffifi": 3}
+    assert streams.GAMES["toy"] == 9 and streams.stream("toy", "policy").path(2) == (9, 2, 2)  # the template game
     assert len(set(streams.GAMES.values())) == len(streams.GAMES)  # a new game takes a code of its own
 
 
@@ -62,11 +63,13 @@ def test_each_game_registers_its_own_streams(monkeypatch):
         assert importlib.import_module(f"razzmatazz.core.{game}.streams")
     monkeypatch.setattr(streams, "GAMES", dict(streams.GAMES))
     monkeypatch.setattr(streams, "STREAMS", dict(streams.STREAMS))
-    streams.register("toy", 9, (streams.Stream("toy", "deal", 1, (), "the toy's cards"),))
-    assert streams.key(5, "toy", "deal") == stream_key(5, 9, 1)
+    streams.register("fifth", 99, (streams.Stream("fifth", "deal", 1, (), "a fifth game's cards"),))
+    assert streams.key(5, "fifth", "deal") == stream_key(5, 99, 1)
     with pytest.raises(ValueError, match="stream code 2 is taken"):
         streams.register("other", 2, ())
-    with pytest.raises(ValueError, match="stream toy/shuffle"):
-        streams.register("toy", 9, (streams.Stream("toy", "shuffle", 1, (), "a second purpose with code 1"),))
-    with pytest.raises(ValueError, match="not game toy's"):
-        streams.register("toy", 9, (streams.Stream("razz", "extra", 9, (), "another game's stream"),))
+    with pytest.raises(ValueError, match="stream fifth/shuffle"):
+        streams.register("fifth", 99, (streams.Stream("fifth", "shuffle", 1, (), "a second purpose with code 1"),))
+    with pytest.raises(ValueError, match="not game fifth's"):
+        streams.register("fifth", 99, (streams.Stream("razz", "extra", 9, (), "another game's stream"),))
+    with pytest.raises(ValueError, match="stream code 9 is taken"):
+        streams.register("sixth", 9, ())

@@ -1,7 +1,13 @@
-"""A fourth game is one package and one registry line: the toy game of ``tests/toy`` plays through ``play``,
-``tournament`` and ``sweep`` without any module of the house naming it."""
+"""A fourth game is its own folders and one registry line: the toy game (``seeds/toy.md``, registered by
+``tests/conftest.py`` through ``RAZZMATAZZ_GAMES``) plays through ``play``, ``tournament`` and ``sweep`` without any
+module of the house naming it; the environment's games are checked, a bad one named in one line."""
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -9,25 +15,22 @@ import pytest
 from razzmatazz.analysis import games
 from razzmatazz.analysis.studies.sweep import sweep
 from razzmatazz.analysis.studies.tournament import tournament
-from razzmatazz.core import streams
 from razzmatazz.core.errors import InputError
+
+BIN = str(Path(sys.executable).with_name("razzmatazz"))
 
 
 @pytest.fixture
-def toy(monkeypatch):
-    monkeypatch.setattr(games, "REGISTRY", dict(games.REGISTRY))
-    monkeypatch.setattr(games, "_SPECS", dict(games._SPECS))
-    monkeypatch.setattr(streams, "GAMES", dict(streams.GAMES))
-    from tests.toy.api import SPEC
-
-    return games.register(SPEC)  # the one registry line
+def toy():
+    return games.game("toy")
 
 
-def test_the_toy_game_is_registered_and_plays(toy):
-    assert "toy" in games.names() and games.game("toy") is toy
+def test_the_toy_game_is_registered_from_the_environment_and_plays(toy):
+    assert "toy" in games.names() and toy.api == "razzmatazz.analysis.toy.game"
+    assert "toy" not in games.SHIPPED and set(games.SHIPPED) == {"razz", "razzia", "riffifi"}  # not a shipped game
     result = toy.play(toy.settings(3), toy.module.lineup(["stand", "redraw"], 3), 4000, 1, False, None, False)
-    assert list(result.policies.columns) == list(games.CORE_COLUMNS)
-    assert list(result.pairs.columns) == list(games.PAIR_COLUMNS)
+    assert list(result.policies.columns[: len(games.CORE_COLUMNS)]) == list(games.CORE_COLUMNS)
+    assert list(result.pairs.columns[: len(games.PAIR_COLUMNS)]) == list(games.PAIR_COLUMNS)
     redraw = result.policies.set_index("policy").loc["redraw"]
     assert redraw.payoff_low > 0  # drawing again below 6 beats standing
 
@@ -49,13 +52,53 @@ def test_a_game_cannot_take_another_games_stream_code(toy):
         games.game("chess")
 
 
-def test_the_toy_games_counts_do_not_depend_on_how_the_games_are_split():
-    """The template a new game copies keys its randomness by game index, as the project's rule asks."""
-    from tests.toy import api
-    from tests.toy.rules import Settings
+def test_the_toy_games_counts_do_not_depend_on_how_the_games_are_split(toy):
+    """The template a new game copies keys its randomness by (seed, stream, game index), as the project asks."""
+    from razzmatazz.core.toy import engine as E
 
-    job = api.Job(Settings(players=3), api.lineup(["stand", "redraw"], 3), 12345, 900)
-    whole = job.run_chunk(0, 900)
-    assert np.array_equal(whole, job.run_chunk(0, 250) + job.run_chunk(250, 700) + job.run_chunk(700, 900))
-    cards = api._cards(1, 0, np.arange(200_000))
-    assert cards.min() == 1 and cards.max() == 10 and abs(cards.mean() - 5.5) < 4 * 2.87 / 200_000**0.5
+    for duplicate in (False, True):
+        job = E.GameJob(toy.settings(3), toy.module.lineup(["random", "odds"], 3), 12345, 900, duplicate)
+        whole = job.run_chunk(0, 900)
+        assert np.array_equal(whole, job.run_chunk(0, 250) + job.run_chunk(250, 700) + job.run_chunk(700, 900))
+
+
+def _cli(env_games: str, *args: str, path: Path | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, games.ENVIRONMENT: env_games}
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
+    return subprocess.run([BIN, *args], capture_output=True, text=True, env=env, timeout=120)
+
+
+TAKEN = """from dataclasses import replace
+
+from razzmatazz.analysis.toy import SPEC as TOY
+
+SPEC = replace(TOY, name="{name}", code={code})
+"""
+
+
+@pytest.mark.parametrize(
+    "modules, words",
+    [
+        ("no.such.module", "module no.such.module cannot be used: ModuleNotFoundError"),
+        ("razzmatazz.analysis.stats", "its SPEC must be a GameSpec"),
+        ("razzmatazz.analysis.toy,taken_code", "game mine's stream code 3 is taken by riffifi"),
+        ("taken_name", "game riffifi is already registered by razzmatazz.analysis.riffifi"),
+        ("raises", "module raises cannot be used: RuntimeError: no"),
+    ],
+)
+def test_a_game_module_that_cannot_be_used_is_one_line_and_exit_2(modules, words, tmp_path):
+    (tmp_path / "taken_code.py").write_text(TAKEN.format(name="mine", code=3))
+    (tmp_path / "taken_name.py").write_text(TAKEN.format(name="riffifi", code=42))
+    (tmp_path / "raises.py").write_text("raise RuntimeError('no')\n")
+    r = _cli(modules, "--help", path=tmp_path)
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert games.ENVIRONMENT in lines[0] and words in lines[0], lines[0]
+
+
+def test_without_the_environment_only_the_shipped_games_are_there():
+    r = _cli("", "--help")
+    assert r.returncode == 0 and "riffifi" in r.stdout and "toy" not in r.stdout.split("Commands:")[1]
+    r = _cli("razzmatazz.analysis.toy", "toy", "play", "--games", "200", "--seed", "1", "--quiet", "--format", "json")
+    assert r.returncode == 0, r.stderr
