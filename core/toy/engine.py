@@ -4,13 +4,15 @@
   ``T_*`` fields, ``WIN``), a game's results ``H_*`` and the position a game lives in (``PS_*``, ``POS_LEN``,
   ``results``);
 * :mod:`.flow`: a game decision by decision (``begin_game``, ``fill_view``, ``repair``, ``apply_move``,
-  ``settle``, ``take_turn``, ``decide_and_apply``, ``play_move``, ``play_game``, ``seat_policies``);
+  ``settle``, ``take_turn``, ``decide_and_apply``, ``play_move``, ``play_game``); ``seat_policies`` from
+  :mod:`razzmatazz.core.harness`, what every game's play loop shares;
 * :mod:`.kernels`: ``play_games``, ``play_games_with``, ``trace_game``, ``trace_game_with`` and the tallies;
 * :mod:`.job`: the batch runner's :class:`~.job.GameJob` and its kernels' arguments ``Args``.
 """
 
 from __future__ import annotations
 
+from razzmatazz.core.harness import seat_policies as seat_policies
 from razzmatazz.core.toy import policies as policies
 from razzmatazz.core.toy import rules as R  # noqa: F401  (re-exported: E.R)
 from razzmatazz.core.toy.flow import apply_move as apply_move
@@ -20,7 +22,6 @@ from razzmatazz.core.toy.flow import fill_view as fill_view
 from razzmatazz.core.toy.flow import play_game as play_game
 from razzmatazz.core.toy.flow import play_move as play_move
 from razzmatazz.core.toy.flow import repair as repair
-from razzmatazz.core.toy.flow import seat_policies as seat_policies
 from razzmatazz.core.toy.flow import settle as settle
 from razzmatazz.core.toy.flow import take_turn as take_turn
 from razzmatazz.core.toy.job import Args as Args

@@ -51,16 +51,6 @@ def log_row(log, kind, seat, a, b, c):
 
 
 @njit(cache=True)
-def seat_policies(g, n, lineup_pids, lineup_params, pids, params):
-    """Fill the seats' policies for game ``g``: player p sits in seat (p + g) mod n (T6)."""
-    r = g % n
-    for p in range(n):
-        s = (p + r) % n
-        pids[s] = lineup_pids[p]
-        params[s] = lineup_params[p]
-
-
-@njit(cache=True)
 def begin_game(cfg, pos, g, deal_state, policy_keys, log):
     """Game ``g`` in ``pos``: the deck shuffled from ``deal_state`` (T2), a card dealt to each seat (T3), each
     seat's policy stream at game ``g`` of ``policy_keys[s]``; seat 0 to move (T4)."""

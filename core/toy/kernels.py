@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from razzmatazz.core.harness import close_block, deal_of, games_of, player_at, seat_policies
 from razzmatazz.core.jit import njit
 from razzmatazz.core.rng import game_state
 from razzmatazz.core.toy import policies
 from razzmatazz.core.toy import rules as R
-from razzmatazz.core.toy.flow import begin_game, play_game, seat_policies
+from razzmatazz.core.toy.flow import begin_game, play_game
 from razzmatazz.core.toy.layout import (
     G_BEST,
     G_BLOCKS,
@@ -65,7 +66,7 @@ def tally_game(cfg, pos, out, block, block_win):
     winners = 0
     best = 0
     for s in range(n):
-        p = s - r if s >= r else s - r + n
+        p = player_at(s, r, n)
         drew = 1 if pos[PS_DREW + s] == R.DRAW else 0
         _tally(out, p * N_PFIELDS, res, s, drew)
         _tally(out, o_seat + s * N_PFIELDS, res, s, drew)
@@ -90,13 +91,7 @@ def tally_block(cfg, out, block, block_win):
     n = cfg[R.C_PLAYERS]
     _, o_glob, _, o_cross, _ = count_offsets(n)
     out[o_glob + G_BLOCKS] += 1
-    for p in range(n):
-        for q in range(n):
-            out[o_cross + p * n + q] += block[p] * block[q]
-            out[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
-    for p in range(n):
-        block[p] = 0
-        block_win[p] = 0
+    close_block(out, n, o_cross, block, block_win)
 
 
 @njit(cache=True, inline="always")
@@ -110,9 +105,9 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     log = np.zeros((1, 5), np.int64)
     block = np.zeros(n, np.int64)
     block_win = np.zeros(n, np.int64)
-    per_item = n if duplicate else 1
     for item in range(start, stop):
-        for g in range(item * per_item, (item + 1) * per_item):
+        first, last = games_of(item, n, duplicate)
+        for g in range(first, last):
             seat_policies(g, n, lineup_pids, lineup_params, pids, params)
             begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log)
             play_game(cfg, pos, pids, params, view, log, user)
@@ -147,7 +142,7 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
     params = np.zeros((n, lineup_params.shape[1]), np.float64)
     log = np.zeros((R.LOG_ROWS, 5), np.int64)
     seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-    item = g // n if duplicate else g
+    item = deal_of(g, n, duplicate)
     begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log)
     play_game(cfg, pos, pids, params, view, log, user)
     return log[1 : log[0, 0] + 1].copy(), results(pos)[:n].copy()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from razzmatazz.core.counts import Blocks, Counts, offsets
+from razzmatazz.core.counts import Blocks, Counts, offset_table, offsets
 from razzmatazz.core.jit import njit
 from razzmatazz.core.toy import rules as R
 
@@ -66,16 +66,16 @@ def layout(n_players: int) -> dict[str, int]:
     return offsets(blocks(n_players))
 
 
+_OFFSETS = offset_table(blocks, ("seat", "global", "table", "cross"), R.MAX_PLAYERS)
+
+
 @njit(cache=True)
 def count_offsets(n):
     """The kernels' :func:`layout` for ``n`` players: the offsets of the blocks ``seat``, ``global``, ``table``,
-    ``cross`` and the length (``player`` starts at 0, ``cross_win`` follows ``cross``; tested equal to
-    :func:`layout`)."""
-    o_seat = n * N_PFIELDS
-    o_glob = o_seat + n * N_PFIELDS
-    o_table = o_glob + N_GFIELDS
-    o_cross = o_table + N_TABLE
-    return o_seat, o_glob, o_table, o_cross, o_cross + 2 * n * n
+    ``cross`` and the length (``player`` starts at 0, ``cross_win`` follows ``cross``). Read from ``_OFFSETS``,
+    which :func:`blocks` makes: a new block is one line there."""
+    o = _OFFSETS[n]
+    return o[0], o[1], o[2], o[3], o[4]
 
 
 def view(counts: np.ndarray, n_players: int) -> Counts:

@@ -127,3 +127,7 @@ TRACES = [
     ),
 ]
 """``play --trace`` command lines whose text is kept in ``tests/toy/NAME.txt`` (``tests/cli/test_trace.py``)."""
+
+RESUME = [(["--players", "3", "--policy", "odds", "--policy", "random", "--games", "2000000"], ["--copies", "3"])]
+"""A ``play`` run long enough to be killed mid-way (its options), and an option that changes it
+(``tests/cli/test_play_resume.py``)."""
