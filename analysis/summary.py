@@ -31,26 +31,28 @@ def run_play(
     seed: int,
     *,
     duplicate: bool,
-    user: Any,
+    decide: Any,
     executor: Any,
     progress: bool | None,
     chunk_size: int | None,
     checkpoint: batch.Checkpoint | None,
     desc: str,
+    unit: str = "game",
 ) -> tuple[tuple[Policy, ...], np.ndarray]:
-    """A play's run on the batch runner: ``games`` games (rounded up to whole duplicate deals of N) of the game's
-    ``game_job`` class (its ``GameJob``), in chunks of :data:`CHUNK_GAMES` games unless ``chunk_size`` items are
-    asked; returns the job's lineup and its counts, for the game's ``summarise``."""
+    """A play's run on the batch runner: ``games`` games (``unit`` s: rounded up to whole duplicate deals of N) of
+    the game's ``game_job`` class (its ``GameJob``, with a plugin's jitted ``decide`` or None), in chunks of
+    ``chunk_size`` items (default: :data:`CHUNK_GAMES` games); returns the job's lineup and its counts, for the
+    game's ``summarise``."""
     n = settings.players
     items = -(-games // n) if duplicate else games
-    job = game_job(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
+    job = game_job(settings, tuple(policies), seed, items, duplicate, decide)
     counts = batch.run(
         [job],
         executor=executor,
         progress=progress,
         chunk_size=chunk_size or max(1, CHUNK_GAMES // (n if duplicate else 1)),
         desc=desc,
-        unit="deal" if duplicate else "game",
+        unit="deal" if duplicate else unit,
         checkpoint=checkpoint,
     )[0]
     return job.lineup, counts

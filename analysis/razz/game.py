@@ -38,7 +38,7 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import fill_lineup, with_core_columns, with_core_pairs
 from razzmatazz.analysis.stats import block_sq, mean_columns, rate_interval
-from razzmatazz.analysis.summary import Groups, Measure, pair_table, player_tables
+from razzmatazz.analysis.summary import Groups, Measure, pair_table, player_tables, run_play
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
@@ -159,19 +159,22 @@ def play(
     With a ``checkpoint``, finished chunks are stored and stored ones are not played again.
     """
     check_hands(hands)
-    n = settings.players
-    items = -(-hands // n) if duplicate else hands
-    job = E.GameJob(settings, tuple(policies), seed, items, duplicate, _decide(policies, user))
-    counts = batch.run(
-        [job],
+    lineup, counts = run_play(
+        E.GameJob,
+        settings,
+        policies,
+        hands,
+        seed,
+        duplicate=duplicate,
+        decide=_decide(policies, user),
         executor=executor,
         progress=progress,
         chunk_size=chunk_size or default_chunk(settings, duplicate),
-        desc="razz play",
-        unit="hand" if not duplicate else "deal",
         checkpoint=checkpoint,
-    )[0]
-    return summarise(counts, settings, job.lineup, seed, duplicate)
+        desc="razz play",
+        unit="hand",
+    )
+    return summarise(counts, settings, lineup, seed, duplicate)
 
 
 def default_chunk(settings: R.Settings, duplicate: bool) -> int:

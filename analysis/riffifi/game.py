@@ -30,7 +30,15 @@ from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import fill_lineup, with_core_columns, with_core_pairs
 from razzmatazz.analysis.plugins import UserPolicies
 from razzmatazz.analysis.stats import Z95, block_sq, mean_columns, rate_interval
-from razzmatazz.analysis.summary import Groups, Measure, interval_row, pair_table, player_tables, seat_table
+from razzmatazz.analysis.summary import (
+    Groups,
+    Measure,
+    interval_row,
+    pair_table,
+    player_tables,
+    run_play,
+    seat_table,
+)
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
 from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
@@ -100,19 +108,21 @@ def play(
 ) -> PlayResult:
     """Play ``games`` games (rounded up to whole duplicate deals) and summarise them."""
     check_games(games)
-    n = settings.players
-    items = -(-games // n) if duplicate else games
-    job = E.GameJob(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
-    counts = batch.run(
-        [job],
+    lineup, counts = run_play(
+        E.GameJob,
+        settings,
+        policies,
+        games,
+        seed,
+        duplicate=duplicate,
+        decide=user.decide if user else None,
         executor=executor,
         progress=progress,
         chunk_size=chunk_size or default_chunk(settings, duplicate),
-        desc="riffifi play",
-        unit="game" if not duplicate else "deal",
         checkpoint=checkpoint,
-    )[0]
-    return summarise(counts, settings, job.lineup, seed, duplicate)
+        desc="riffifi play",
+    )
+    return summarise(counts, settings, lineup, seed, duplicate)
 
 
 def default_chunk(settings: R.Settings, duplicate: bool) -> int:

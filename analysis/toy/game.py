@@ -105,7 +105,7 @@ def play(
         games,
         seed,
         duplicate=duplicate,
-        user=user,
+        decide=user.decide if user else None,
         executor=executor,
         progress=progress,
         chunk_size=chunk_size,
