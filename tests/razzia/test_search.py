@@ -159,34 +159,6 @@ def test_the_croupiers_free_card_placed_by_search_is_no_worse_than_at_random():
     assert d.mean() > -4 * d.std(ddof=1) / np.sqrt(len(d)), (d.mean(), d.std(ddof=1))
 
 
-def test_the_cli_plays_search_with_its_budget_and_refuses_a_bad_parameter():
-    from tests.cli.test_razz_cli import invoke
-
-    ok = invoke(
-        [
-            "razzia",
-            "play",
-            "--players",
-            "5",
-            "--policy",
-            "search:samples=2",
-            "--policy",
-            "greedy",
-            "--games",
-            "10",
-            "--seed",
-            "1",
-            "--format",
-            "json",
-        ]
-    )
-    assert ok.exit_code == 0, ok.stderr
-    assert "search:samples=2" in ok.stdout
-    for bad in ("search:foo=1", "search:samples=0", "search:rollout=5", "search:depth=1.5"):
-        result = invoke(["razzia", "play", "--policy", bad, "--games", "10"])
-        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, (bad, result.stderr)
-
-
 def _cards(pos, o):
     """Seat ``o``'s hand and face-down card, as a sorted list."""
     h = [int(c) for c in pos[R.ST_HAND + o * R.HAND : R.ST_HAND + (o + 1) * R.HAND] if c >= 0]

@@ -200,34 +200,6 @@ def test_search_beats_expect_on_duplicate_deals():
     assert rate - 0.25 > 4 * se, (rate, se)
 
 
-def test_the_cli_plays_search_with_its_budget_and_refuses_a_bad_parameter():
-    from tests.cli.test_razz_cli import invoke
-
-    ok = invoke(
-        [
-            "riffifi",
-            "play",
-            "--players",
-            "4",
-            "--policy",
-            "search:samples=2",
-            "--policy",
-            "expect",
-            "--games",
-            "8",
-            "--seed",
-            "1",
-            "--format",
-            "json",
-        ]
-    )
-    assert ok.exit_code == 0, ok.stderr
-    assert "search:samples=2" in ok.stdout
-    for bad in ("search:foo=1", "search:samples=0", "search:rollout=6", "search:depth=1.5"):
-        result = invoke(["riffifi", "play", "--policy", bad, "--games", "8"])
-        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, (bad, result.stderr)
-
-
 def test_exploit_runs_over_the_riffifi_field_at_a_tiny_budget():
     from tests.cli.test_razz_cli import invoke
 
