@@ -27,7 +27,7 @@ from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import policies as P
 from razzmatazz.core.razzia import rules as R
-from razzmatazz.core.rng import game_state
+from razzmatazz.core.rng import game_state, lemire32, next_u64
 
 FOLLOWED = (
     "players",
@@ -63,6 +63,11 @@ _DEFAULTS = R.Settings()
 _FF = np.uint64(0xFF)
 _ONE = np.uint64(1)
 _S8 = np.uint64(8)
+_S32 = np.uint64(32)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S53 = np.uint64(53)
+_LOW53 = np.uint64((1 << 53) - 1)
+_NEAR53 = np.uint64((1 << 53) - 16)
 # the fast lane's int workspace (8 slots each, per seat or per bar)
 I_WON, I_BW, I_PAID, I_AT, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_TABLE, I_OFF = [8 * i for i in range(11)]
 I_LEN = 8 * 11
@@ -96,6 +101,43 @@ def _bit(x, i):
     return (x >> i) & 1
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _below(state, k):
+    """:func:`.policies._below` (``min(int(u * k), k - 1)``, ``u`` the draw's top 53 bits over 2**53) in integers:
+    the float product only where its rounding could reach the next whole number (``k`` at most 16)."""
+    state, x = next_u64(state)
+    m = x >> P._S11
+    prod = m * np.uint64(k)
+    i = np.int64(prod >> _S53)
+    if (prod & _LOW53) >= _NEAR53:
+        i = min(int(m * P._INV53 * k), k - 1)
+    return state, i
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _shuffle(state, items, n):
+    """:func:`.rules.shuffle` of ``items[:n]`` (two draws from each output, a rejected half skipped), no swaps kept."""
+    j = 0
+    while j < n:
+        state, x = next_u64(state)
+        k = lemire32(x >> _S32, n - j)
+        if k >= 0:
+            k += j
+            t = items[j]
+            items[j] = items[k]
+            items[k] = t
+            j += 1
+        if j < n:
+            k = lemire32(x & _LOW32, n - j)
+            if k >= 0:
+                k += j
+                t = items[j]
+                items[j] = items[k]
+                items[k] = t
+                j += 1
+    return state
+
+
 @njit(cache=True, _nrt=False)
 def _show_hand(v, s, hand):
     """Seat ``s``'s hand into ``v`` (``ST_HAND``, -1 for an empty slot), where the policies read it."""
@@ -110,7 +152,7 @@ def _choose(v, iw, st, s, kind, hand, params):
     """Seat ``s``'s card slot (``K_PLAY``) or free card's bar (``K_FREE``), asked as the engine asks."""
     pid = iw[I_PID + s]
     if pid == 0:  # random play and placement, as play_or_place does them (the bars in play are 0..nb-1)
-        st[s], j = P._below(st[s], R.HAND if kind == R.K_PLAY else v[R.ST_NBARS])
+        st[s], j = _below(st[s], R.HAND if kind == R.K_PLAY else v[R.ST_NBARS])
         return j
     _show_hand(v, s, hand)
     v[R.V_KIND] = kind
@@ -195,7 +237,7 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
             m &= m - 1
         for d in range(nd):
             for _ in range(v[R.ST_MONEY + bar * R.MAX_DENOMS + d]):
-                st[p], i = P._below(st[p], k)
+                st[p], i = _below(st[p], k)
                 m = contest
                 for _ in range(i):
                     m &= m - 1
@@ -355,8 +397,8 @@ def _play_game(
         stock[i] = stock0[i]
     for i in range(mm):
         mdeck[i] = mdeck0[i]
-    deal = R.shuffle(deal, stock, m, swap)
-    deal = R.shuffle(deal, mdeck, mm, swap)
+    deal = _shuffle(deal, stock, m)
+    deal = _shuffle(deal, mdeck, mm)
     top = 0
     nstock = m
     ndisc = 0
@@ -419,7 +461,7 @@ def _play_game(
             if nstock == 0:
                 for i in range(ndisc):
                     stock[i] = discard[i]
-                deal = R.shuffle(deal, stock, ndisc, swap)
+                deal = _shuffle(deal, stock, ndisc)
                 top = 0
                 nstock = ndisc
                 ndisc = 0
