@@ -21,7 +21,13 @@ the calls; the tests would see any difference.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import numpy as np
+from numba import types
+from numba.core.extending import intrinsic
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import engine as E
@@ -71,6 +77,8 @@ _NEAR53 = np.uint64((1 << 53) - 16)
 # the fast lane's int workspace (8 slots each, per seat or per bar)
 I_WON, I_BW, I_PAID, I_AT, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_TABLE, I_OFF = [8 * i for i in range(11)]
 I_LEN = 8 * 11
+_VALUE_STRIDE = E.N_BUCKETS * E.N_OTHERS * 3
+"""The study tables' step from one card value to the next (:func:`.flow._study`)."""
 
 
 def supports(settings: R.Settings, pids: np.ndarray, user) -> bool:
@@ -96,6 +104,23 @@ def decks(cfg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.array(stock, np.uint8), np.array(money, np.uint8)
 
 
+@intrinsic
+def _ctpop(typingctx, x):
+    """The number of set bits of the int64 ``x`` (LLVM's ctpop)."""
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+# numba's stubs type a call to an @intrinsic as a call of its typing function (mypy would refuse every use):
+# the kernels see the intrinsics, mypy these signatures
+_ctz = cast(Callable[[int], int], trailing_zeros)
+"""The index of the lowest set bit (LLVM's cttz)."""
+_pop = cast(Callable[[int], int], _ctpop)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def _bit(x, i):
     return (x >> i) & 1
@@ -110,7 +135,7 @@ def _below(state, k):
     prod = m * np.uint64(k)
     i = np.int64(prod >> _S53)
     if (prod & _LOW53) >= _NEAR53:
-        i = min(int(m * P._INV53 * k), k - 1)
+        i = np.int64(min(int(m * P._INV53 * k), k - 1))
     return state, i
 
 
@@ -214,7 +239,7 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     best = -1
     m = contest
     while m:
-        s = E.LOWEST[m]
+        s = _ctz(m)
         m &= m - 1
         val = R.card_value(iw[I_TABLE + s])
         far = s - c if s >= c else s - c + n
@@ -230,10 +255,10 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
         v[R.V_OFFER + i] = 0
     if iw[I_PID + p] == 0:  # random: each money card to a contestant, drawn as policies._random_offer draws
-        k = E.POPCOUNT[contest]
+        k = _pop(contest)
         m = contest
         while m:
-            iw[I_OFF + E.LOWEST[m]] = 0
+            iw[I_OFF + _ctz(m)] = 0
             m &= m - 1
         for d in range(nd):
             for _ in range(v[R.ST_MONEY + bar * R.MAX_DENOMS + d]):
@@ -241,14 +266,14 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
                 m = contest
                 for _ in range(i):
                     m &= m - 1
-                o = E.LOWEST[m]
+                o = _ctz(m)
                 v[R.V_OFFER + o * R.MAX_DENOMS + d] += 1
                 iw[I_OFF + o] += v[R.ST_DENOM + d]
     else:
         _ask(v, iw, st, p, R.K_OFFER, params)  # a built-in's division is valid (tests/razzia/test_live_state.py)
         m = contest
         while m:
-            s = E.LOWEST[m]
+            s = _ctz(m)
             m &= m - 1
             iw[I_OFF + s] = _offered(v, s, nd)
     decl = 0
@@ -299,28 +324,27 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
     """R8: the bars with cards, left to right, settled and the study tables counted. Returns the dice state."""
     occupied = 0
     police = 0
-    for b in range(R.MAX_BARS):
-        iw[I_AT + b] = 0
+    at = 0  # the seats at bar b in byte b
     for s in range(n):
         code = iw[I_TABLE + s]
-        iw[I_AT + R.card_bar(code)] |= 1 << s
+        at |= 1 << (R.card_bar(code) * 8 + s)
         occupied |= 1 << R.card_bar(code)
         police |= R.card_kind(code) << s
     while occupied:
-        b = E.LOWEST[occupied]
+        b = _ctz(occupied)
         occupied &= occupied - 1
-        here = iw[I_AT + b]
+        here = (at >> (8 * b)) & 0xFF
         units = v[R.ST_BAR_UNITS + b]
         m = here
         while m:
-            iw[I_PAID + E.LOWEST[m]] = 0
+            iw[I_PAID + _ctz(m)] = 0
             m &= m - 1
         pol = here & police
         gam = here & ~police
         if gam != 0 and units != 0:  # B3, B6
             contest = pol if pol else gam  # B4, B5
             if contest & (contest - 1) == 0:  # B2
-                s = E.LOWEST[contest]
+                s = _ctz(contest)
                 iw[I_WON + s] += units
                 iw[I_BW + s] += 1
                 iw[I_PAID + s] = units
@@ -328,7 +352,7 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
                 dice = _haggle(v, iw, st, b, contest, c, n, nd, params, dice, cnt, o_glob)
                 m = contest
                 while m:
-                    s = E.LOWEST[m]
+                    s = _ctz(m)
                     m &= m - 1
                     if iw[I_GOT + s] > 0:
                         iw[I_WON + s] += iw[I_GOT + s]
@@ -337,21 +361,20 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
             for d in range(nd):
                 v[R.ST_MONEY + b * R.MAX_DENOMS + d] = 0
             v[R.ST_BAR_UNITS + b] = 0
-        others = E.POPCOUNT[here] - 1
-        gamblers = o_tab + (E.N_TABLE if here & police else 2 * E.N_TABLE)
+        # the study tables (flow._study): the bar's part of the cell once, the card's value per card
+        cell = (E.BUCKETS[min(units, 13)] * E.N_OTHERS + min(_pop(here) - 1, E.N_OTHERS - 1)) * 3
+        gamblers = o_tab + (E.N_TABLE if pol else 2 * E.N_TABLE) + cell
+        police_cell = o_tab + cell
         m = here
         while m:
-            s = E.LOWEST[m]
+            s = _ctz(m)
             m &= m - 1
             code = iw[I_TABLE + s]
-            E._study(
-                cnt,
-                o_tab if R.card_kind(code) == R.POLICE else gamblers,
-                R.card_value(code),
-                units,
-                others,
-                iw[I_PAID + s],
-            )
+            won = iw[I_PAID + s]
+            i = (police_cell if R.card_kind(code) == R.POLICE else gamblers) + (R.card_value(code) - 1) * _VALUE_STRIDE
+            cnt[i + E.T_PLAYS] += 1
+            cnt[i + E.T_WON] += won > 0
+            cnt[i + E.T_MONEY] += won
     return dice
 
 
@@ -483,7 +506,7 @@ def _play_game(
     for s in range(n):
         if iw[I_WON + s] == best:
             tied |= 1 << s
-    kk = E.POPCOUNT[tied]
+    kk = _pop(tied)
     for s in range(n):
         iw[I_BLOCK + s] = E.WIN // kk if _bit(tied, s) else 0
     cnt[o_glob + E.G_ROUNDS] += rnd
