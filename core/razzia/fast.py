@@ -251,24 +251,24 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
             p = s
     v[R.V_BAR] = bar
     v[R.V_PROPOSER] = p
-    v[R.V_CONTEST] = contest
-    for i in range(R.MAX_PLAYERS * R.MAX_DENOMS):
-        v[R.V_OFFER + i] = 0
+    v[R.V_CONTEST] = contest  # V_OFFER is zero here: _settle_round zeroes the contestants' rows after a haggle
     if iw[I_PID + p] == 0:  # random: each money card to a contestant, drawn as policies._random_offer draws
         k = _pop(contest)
         m = contest
         while m:
             iw[I_OFF + _ctz(m)] = 0
             m &= m - 1
+        ps = st[p]
         for d in range(nd):
             for _ in range(v[R.ST_MONEY + bar * R.MAX_DENOMS + d]):
-                st[p], i = _below(st[p], k)
+                ps, i = _below(ps, k)
                 m = contest
                 for _ in range(i):
                     m &= m - 1
                 o = _ctz(m)
                 v[R.V_OFFER + o * R.MAX_DENOMS + d] += 1
                 iw[I_OFF + o] += v[R.ST_DENOM + d]
+        st[p] = ps
     else:
         _ask(v, iw, st, p, R.K_OFFER, params)  # a built-in's division is valid (tests/razzia/test_live_state.py)
         m = contest
@@ -354,11 +354,13 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
                 while m:
                     s = _ctz(m)
                     m &= m - 1
+                    for d in range(R.MAX_DENOMS):
+                        v[R.V_OFFER + s * R.MAX_DENOMS + d] = 0
                     if iw[I_GOT + s] > 0:
                         iw[I_WON + s] += iw[I_GOT + s]
                         iw[I_BW + s] += 1
                         iw[I_PAID + s] = iw[I_GOT + s]
-            for d in range(nd):
+            for d in range(R.MAX_DENOMS):  # a constant count: stores, not a call to memset
                 v[R.ST_MONEY + b * R.MAX_DENOMS + d] = 0
             v[R.ST_BAR_UNITS + b] = 0
         # the study tables (flow._study): the bar's part of the cell once, the card's value per card
@@ -412,7 +414,7 @@ def _play_game(
         v[R.ST_GONE + i] = 0
     for b in range(R.MAX_BARS):
         v[R.ST_BAR_UNITS + b] = 0
-        for d in range(nd):
+        for d in range(R.MAX_DENOMS):
             v[R.ST_MONEY + b * R.MAX_DENOMS + d] = 0
     m = stock0.shape[0]
     mm = mdeck0.shape[0]
