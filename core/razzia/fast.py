@@ -75,8 +75,8 @@ _S53 = np.uint64(53)
 _LOW53 = np.uint64((1 << 53) - 1)
 _NEAR53 = np.uint64((1 << 53) - 16)
 # the fast lane's int workspace (8 slots each, per seat or per bar)
-I_WON, I_BW, I_PAID, I_AT, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_TABLE, I_OFF = [8 * i for i in range(11)]
-I_LEN = 8 * 11
+I_WON, I_BW, I_PAID, I_DENOMS, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_OFF = [8 * i for i in range(10)]
+I_LEN = 8 * 10
 _VALUE_STRIDE = E.N_BUCKETS * E.N_OTHERS * 3
 """The study tables' step from one card value to the next (:func:`.flow._study`)."""
 
@@ -124,6 +124,12 @@ _pop = cast(Callable[[int], int], _ctpop)
 @njit(cache=True, _nrt=False, inline="always")
 def _bit(x, i):
     return (x >> i) & 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _card(tbl, s):
+    """The code of the card seat ``s`` played this round (byte ``s`` of the word ``tbl``)."""
+    return (tbl >> (8 * s)) & 0xFF
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -197,8 +203,9 @@ def _ask(v, iw, st, s, kind, params):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _place(v, bar, d):
+def _place(v, iw, bar, d):
     v[R.ST_MONEY + bar * R.MAX_DENOMS + d] += 1
+    iw[I_DENOMS + bar] |= 1 << d
     v[R.ST_BAR_UNITS + bar] += v[R.ST_DENOM + d]
 
 
@@ -211,7 +218,7 @@ def _offered(v, o, nd):
     return t
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _duel(v, a, b, caller, dice, cnt, o_glob):
     """H5 (duel_tie caller): a and b throw, a first, and add their cards; a tie goes to the caller."""
     while True:
@@ -229,7 +236,7 @@ def _duel(v, a, b, caller, dice, cnt, o_glob):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
+def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
     """H1-H9 at the default switches among the contestants ``contest`` (two or more): the units each
     wins into ``I_GOT``. Returns the dice state."""
     cnt[o_glob + E.G_HAGGLES] += 1
@@ -241,7 +248,7 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
     while m:
         s = _ctz(m)
         m &= m - 1
-        val = R.card_value(iw[I_TABLE + s])
+        val = R.card_value(_card(tbl, s))
         far = s - c if s >= c else s - c + n
         v[E.W_FAR + s] = far * 16
         iw[I_GOT + s] = 0
@@ -259,7 +266,10 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
             iw[I_OFF + _ctz(m)] = 0
             m &= m - 1
         ps = st[p]
-        for d in range(nd):
+        dm = iw[I_DENOMS + bar]  # the denominations on the bar
+        while dm:
+            d = _ctz(dm)
+            dm &= dm - 1
             for _ in range(v[R.ST_MONEY + bar * R.MAX_DENOMS + d]):
                 ps, i = _below(ps, k)
                 m = contest
@@ -275,7 +285,7 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
         while m:
             s = _ctz(m)
             m &= m - 1
-            iw[I_OFF + s] = _offered(v, s, nd)
+            iw[I_OFF + s] = _offered(v, s, v[R.ST_NDENOM])
     decl = 0
     o = p
     for _ in range(1, n):
@@ -320,13 +330,13 @@ def _haggle(v, iw, st, bar, contest, c, n, nd, params, dice, cnt, o_glob):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
+def _settle_round(v, iw, st, tbl, c, n, params, dice, cnt, o_glob, o_tab):
     """R8: the bars with cards, left to right, settled and the study tables counted. Returns the dice state."""
     occupied = 0
     police = 0
     at = 0  # the seats at bar b in byte b
     for s in range(n):
-        code = iw[I_TABLE + s]
+        code = _card(tbl, s)
         at |= 1 << (R.card_bar(code) * 8 + s)
         occupied |= 1 << R.card_bar(code)
         police |= R.card_kind(code) << s
@@ -349,7 +359,7 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
                 iw[I_BW + s] += 1
                 iw[I_PAID + s] = units
             else:
-                dice = _haggle(v, iw, st, b, contest, c, n, nd, params, dice, cnt, o_glob)
+                dice = _haggle(v, iw, st, tbl, b, contest, c, n, params, dice, cnt, o_glob)
                 m = contest
                 while m:
                     s = _ctz(m)
@@ -363,6 +373,7 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
             for d in range(R.MAX_DENOMS):  # a constant count: stores, not a call to memset
                 v[R.ST_MONEY + b * R.MAX_DENOMS + d] = 0
             v[R.ST_BAR_UNITS + b] = 0
+            iw[I_DENOMS + b] = 0
         # the study tables (flow._study): the bar's part of the cell once, the card's value per card
         cell = (E.BUCKETS[min(units, 13)] * E.N_OTHERS + min(_pop(here) - 1, E.N_OTHERS - 1)) * 3
         gamblers = o_tab + (E.N_TABLE if pol else 2 * E.N_TABLE) + cell
@@ -371,7 +382,7 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
         while m:
             s = _ctz(m)
             m &= m - 1
-            code = iw[I_TABLE + s]
+            code = _card(tbl, s)
             won = iw[I_PAID + s]
             i = (police_cell if R.card_kind(code) == R.POLICE else gamblers) + (R.card_value(code) - 1) * _VALUE_STRIDE
             cnt[i + E.T_PLAYS] += 1
@@ -380,7 +391,7 @@ def _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab):
     return dice
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _play_game(
     v,
     iw,
@@ -405,7 +416,6 @@ def _play_game(
 ):
     """One game (K1-K7, R1-R8, E1-E4 at the default switches): money, win and bars won per seat in
     ``I_WON``, ``I_BLOCK`` (the win) and ``I_BW``. Returns the money left on the bars."""
-    nd = v[R.ST_NDENOM]
     for s in range(n):
         iw[I_WON + s] = 0
         iw[I_BW + s] = 0
@@ -414,6 +424,7 @@ def _play_game(
         v[R.ST_GONE + i] = 0
     for b in range(R.MAX_BARS):
         v[R.ST_BAR_UNITS + b] = 0
+        iw[I_DENOMS + b] = 0
         for d in range(R.MAX_DENOMS):
             v[R.ST_MONEY + b * R.MAX_DENOMS + d] = 0
     m = stock0.shape[0]
@@ -444,15 +455,16 @@ def _play_game(
         last = mtop == mm
         if k < per_round:  # R1, E1: the last cards, left to right
             for i in range(k):
-                _place(v, i, mdeck[first + i])
+                _place(v, iw, i, mdeck[first + i])
         else:
             for i in range(nb):
-                _place(v, i, mdeck[first + i])
+                _place(v, iw, i, mdeck[first + i])
             v[R.V_VALUE] = v[R.ST_DENOM + mdeck[first + nb]]
             b = _choose(v, iw, st, c, R.K_FREE, hand, params)
             if b < 0 or b >= nb:
                 b = 0
-            _place(v, b, mdeck[first + nb])
+            _place(v, iw, b, mdeck[first + nb])
+        tbl = 0  # the cards played, seat s's in byte s
         s = c
         for _ in range(n):  # R3: clockwise from the croupier's left
             s = s + 1 if s + 1 < n else 0
@@ -461,12 +473,12 @@ def _play_game(
             if j < 0 or j >= R.HAND or ((h >> np.uint64(8 * j)) & _FF) == 0:
                 j = 0
             sh = np.uint64(8 * j)
-            iw[I_TABLE + s] = np.int64((h >> sh) & _FF)
+            tbl |= np.int64((h >> sh) & _FF) << (8 * s)
             low = (_ONE << sh) - _ONE
             hand[s] = (h & low) | ((h >> _S8) & ~low)
         for s in range(n):
             iw[I_WON0 + s] = iw[I_WON + s]
-        dice = _settle_round(v, iw, st, c, n, nd, params, dice, cnt, o_glob, o_tab)
+        dice = _settle_round(v, iw, st, tbl, c, n, params, dice, cnt, o_glob, o_tab)
         for s in range(n):
             won = iw[I_WON + s] - iw[I_WON0 + s]
             base = o_crou + (s - c if s >= c else s - c + n) * E.N_CFIELDS
@@ -474,7 +486,7 @@ def _play_game(
             cnt[base + 1] += won
             cnt[base + 2] += won * won
         for s in range(n):  # R5: discard
-            code = iw[I_TABLE + s]
+            code = _card(tbl, s)
             discard[ndisc] = code
             ndisc += 1
             v[R.ST_GONE + 2 * R.card_bar(code) + R.card_kind(code)] += 1
