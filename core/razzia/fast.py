@@ -464,7 +464,7 @@ def _play_game(
             if b < 0 or b >= nb:
                 b = 0
             _place(v, iw, b, mdeck[first + nb])
-        tbl = 0  # the cards played, seat s's in byte s
+        tbl = np.int64(0)  # the cards played, seat s's in byte s
         s = c
         for _ in range(n):  # R3: clockwise from the croupier's left
             s = s + 1 if s + 1 < n else 0
