@@ -75,8 +75,8 @@ _S53 = np.uint64(53)
 _LOW53 = np.uint64((1 << 53) - 1)
 _NEAR53 = np.uint64((1 << 53) - 16)
 # the fast lane's int workspace (8 slots each, per seat or per bar)
-I_WON, I_BW, I_PAID, I_DENOMS, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_OFF = [8 * i for i in range(10)]
-I_LEN = 8 * 10
+I_WON, I_BW, I_PAID, I_DENOMS, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_OFF, I_CELL, I_GCELL = [8 * i for i in range(12)]
+I_LEN = 8 * 12
 _VALUE_STRIDE = E.N_BUCKETS * E.N_OTHERS * 3
 """The study tables' step from one card value to the next (:func:`.flow._study`)."""
 
@@ -242,6 +242,7 @@ def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
     cnt[o_glob + E.G_HAGGLES] += 1
     for s in range(R.MAX_PLAYERS):
         v[R.V_CARDVAL + s] = 0
+        iw[I_GOT + s] = 0
     p = -1
     best = -1
     m = contest
@@ -251,7 +252,6 @@ def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
         val = R.card_value(_card(tbl, s))
         far = s - c if s >= c else s - c + n
         v[E.W_FAR + s] = far * 16
-        iw[I_GOT + s] = 0
         v[R.V_CARDVAL + s] = val
         if val * 256 + far * 16 > best:  # H1: the highest card, then the furthest from the croupier
             best = val * 256 + far * 16
@@ -340,17 +340,19 @@ def _settle_round(v, iw, st, tbl, c, n, params, dice, cnt, o_glob, o_tab):
         at |= 1 << (R.card_bar(code) * 8 + s)
         occupied |= 1 << R.card_bar(code)
         police |= R.card_kind(code) << s
+    for s in range(R.MAX_PLAYERS):
+        iw[I_PAID + s] = 0
     while occupied:
         b = _ctz(occupied)
         occupied &= occupied - 1
         here = (at >> (8 * b)) & 0xFF
         units = v[R.ST_BAR_UNITS + b]
-        m = here
-        while m:
-            iw[I_PAID + _ctz(m)] = 0
-            m &= m - 1
         pol = here & police
         gam = here & ~police
+        # the bar's part of the study cells (flow._study), for its police (I_CELL) and gamblers (I_GCELL)
+        cell = (E.BUCKETS[min(units, 13)] * E.N_OTHERS + min(_pop(here) - 1, E.N_OTHERS - 1)) * 3
+        iw[I_CELL + b] = o_tab + cell
+        iw[I_GCELL + b] = o_tab + (E.N_TABLE if pol else 2 * E.N_TABLE) + cell
         if gam != 0 and units != 0:  # B3, B6
             contest = pol if pol else gam  # B4, B5
             if contest & (contest - 1) == 0:  # B2
@@ -360,34 +362,25 @@ def _settle_round(v, iw, st, tbl, c, n, params, dice, cnt, o_glob, o_tab):
                 iw[I_PAID + s] = units
             else:
                 dice = _haggle(v, iw, st, tbl, b, contest, c, n, params, dice, cnt, o_glob)
-                m = contest
-                while m:
-                    s = _ctz(m)
-                    m &= m - 1
+                for s in range(n):  # seat by seat, not by the contest's bits: a loop of a known count
+                    got = iw[I_GOT + s]  # 0 outside the contest
+                    iw[I_WON + s] += got
+                    iw[I_BW + s] += got > 0
+                    iw[I_PAID + s] += got
                     for d in range(R.MAX_DENOMS):
                         v[R.V_OFFER + s * R.MAX_DENOMS + d] = 0
-                    if iw[I_GOT + s] > 0:
-                        iw[I_WON + s] += iw[I_GOT + s]
-                        iw[I_BW + s] += 1
-                        iw[I_PAID + s] = iw[I_GOT + s]
             for d in range(R.MAX_DENOMS):  # a constant count: stores, not a call to memset
                 v[R.ST_MONEY + b * R.MAX_DENOMS + d] = 0
             v[R.ST_BAR_UNITS + b] = 0
             iw[I_DENOMS + b] = 0
-        # the study tables (flow._study): the bar's part of the cell once, the card's value per card
-        cell = (E.BUCKETS[min(units, 13)] * E.N_OTHERS + min(_pop(here) - 1, E.N_OTHERS - 1)) * 3
-        gamblers = o_tab + (E.N_TABLE if pol else 2 * E.N_TABLE) + cell
-        police_cell = o_tab + cell
-        m = here
-        while m:
-            s = _ctz(m)
-            m &= m - 1
-            code = _card(tbl, s)
-            won = iw[I_PAID + s]
-            i = (police_cell if R.card_kind(code) == R.POLICE else gamblers) + (R.card_value(code) - 1) * _VALUE_STRIDE
-            cnt[i + E.T_PLAYS] += 1
-            cnt[i + E.T_WON] += won > 0
-            cnt[i + E.T_MONEY] += won
+    for s in range(n):  # the study tables, seat by seat
+        code = _card(tbl, s)
+        won = iw[I_PAID + s]
+        i = iw[(I_CELL if R.card_kind(code) == R.POLICE else I_GCELL) + R.card_bar(code)]
+        i += (R.card_value(code) - 1) * _VALUE_STRIDE
+        cnt[i + E.T_PLAYS] += 1
+        cnt[i + E.T_WON] += won > 0
+        cnt[i + E.T_MONEY] += won
     return dice
 
 
