@@ -75,8 +75,10 @@ _S53 = np.uint64(53)
 _LOW53 = np.uint64((1 << 53) - 1)
 _NEAR53 = np.uint64((1 << 53) - 16)
 # the fast lane's int workspace (8 slots each, per seat or per bar)
-I_WON, I_BW, I_PAID, I_DENOMS, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_OFF, I_CELL, I_GCELL = [8 * i for i in range(12)]
-I_LEN = 8 * 12
+I_WON, I_BW, I_PAID, I_DENOMS, I_GOT, I_WON0, I_BLOCK, I_PID, I_ROW, I_OFF, I_CELL, I_GCELL, I_CON = [
+    8 * i for i in range(13)
+]
+I_LEN = 8 * 13
 _VALUE_STRIDE = E.N_BUCKETS * E.N_OTHERS * 3
 """The study tables' step from one card value to the next (:func:`.flow._study`)."""
 
@@ -124,6 +126,19 @@ _pop = cast(Callable[[int], int], _ctpop)
 @njit(cache=True, _nrt=False, inline="always")
 def _bit(x, i):
     return (x >> i) & 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _clockwise(mask, p, n):
+    """The seats of ``mask`` but ``p``, rotated so that bit x is the seat x + 1 places clockwise from ``p``."""
+    return ((mask >> (p + 1)) | (mask << (n - p - 1))) & ((1 << (n - 1)) - 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _seat_after(p, x, n):
+    """The seat x + 1 places clockwise from ``p`` (bit x of :func:`_clockwise`)."""
+    o = p + 1 + x
+    return o if o < n else o - n
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -241,30 +256,27 @@ def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
     wins into ``I_GOT``. Returns the dice state."""
     cnt[o_glob + E.G_HAGGLES] += 1
     for s in range(R.MAX_PLAYERS):
-        v[R.V_CARDVAL + s] = 0
         iw[I_GOT + s] = 0
+        iw[I_OFF + s] = 0
+        v[R.V_CARDVAL + s] = 0
     p = -1
     best = -1
-    m = contest
-    while m:
-        s = _ctz(m)
-        m &= m - 1
-        val = R.card_value(_card(tbl, s))
-        far = s - c if s >= c else s - c + n
-        v[E.W_FAR + s] = far * 16
+    k = 0
+    for s in range(n):  # H1: the highest card, then the furthest from the croupier; without branches
+        inc = (contest >> s) & 1
+        val = R.card_value(_card(tbl, s)) * inc
+        far = (s - c if s >= c else s - c + n) * inc
         v[R.V_CARDVAL + s] = val
-        if val * 256 + far * 16 > best:  # H1: the highest card, then the furthest from the croupier
-            best = val * 256 + far * 16
-            p = s
+        v[E.W_FAR + s] = far * 16
+        key = val * 256 + far * 16 if inc else -1
+        p = s if key > best else p
+        best = max(key, best)
+        iw[I_CON + k] = s  # the contestants in seat order
+        k += inc
     v[R.V_BAR] = bar
     v[R.V_PROPOSER] = p
     v[R.V_CONTEST] = contest  # V_OFFER is zero here: _settle_round zeroes the contestants' rows after a haggle
     if iw[I_PID + p] == 0:  # random: each money card to a contestant, drawn as policies._random_offer draws
-        k = _pop(contest)
-        m = contest
-        while m:
-            iw[I_OFF + _ctz(m)] = 0
-            m &= m - 1
         ps = st[p]
         dm = iw[I_DENOMS + bar]  # the denominations on the bar
         while dm:
@@ -272,10 +284,7 @@ def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
             dm &= dm - 1
             for _ in range(v[R.ST_MONEY + bar * R.MAX_DENOMS + d]):
                 ps, i = _below(ps, k)
-                m = contest
-                for _ in range(i):
-                    m &= m - 1
-                o = _ctz(m)
+                o = iw[I_CON + i]
                 v[R.V_OFFER + o * R.MAX_DENOMS + d] += 1
                 iw[I_OFF + o] += v[R.ST_DENOM + d]
         st[p] = ps
@@ -287,34 +296,35 @@ def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
             m &= m - 1
             iw[I_OFF + s] = _offered(v, s, v[R.ST_NDENOM])
     decl = 0
-    o = p
-    for _ in range(1, n):
-        o = o + 1 if o + 1 < n else 0
-        if _bit(contest, o):
-            if iw[I_PID + o] == 0:  # random, as policies._decide_long answers
-                st[o], u = P._uniform(st[o])
-                a = R.ACCEPT if u < params[iw[I_ROW + o], 0] else R.DUEL
-            else:
-                a = _ask(v, iw, st, o, R.K_ANSWER, params)
-            if a == R.DUEL:
-                decl |= 1 << o
-                cnt[o_glob + E.G_DECLINES] += 1
-            else:
-                cnt[o_glob + E.G_ACCEPTS] += 1
-                iw[I_GOT + o] += iw[I_OFF + o]
+    m = _clockwise(contest, p, n)
+    while m:  # H3: the others answer, clockwise from the proposer's left
+        o = _seat_after(p, _ctz(m), n)
+        m &= m - 1
+        if iw[I_PID + o] == 0:  # random, as policies._decide_long answers
+            st[o], u = P._uniform(st[o])
+            a = R.ACCEPT if u < params[iw[I_ROW + o], 0] else R.DUEL
+        else:
+            a = _ask(v, iw, st, o, R.K_ANSWER, params)
+        if a == R.DUEL:
+            decl |= 1 << o
+        else:
+            iw[I_GOT + o] += iw[I_OFF + o]
+    declines = _pop(decl)
+    cnt[o_glob + E.G_DECLINES] += declines
+    cnt[o_glob + E.G_ACCEPTS] += k - 1 - declines
     if decl == 0:
         iw[I_GOT + p] += iw[I_OFF + p]
         return dice
     v[E.W_ORDER] = p
     k = 1
     pot = iw[I_OFF + p]
-    o = p
-    for _ in range(1, n):
-        o = o + 1 if o + 1 < n else 0
-        if _bit(decl, o):
-            v[E.W_ORDER + k] = o
-            k += 1
-            pot += iw[I_OFF + o]
+    m = _clockwise(decl, p, n)
+    while m:
+        o = _seat_after(p, _ctz(m), n)
+        m &= m - 1
+        v[E.W_ORDER + k] = o
+        k += 1
+        pot += iw[I_OFF + o]
     if k == 2:  # H6 (one_declines remainder)
         d1 = v[E.W_ORDER + 1]
         dice, winner = _duel(v, p, d1, E._caller(v, p, d1, p, False, decl), dice, cnt, o_glob)
