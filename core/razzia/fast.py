@@ -124,6 +124,12 @@ _pop = cast(Callable[[int], int], _ctpop)
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _add(cnt, i, x):
+    """``cnt[i] += x`` for an ``i`` known to be in range: an unsigned index, so no test for a negative one."""
+    cnt[np.uint64(i)] += x
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _bit(x, i):
     return (x >> i) & 1
 
@@ -243,10 +249,10 @@ def _duel(v, a, b, caller, dice, cnt, o_glob):
         tb = rb + v[R.V_CARDVAL + b]
         if ta != tb or caller >= 0:
             win = (a if ta > tb else b) if ta != tb else caller
-            cnt[o_glob + E.G_DUELS] += 1
+            _add(cnt, o_glob + E.G_DUELS, 1)
             if caller >= 0:
-                cnt[o_glob + E.G_CALLED] += 1
-                cnt[o_glob + E.G_CALLER_WINS] += win == caller
+                _add(cnt, o_glob + E.G_CALLED, 1)
+                _add(cnt, o_glob + E.G_CALLER_WINS, win == caller)
             return dice, win
 
 
@@ -254,7 +260,7 @@ def _duel(v, a, b, caller, dice, cnt, o_glob):
 def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
     """H1-H9 at the default switches among the contestants ``contest`` (two or more): the units each
     wins into ``I_GOT``. Returns the dice state."""
-    cnt[o_glob + E.G_HAGGLES] += 1
+    _add(cnt, o_glob + E.G_HAGGLES, 1)
     for s in range(R.MAX_PLAYERS):
         iw[I_GOT + s] = 0
         iw[I_OFF + s] = 0
@@ -310,8 +316,8 @@ def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
         else:
             iw[I_GOT + o] += iw[I_OFF + o]
     declines = _pop(decl)
-    cnt[o_glob + E.G_DECLINES] += declines
-    cnt[o_glob + E.G_ACCEPTS] += k - 1 - declines
+    _add(cnt, o_glob + E.G_DECLINES, declines)
+    _add(cnt, o_glob + E.G_ACCEPTS, k - 1 - declines)
     if decl == 0:
         iw[I_GOT + p] += iw[I_OFF + p]
         return dice
@@ -329,7 +335,7 @@ def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
         d1 = v[E.W_ORDER + 1]
         dice, winner = _duel(v, p, d1, E._caller(v, p, d1, p, False, decl), dice, cnt, o_glob)
     else:  # H7, H8 (knockout)
-        cnt[o_glob + E.G_KNOCKOUTS] += 1
+        _add(cnt, o_glob + E.G_KNOCKOUTS, 1)
         E._knockout_order(v, k)
         winner = v[E.W_KO]
         for x in range(1, k):
@@ -388,9 +394,9 @@ def _settle_round(v, iw, st, tbl, c, n, params, dice, cnt, o_glob, o_tab):
         won = iw[I_PAID + s]
         i = iw[(I_CELL if R.card_kind(code) == R.POLICE else I_GCELL) + R.card_bar(code)]
         i += (R.card_value(code) - 1) * _VALUE_STRIDE
-        cnt[i + E.T_PLAYS] += 1
-        cnt[i + E.T_WON] += won > 0
-        cnt[i + E.T_MONEY] += won
+        _add(cnt, i + E.T_PLAYS, 1)
+        _add(cnt, i + E.T_WON, won > 0)
+        _add(cnt, i + E.T_MONEY, won)
     return dice
 
 
@@ -485,9 +491,9 @@ def _play_game(
         for s in range(n):
             won = iw[I_WON + s] - iw[I_WON0 + s]
             base = o_crou + (s - c if s >= c else s - c + n) * E.N_CFIELDS
-            cnt[base] += 1
-            cnt[base + 1] += won
-            cnt[base + 2] += won * won
+            _add(cnt, base, 1)
+            _add(cnt, base + 1, won)
+            _add(cnt, base + 2, won * won)
         for s in range(n):  # R5: discard
             code = _card(tbl, s)
             discard[ndisc] = code
@@ -526,23 +532,23 @@ def _play_game(
     kk = _pop(tied)
     for s in range(n):
         iw[I_BLOCK + s] = E.WIN // kk if _bit(tied, s) else 0
-    cnt[o_glob + E.G_ROUNDS] += rnd
-    cnt[o_glob + E.G_LEFTOVER] += leftover
-    cnt[o_glob + E.G_LEFTOVER2] += leftover * leftover
-    cnt[o_glob + E.G_RESHUFFLES] += reshuffles
-    cnt[o_glob + E.G_SHARED] += kk > 1
+    _add(cnt, o_glob + E.G_ROUNDS, rnd)
+    _add(cnt, o_glob + E.G_LEFTOVER, leftover)
+    _add(cnt, o_glob + E.G_LEFTOVER2, leftover * leftover)
+    _add(cnt, o_glob + E.G_RESHUFFLES, reshuffles)
+    _add(cnt, o_glob + E.G_SHARED, kk > 1)
     return leftover
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _tally(cnt, base, money, win, bars_won, leftover):
-    cnt[base + E.P_GAMES] += 1
-    cnt[base + E.P_MONEY] += money
-    cnt[base + E.P_MONEY2] += money * money
-    cnt[base + E.P_WIN] += win
-    cnt[base + E.P_WIN2] += win * win
-    cnt[base + E.P_MLEFT] += money * leftover
-    cnt[base + E.P_BARS_WON] += bars_won
+    _add(cnt, base + E.P_GAMES, 1)
+    _add(cnt, base + E.P_MONEY, money)
+    _add(cnt, base + E.P_MONEY2, money * money)
+    _add(cnt, base + E.P_WIN, win)
+    _add(cnt, base + E.P_WIN2, win * win)
+    _add(cnt, base + E.P_MLEFT, money * leftover)
+    _add(cnt, base + E.P_BARS_WON, bars_won)
 
 
 @njit(cache=True, _nrt=False)
@@ -608,7 +614,7 @@ def _play_items(
                 o_glob,
                 o_tab,
             )
-            cnt[o_glob + E.G_GAMES] += 1
+            _add(cnt, o_glob + E.G_GAMES, 1)
             for s in range(n):
                 p = s - r if s >= r else s - r + n
                 money = iw[I_WON + s]
@@ -617,11 +623,11 @@ def _play_items(
                 _tally(cnt, o_seat + s * E.N_PFIELDS, money, win, iw[I_BW + s], leftover)
                 block[p] += money
                 block_win[p] += win
-        cnt[o_glob + E.G_BLOCKS] += 1
+        _add(cnt, o_glob + E.G_BLOCKS, 1)
         for p in range(n):
             for q in range(n):
-                cnt[o_cross + p * n + q] += block[p] * block[q]
-                cnt[o_cross + n * n + p * n + q] += block_win[p] * block_win[q]
+                _add(cnt, o_cross + p * n + q, block[p] * block[q])
+                _add(cnt, o_cross + n * n + p * n + q, block_win[p] * block_win[q])
 
 
 @njit(cache=True, nogil=True)
