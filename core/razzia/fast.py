@@ -239,7 +239,7 @@ def _offered(v, o, nd):
     return t
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _duel(v, a, b, caller, dice, cnt, o_glob):
     """H5 (duel_tie caller): a and b throw, a first, and add their cards; a tie goes to the caller."""
     while True:
@@ -400,7 +400,7 @@ def _settle_round(v, iw, st, tbl, c, n, params, dice, cnt, o_glob, o_tab):
     return dice
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _play_game(
     v,
     iw,
