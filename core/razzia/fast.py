@@ -167,26 +167,28 @@ def _below(state, k):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _draw_into(items, j, n, x32):
+    """One draw of :func:`_shuffle` from 32 random bits: a uniform item of ``items[j:n]`` swapped into slot ``j``.
+    Returns the next slot to fill (``j`` again if Lemire rejected the bits)."""
+    k = lemire32(x32, n - j)
+    if k < 0:
+        return j
+    k += j
+    t = items[j]
+    items[j] = items[k]
+    items[k] = t
+    return j + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _shuffle(state, items, n):
     """:func:`.rules.shuffle` of ``items[:n]`` (two draws from each output, a rejected half skipped), no swaps kept."""
     j = 0
     while j < n:
         state, x = next_u64(state)
-        k = lemire32(x >> _S32, n - j)
-        if k >= 0:
-            k += j
-            t = items[j]
-            items[j] = items[k]
-            items[k] = t
-            j += 1
+        j = _draw_into(items, j, n, x >> _S32)
         if j < n:
-            k = lemire32(x & _LOW32, n - j)
-            if k >= 0:
-                k += j
-                t = items[j]
-                items[j] = items[k]
-                items[k] = t
-                j += 1
+            j = _draw_into(items, j, n, x & _LOW32)
     return state
 
 
