@@ -267,7 +267,7 @@ def _haggle(v, iw, st, tbl, bar, contest, c, n, params, dice, cnt, o_glob):
         iw[I_GOT + s] = 0
         iw[I_OFF + s] = 0
         v[R.V_CARDVAL + s] = 0
-    p = -1
+    p = 0  # every contestant beats best = -1: a seat, which the compiler then knows is not negative
     best = -1
     k = 0
     for s in range(n):  # H1: the highest card, then the furthest from the croupier; without branches
