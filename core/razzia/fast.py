@@ -127,7 +127,7 @@ _ctz = cast(Callable[[int], int], trailing_zeros)
 _pop = cast(Callable[[int], int], _ctpop)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _add(cnt, i, x):
     """``cnt[i] += x`` for an ``i`` known to be in range: an unsigned index, so no test for a negative one."""
     cnt[np.uint64(i)] += x
@@ -138,26 +138,26 @@ def _bit(x, i):
     return (x >> i) & 1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _clockwise(mask, p, n):
     """The seats of ``mask`` but ``p``, rotated so that bit x is the seat x + 1 places clockwise from ``p``."""
     return ((mask >> (p + 1)) | (mask << (n - p - 1))) & ((1 << (n - 1)) - 1)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _seat_after(p, x, n):
     """The seat x + 1 places clockwise from ``p`` (bit x of :func:`_clockwise`)."""
     o = p + 1 + x
     return o if o < n else o - n
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _card(tbl, s):
     """The code of the card seat ``s`` played this round (byte ``s`` of the word ``tbl``)."""
     return (tbl >> (8 * s)) & 0xFF
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _below(state, k):
     """:func:`.policies._below` (``min(int(u * k), k - 1)``, ``u`` the draw's top 53 bits over 2**53) in integers:
     the float product only where its rounding could reach the next whole number (``k`` at most 16)."""
@@ -170,7 +170,7 @@ def _below(state, k):
     return state, i
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _draw_into(items, j, n, x32):
     """One draw of :func:`_shuffle` from 32 random bits: a uniform item of ``items[j:n]`` swapped into slot ``j``.
     Returns the next slot to fill (``j`` again if Lemire rejected the bits)."""
@@ -184,7 +184,7 @@ def _draw_into(items, j, n, x32):
     return j + 1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _shuffle(state, items, n):
     """:func:`.rules.shuffle` of ``items[:n]`` (two draws from each output, a rejected half skipped), no swaps kept."""
     j = 0
