@@ -296,12 +296,14 @@ def fill_lineup(texts: Sequence[str], players: int, default: Sequence[str], regi
 
 
 def names() -> list[str]:
-    """The registered games' names, in registry order (nothing is imported)."""
+    """The registered games' names, in registry order (nothing heavy is imported)."""
+    _read_environment()
     return list(REGISTRY)
 
 
 def game(name: str) -> GameSpec:
     """The spec of game ``name``; an unknown name is an :class:`InputError` listing the games."""
+    _read_environment()
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in REGISTRY:
         raise InputError(f"unknown game {shorten(name)!r}; games: {', '.join(REGISTRY)}")
@@ -331,6 +333,7 @@ def _counts(values: Sequence[int]) -> str:
 
 def check_registry() -> None:
     """Raise :class:`InputError` naming the first module of :data:`ENVIRONMENT` that could not be used."""
+    _read_environment()
     if _PROBLEMS:
         raise InputError(_PROBLEMS[0])
 
@@ -365,4 +368,12 @@ def _from_environment(text: str) -> None:
         _SPECS[spec.name] = spec
 
 
-_from_environment(os.environ.get(ENVIRONMENT, ""))
+_ENVIRONMENT_READ: list[bool] = []
+
+
+def _read_environment() -> None:
+    """Add :data:`ENVIRONMENT`'s games once, on the first question to the registry (not at import: a game's room
+    imports this module, and reading its games' specs then would find a room half imported)."""
+    if not _ENVIRONMENT_READ:
+        _ENVIRONMENT_READ.append(True)
+        _from_environment(os.environ.get(ENVIRONMENT, ""))

@@ -17,6 +17,10 @@ os.environ.setdefault("RAZZMATAZZ_GAMES", "razzmatazz.analysis.toy")
 one registry line. Set before the registry is first imported, and inherited by the commands run as
 subprocesses, so the shared suite covers it as it covers the shipped games."""
 
+from razzmatazz.analysis import games  # noqa: E402  (after the variable it reads)
+
+games.names()  # the registry reads the variable now, before a test copies the registry to change it
+
 SLOWEST = (
     "tests/common/test_outside_opponents.py",
     "tests/conformance/test_positions.py",

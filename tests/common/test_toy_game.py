@@ -102,3 +102,21 @@ def test_without_the_environment_only_the_shipped_games_are_there():
     assert r.returncode == 0 and "riffifi" in r.stdout and "toy" not in r.stdout.split("Commands:")[1]
     r = _cli("razzmatazz.analysis.toy", "toy", "play", "--games", "200", "--seed", "1", "--quiet", "--format", "json")
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("room", ["razz", "razzia", "riffifi", "toy"])
+def test_a_games_room_imported_first_with_the_variable_set(room):
+    """With ``RAZZMATAZZ_GAMES`` set, importing a game's room before anything else works (the registry reads the
+    variable on its first question, not while a room is half imported), and the toy game is then registered."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        f"import razzmatazz.analysis.{room} as r; from razzmatazz.analysis import games; "
+        "print(r.SPEC.name, games.names())"
+    )
+    env = {**os.environ, "RAZZMATAZZ_GAMES": "razzmatazz.analysis.toy"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == room and "'toy'" in done.stdout
