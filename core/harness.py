@@ -1,5 +1,7 @@
 """What every game's play loop shares: the seats of game ``g``, the player in a seat, and a block's cross sums.
 
+A game's log (a trace's rows of five numbers) is written by :func:`log_row`.
+
 A run is items ``start..stop-1``; an item is one game, or with duplicate deals one deal played N times
 (:func:`games_of`), player ``p`` sitting in seat ``(p + g) mod N`` in game ``g`` (:func:`seat_policies`,
 :func:`player_at`). Each game's loop adds a game's results to its per-player and per-seat counts and to the
@@ -54,3 +56,18 @@ def close_block(out, n, o_cross, block, block_win):
     for p in range(n):
         block[p] = 0
         block_win[p] = 0
+
+
+@njit(cache=True, inline="always")
+def log_row(log, kind, seat, a, b, c):
+    """Append a row to ``log`` (row 0 holds the count); a log of one row records nothing."""
+    if log.shape[0] <= 1:
+        return
+    k = log[0, 0] + 1
+    if k < log.shape[0]:
+        log[0, 0] = k
+        log[k, 0] = kind
+        log[k, 1] = seat
+        log[k, 2] = a
+        log[k, 3] = b
+        log[k, 4] = c

@@ -68,6 +68,7 @@ import numpy as np
 from numba import njit
 
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.harness import log_row as log_row  # one writer of every game's log
 from razzmatazz.core.rng import deal_from, lemire32, next_u64
 
 BAR_NAMES = ("Colibri", "Cotton Club", "Havana Bar", "Jungle", "Lincoln's", "Jazz House")
@@ -482,21 +483,6 @@ class Settings:
 # ---------------------------------------------------------------------------------------------
 # small helpers
 # ---------------------------------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def log_row(log, kind, seat, a, b, c):
-    """Append a row to ``log`` (row 0 holds the count); a log of one row records nothing."""
-    if log.shape[0] <= 1:
-        return
-    k = log[0, 0] + 1
-    if k < log.shape[0]:
-        log[0, 0] = k
-        log[k, 0] = kind
-        log[k, 1] = seat
-        log[k, 2] = a
-        log[k, 3] = b
-        log[k, 4] = c
 
 
 @njit(cache=True)

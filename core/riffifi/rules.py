@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from razzmatazz.core.errors import InputError
+from razzmatazz.core.harness import log_row as log_row  # one writer of every game's log
 
 COLOURS = ("yellow", "red", "blue", "green", "orange")
 N_COLOURS = 5
@@ -319,21 +320,6 @@ def lowest_card(m):
     x = np.uint64(m)
     low = x & (~x + np.uint64(1))
     return _DEBRUIJN_INDEX[np.int64((low * _DEBRUIJN) >> np.uint64(58))]
-
-
-@njit(cache=True, inline="always")
-def log_row(log, kind, seat, a, b, c):
-    """Append a row to ``log`` (row 0 holds the count); a log of one row records nothing."""
-    if log.shape[0] <= 1:
-        return
-    k = log[0, 0] + 1
-    if k < log.shape[0]:
-        log[0, 0] = k
-        log[k, 0] = kind
-        log[k, 1] = seat
-        log[k, 2] = a
-        log[k, 3] = b
-        log[k, 4] = c
 
 
 @njit(cache=True)

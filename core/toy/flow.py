@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from razzmatazz.core.harness import log_row
 from razzmatazz.core.jit import njit
 from razzmatazz.core.rng import deal_from, game_state
 from razzmatazz.core.toy import rules as R
@@ -33,21 +34,6 @@ from razzmatazz.core.toy.layout import (
     results,
 )
 from razzmatazz.core.toy.policies import USER_ID, decide
-
-
-@njit(cache=True, inline="always")
-def log_row(log, kind, seat, a, b, c):
-    """Append a row to ``log`` (row 0 holds the count); a log of one row records nothing."""
-    if log.shape[0] <= 1:
-        return
-    k = log[0, 0] + 1
-    if k < log.shape[0]:
-        log[0, 0] = k
-        log[k, 0] = kind
-        log[k, 1] = seat
-        log[k, 2] = a
-        log[k, 3] = b
-        log[k, 4] = c
 
 
 @njit(cache=True)
