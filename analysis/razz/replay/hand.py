@@ -213,15 +213,18 @@ class Hand:
         return up
 
     def _opener(self) -> int:
-        live = [p for p in range(self.t.n) if self.live[p]]
+        """Who acts first, by the engine's own rules: the bring-in on 3rd street (G3), else the best board (G5)."""
+        n = self.t.n
         if self.street == 3:
-            doors = {p: self._up(p)[0] for p in live}
-            if self.t.tie_by_seat:
-                return max(live, key=lambda p: (doors[p] >> 2, -p))
-            return max(live, key=lambda p: doors[p])
+            doors = np.array([self._up(p)[0] for p in range(n)], np.int64)
+            return int(R.bring_in_seat(doors, n, not self.t.tie_by_seat))
         k = min(self.street - 2, 4)
-        keys = {p: R.board_key(np.array(self._up(p)[:k], np.int64), 0, k) for p in live}
-        return min(live, key=lambda p: (keys[p], p))
+        up = np.zeros((n, 4), np.int64)
+        for p in range(n):
+            if self.live[p]:
+                up[p, :k] = self._up(p)[:k]
+        status = np.array([R.IN if self.live[p] else R.FOLDED for p in range(n)], np.int64)
+        return int(R.opener_seat(up, status, n, k))
 
     # --- betting --------------------------------------------------------------------------------
     def _effective_stack(self, p: int) -> int:
