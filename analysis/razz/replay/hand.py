@@ -1,4 +1,12 @@
-"""A Razz hand under PokerKit's rules (fixed limit), fed one PHH action at a time, and how its pots are won."""
+"""A Razz hand under PokerKit's rules (fixed limit), fed one PHH action at a time, and how its pots are won.
+
+What the engine decides the same way is the engine's code: who brings in and who opens (``rules.bring_in_seat``,
+``rules.opener_seat``), the low hands (``evaluate``), the view a policy is shown (:mod:`.play`) and, where the
+engine can play the table, the position the search answers from (:mod:`.follow`). The betting and the pots are
+this module's own because a site's table is not the engine's game: unequal antes and dead ones, antes trimmed,
+PokerKit's short all-in raises, a bet capped at what the others can call, cards nobody saw; the engine refuses
+such a table (its settings have one ante and no short raise), so following the file needs PokerKit's rules.
+"""
 
 from __future__ import annotations
 
