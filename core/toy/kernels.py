@@ -4,6 +4,8 @@
 Game ``g`` shuffles from stream ``toy/deal`` game ``g`` (``g // N`` with duplicate deals: an item is one deck
 played N times with the players rotated) and seats player ``p`` in seat ``(p + g) mod N`` (T6); seat s's policy
 draws from stream ``toy/policy`` (seat s) game ``g``. Nothing depends on how the items are split into chunks.
+``_play_games_by`` and ``_trace_by`` are the same loops with the game-playing function an argument, for the
+search player's kernels (:mod:`.search`).
 """
 
 from __future__ import annotations
@@ -116,6 +118,30 @@ def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
     return out
 
 
+@njit(cache=True, inline="always")
+def _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
+    """:func:`_play_games` with each game played by ``play`` (the search player's ``search.play_game``). A copy:
+    a cached kernel that hands :func:`.flow.play_game` on as an argument is compiled again in every process."""
+    n = cfg[R.C_PLAYERS]
+    out = np.zeros(count_offsets(n)[4], np.int64)
+    pos = np.zeros(POS_LEN, np.int64)
+    view = np.zeros(R.VIEW_LEN, np.int64)
+    pids = np.zeros(n, np.int64)
+    params = np.zeros((n, lineup_params.shape[1]), np.float64)
+    log = np.zeros((1, 5), np.int64)
+    block = np.zeros(n, np.int64)
+    block_win = np.zeros(n, np.int64)
+    for item in range(start, stop):
+        first, last = games_of(item, n, duplicate)
+        for g in range(first, last):
+            seat_policies(g, n, lineup_pids, lineup_params, pids, params)
+            begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log)
+            play(cfg, pos, pids, params, view, log, user)
+            tally_game(cfg, pos, out, block, block_win)
+        tally_block(cfg, out, block, block_win)
+    return out
+
+
 @njit(cache=True, nogil=True)
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop):
     """Integer sums (:mod:`.layout`) for items ``start..stop-1`` with the built-in policies.
@@ -145,6 +171,22 @@ def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g,
     item = deal_of(g, n, duplicate)
     begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log)
     play_game(cfg, pos, pids, params, view, log, user)
+    return log[1 : log[0, 0] + 1].copy(), results(pos)[:n].copy()
+
+
+@njit(cache=True, inline="always")
+def _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, play):
+    """:func:`_trace` with the game played by ``play``, as in :func:`_play_games_by`."""
+    n = cfg[R.C_PLAYERS]
+    pos = np.zeros(POS_LEN, np.int64)
+    view = np.zeros(R.VIEW_LEN, np.int64)
+    pids = np.zeros(n, np.int64)
+    params = np.zeros((n, lineup_params.shape[1]), np.float64)
+    log = np.zeros((R.LOG_ROWS, 5), np.int64)
+    seat_policies(g, n, lineup_pids, lineup_params, pids, params)
+    item = deal_of(g, n, duplicate)
+    begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log)
+    play(cfg, pos, pids, params, view, log, user)
     return log[1 : log[0, 0] + 1].copy(), results(pos)[:n].copy()
 
 

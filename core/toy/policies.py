@@ -3,7 +3,8 @@
 A policy sees only its seat's view (:mod:`.rules`, ``V_*``) and draws randomness from its seat's stream
 (``state``, SplitMix64). It answers :data:`.rules.STAND` or :data:`.rules.DRAW`; anything else is played as
 a stand (``seeds/toy.md``, T4). Ids are stable: never renumber, only add. Users' policies take ids from
-:data:`USER_ID`.
+:data:`USER_ID`. ``search`` is not decided here: its seats are played by :mod:`.search`, which searches from
+the seat's observation (a ``search`` id asked here stands).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from numba import njit
 
 from razzmatazz.core.policy import Param, PolicySpec, Registry
 from razzmatazz.core.rng import next_u64
+from razzmatazz.core.search import budget_params
 from razzmatazz.core.toy import rules as R
 
 USER_ID = 1000
@@ -40,6 +42,44 @@ ODDS = REGISTRY.add(
         "fresh card is higher than its own with more than the edge's chance",
     )
 )
+SEARCH = REGISTRY.add(
+    PolicySpec(
+        "search",
+        4,
+        (
+            *budget_params(32, 0, 1),
+            Param(
+                "rollout",
+                3,
+                0,
+                3,
+                "the built-in policy (id) that plays a search seat in the rollouts, at its defaults",
+                integer=True,
+            ),
+        ),
+        "samples the unseen cards from its seat's observation, plays stand and draw on against the lineup's "
+        "policies and keeps the better by win rate, then chips (one round: every depth plays to the showdown; "
+        "core/toy/search.py)",
+    )
+)
+SEARCH_STRONG = REGISTRY.preset(
+    "search-strong",
+    "search:samples=128",
+    "search at a strong budget: 128 samples a decision; +0.2 win points over the default in odds' seat of the "
+    "default mix at 3 players, established, at 4 times its time",
+)
+SEARCH_ID = SEARCH.id
+SEARCH_ROLLOUT = 2
+"""Where a search row holds its rollout policy's id; :func:`kernel_row` puts that policy's row after it."""
+SEARCH_MODEL = 3
+
+
+def kernel_row(policy) -> np.ndarray:
+    """The parameter row the kernels get for ``policy``: its row; for ``search`` the row followed by its
+    rollout policy's default row (how the rollouts play another search seat)."""
+    if policy.spec.id != SEARCH_ID:
+        return policy.row
+    return np.r_[policy.row, REGISTRY.by_id(int(policy.row[SEARCH_ROLLOUT])).defaults()]
 
 
 @njit(cache=True)

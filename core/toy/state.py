@@ -97,6 +97,9 @@ def step(ro, pos, pids, params, user):
     cfg, _, _, log = ro
     n = cfg[R.C_PLAYERS]
     p = (pos[E.PS_ACTOR] - pos[E.PS_GAME]) % n
+    handled, move = SR.step(cfg, pos, pids, params, user)  # a search seat searches
+    if handled:
+        return move
     scratch = np.empty(VIEW_LEN, np.int64)
     return E.decide_and_apply(cfg, pos, pids[p], params[p], scratch, log, user)
 
@@ -241,3 +244,6 @@ def determinize(ro, obs, seat, key, draw, pos):
         else:
             state, x = next_u64(state)
             pos[E.PS_POLICY + o] = np.int64(x)
+
+
+from razzmatazz.core.toy import search as SR  # noqa: E402  (it imports this module; step's search seats)

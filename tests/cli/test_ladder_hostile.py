@@ -129,8 +129,28 @@ def test_razzia_seats_two_players_as_razzia_play_exploit_and_tune_do():
             L.check("razzia", bad, 40, 2)
 
 
-def test_a_game_without_a_search_player_has_no_ladder(tmp_path):
-    assert "toy" in games.names()  # the toy game (tests/conftest.py registers it) has no search policy
+def test_the_toy_game_climbs_a_small_ladder(tmp_path):
+    """The toy game (tests/conftest.py registers it), the template, has a search player: its ladder runs."""
+    assert "toy" in games.names()
+    out = tmp_path / "new"
+    args = ["toy", "--games", "40", "--top", "2", "--seed", "1", "--quiet", "--format", "json", "--out", out]
+    result = invoke(["ladder", *args])
+    assert_ok(result)
+    data = json.loads(result.stdout)
+    assert data["game"] == "toy" and [r["samples"] for r in data["rungs"]][:1] == [1]
+    assert json.loads((out / "manifest.json").read_text())["kind"] == "ladder"
+
+
+def test_a_game_without_a_search_player_has_no_ladder(tmp_path, monkeypatch):
+    """A game whose registry has no ``search`` (the toy game's, without it) is refused in words."""
+    from razzmatazz.core.policy import Registry
+    from razzmatazz.core.toy import policies as P
+
+    bare = Registry("toy")
+    for spec in P.REGISTRY:
+        if spec.name != "search":
+            bare.add(spec)
+    monkeypatch.setattr(P, "REGISTRY", bare)
     out = tmp_path / "new"
     for players in ([], ["--players", "99"]):  # the missing search player is named first
         _refused(["toy", "--games", "40", "--seed", "1", *players, "--out", out], "toy has no search policy")

@@ -107,8 +107,9 @@ PINS = [
 """Runs whose counts are pinned (``tests/conformance/test_pinned_games.py``; ``python -m
 tests.conformance.test_pinned_games`` prints the pins anew)."""
 
-POSITIONS = (3, [["odds", "redraw", "random"], ["random"]])
-"""Players and lineups stepped through the decision-point interface (``tests/conformance/test_positions.py``)."""
+POSITIONS = (3, [["odds", "redraw", "random"], ["random"], ["search:samples=4", "odds", "random"]])
+"""Players and lineups stepped through the decision-point interface (``tests/conformance/test_positions.py``), the
+last with a search seat."""
 
 KERNELS = [E.play_games, E.play_games_with, E.trace_game, E.trace_game_with]
 """The kernels that take the job's ``Args`` first (``tests/common/test_job.py``)."""
