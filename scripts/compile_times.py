@@ -65,7 +65,7 @@ def run(spec: GameSpec, settings: Any) -> None:
     field = spec.module.lineup([], n)
     start = time.perf_counter()
 
-    if "search" in {s.name for s in spec.registry}:  # a game without a search player (the toy game) skips these
+    if "search" in {s.name for s in spec.registry}:  # a game without a search player skips these
         search = E.GameJob(settings, (spec.registry.parse("search"), *field[1:]), 7, 10**6)
         _timed("compile: search seat", search.run_chunk, 0, 2)
         size = max(20, int(SEARCH_SECONDS * 20 / _timed("  first 20 games", search.run_chunk, 0, 20)))

@@ -29,7 +29,10 @@ SEED = 2027
 
 
 def searching_games() -> list[str]:
-    return [name for name in games.names() if has_ladder(name)]
+    """The shipped games with a search player: razzmatazz publishes their strong-play verdicts, so each keeps an
+    opponent written outside it. A game of ``RAZZMATAZZ_GAMES`` (the toy game, a user's own) lives in its own
+    folders, and ``opponents/`` is not one of them: its author holds its search to what they choose."""
+    return [name for name in games.SHIPPED if has_ladder(name)]
 
 
 @pytest.mark.parametrize("game", searching_games())
