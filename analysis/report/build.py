@@ -232,6 +232,8 @@ def build_report(
     games = games_of(game)
     if plugin is not None and len(games) > 1:
         raise InputError("--plugin needs one game: a policy file is one game's (report GAME --plugin FILE.py)")
+    if plugin is not None and not skill.has_ladder(games[0]):
+        raise InputError(f"--plugin: {games[0]} has no search player to measure your policies against")
     with registry.plugged(games[0], plugin):
         return _build(game, out_dir, quick, seed, threads, progress, scale, note, executor, run, resuming, plugin)
 

@@ -7,10 +7,11 @@ writes the findings from those tables alone (a test hands it other tables and re
 :func:`toy_figures` draws one figure with the report's shared figure code. Table names are the files the report
 writes (``toy_policies.csv``, ...).
 
-Nothing here is said under strong play: the toy game has no search player to seat, and a verdict under strong play
-needs the strong seat established ahead of every other policy at its table in the same run
-(:func:`razzmatazz.analysis.report.findings.gated_verdict`). A game with a search player gets its skill ladder in
-the report without a line here (:mod:`razzmatazz.analysis.report.skill`).
+Nothing here is said under strong play: the section's tournament seats the heuristics only, and a verdict under
+strong play needs the strong seat established ahead of every other policy at its table in the same run
+(:func:`razzmatazz.analysis.report.findings.gated_verdict`). The game's search player (``core/toy/search.py``)
+gets its skill ladder and the "Your policies" comparison in the report without a line here
+(:mod:`razzmatazz.analysis.report.skill`, :mod:`razzmatazz.analysis.report.yours`).
 """
 
 from __future__ import annotations

@@ -95,6 +95,27 @@ def test_a_bad_plugin_for_a_report_is_one_line_and_exit_2(tmp_path, args, fragme
     assert len(lines) == 1 and fragment in lines[0] and not out.exists()
 
 
+def test_a_plugin_for_a_game_without_a_search_player_is_refused_before_any_run(tmp_path, monkeypatch):
+    """The topic "Your policies" measures a file against the search player: a game without one (the toy game's registry,
+    without it) is refused in one line before the section plays a game."""
+    from razzmatazz.core.policy import Registry
+    from razzmatazz.core.toy import policies as TP
+
+    bare = Registry("toy")
+    for spec in TP.REGISTRY:
+        if spec.name != "search":
+            bare.add(spec)
+    monkeypatch.setattr(TP, "REGISTRY", bare)
+    mine = tmp_path / "mine.py"
+    mine.write_text("raise SystemExit('never loaded')\n")
+    out = tmp_path / "out"
+    result = invoke(["report", "toy", "--plugin", mine, "--quick", "--seed", "1", "--out", out, "--quiet"])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines == ["razzmatazz: error: --plugin: toy has no search player to measure your policies against"]
+    assert not out.exists()
+
+
 def test_the_manifest_and_the_command_name_the_plugin(tmp_path):
     path = tmp_path / "p.py"
     path.write_text("x = 1\n")
