@@ -9,8 +9,9 @@ policies over the run's independent blocks (a game, or the N games of one duplic
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import numpy as np
 import pandas as pd
@@ -19,8 +20,23 @@ from razzmatazz.analysis.stats import Z95, group_contrast
 from razzmatazz.core import batch
 from razzmatazz.core.policy import Policy
 
+if TYPE_CHECKING:
+    from razzmatazz.analysis.plugins import UserPolicies
+
 CHUNK_GAMES = 1 << 12
 """Games per chunk of a play's run unless told otherwise (:func:`run_play`)."""
+
+
+class PlayOptions(TypedDict, total=False):
+    """The keyword options of every game's ``play``: duplicate deals, a plugin's policies (``user``), an executor
+    (a Dask cluster's), a progress bar, the chunk size (items; default the game's) and a checkpoint (``--resume``)."""
+
+    duplicate: bool
+    user: UserPolicies | None
+    executor: Executor | None
+    progress: bool | None
+    chunk_size: int | None
+    checkpoint: batch.Checkpoint | None
 
 
 def run_play(
@@ -30,30 +46,29 @@ def run_play(
     games: int,
     seed: int,
     *,
-    duplicate: bool,
-    decide: Any,
-    executor: Any,
-    progress: bool | None,
-    chunk_size: int | None,
-    checkpoint: batch.Checkpoint | None,
     desc: str,
     unit: str = "game",
+    chunk_games: int = CHUNK_GAMES,
+    **options: Unpack[PlayOptions],
 ) -> tuple[tuple[Policy, ...], np.ndarray]:
     """A play's run on the batch runner: ``games`` games (``unit`` s: rounded up to whole duplicate deals of N) of
-    the game's ``game_job`` class (its ``GameJob``, with a plugin's jitted ``decide`` or None), in chunks of
-    ``chunk_size`` items (default: :data:`CHUNK_GAMES` games); returns the job's lineup and its counts, for the
-    game's ``summarise``."""
-    n = settings.players
+    the game's ``game_job`` class (its ``GameJob``, with the ``user`` plugin's jitted ``decide``), in chunks of
+    ``chunk_size`` items (default: ``chunk_games`` games); returns the job's lineup and its counts, for the game's
+    ``summarise``."""
+    unknown = sorted(set(options) - set(PlayOptions.__annotations__))
+    if unknown:
+        raise TypeError(f"play() got unexpected keyword arguments: {', '.join(unknown)}")
+    n, duplicate, user = settings.players, options.get("duplicate", False), options.get("user")
     items = -(-games // n) if duplicate else games
-    job = game_job(settings, tuple(policies), seed, items, duplicate, decide)
+    job = game_job(settings, tuple(policies), seed, items, duplicate, user.decide if user else None)
     counts = batch.run(
         [job],
-        executor=executor,
-        progress=progress,
-        chunk_size=chunk_size or max(1, CHUNK_GAMES // (n if duplicate else 1)),
+        executor=options.get("executor"),
+        progress=options.get("progress", False),
+        chunk_size=options.get("chunk_size") or max(1, chunk_games // (n if duplicate else 1)),
         desc=desc,
         unit="deal" if duplicate else unit,
-        checkpoint=checkpoint,
+        checkpoint=options.get("checkpoint"),
     )[0]
     return job.lineup, counts
 

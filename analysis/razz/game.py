@@ -26,11 +26,10 @@ import os
 import secrets
 import shutil
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import pandas as pd
@@ -38,9 +37,8 @@ import pandas as pd
 from razzmatazz.analysis import plugins
 from razzmatazz.analysis.games import fill_lineup, with_core_columns, with_core_pairs
 from razzmatazz.analysis.stats import block_sq, mean_columns, rate_interval
-from razzmatazz.analysis.summary import Groups, Measure, pair_table, player_tables, run_play
+from razzmatazz.analysis.summary import Groups, Measure, PlayOptions, pair_table, player_tables, run_play
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
-from razzmatazz.core import batch
 from razzmatazz.core.cards import card_str
 from razzmatazz.core.errors import InputError, shorten
 from razzmatazz.core.policy import Policy, Registry
@@ -142,44 +140,18 @@ class PlayResult:
 
 
 def play(
-    settings: R.Settings,
-    policies: Sequence[Policy],
-    hands: int,
-    seed: int,
-    *,
-    duplicate: bool = False,
-    user: plugins.UserPolicies | None = None,
-    executor: Executor | None = None,
-    progress: bool | None = False,
-    chunk_size: int | None = None,
-    checkpoint: batch.Checkpoint | None = None,
+    settings: R.Settings, policies: Sequence[Policy], hands: int, seed: int, **options: Unpack[PlayOptions]
 ) -> PlayResult:
-    """Play ``hands`` hands (rounded up to whole duplicate deals) and summarise them.
-
-    With a ``checkpoint``, finished chunks are stored and stored ones are not played again.
-    """
+    """Play ``hands`` hands (rounded up to whole duplicate deals) and summarise them (``options``:
+    :class:`~razzmatazz.analysis.summary.PlayOptions`; with a ``checkpoint``, finished chunks are stored and stored
+    ones are not played again). A plugin none of whose policies sits plays no part: the built-in kernels play."""
     check_hands(hands)
+    if _decide(policies, options.get("user")) is None:
+        options["user"] = None
     lineup, counts = run_play(
-        E.GameJob,
-        settings,
-        policies,
-        hands,
-        seed,
-        duplicate=duplicate,
-        decide=_decide(policies, user),
-        executor=executor,
-        progress=progress,
-        chunk_size=chunk_size or default_chunk(settings, duplicate),
-        checkpoint=checkpoint,
-        desc="razz play",
-        unit="hand",
+        E.GameJob, settings, policies, hands, seed, desc="razz play", unit="hand", chunk_games=1 << 14, **options
     )
-    return summarise(counts, settings, lineup, seed, duplicate)
-
-
-def default_chunk(settings: R.Settings, duplicate: bool) -> int:
-    """Items per chunk: 16,384 hands."""
-    return max(1, (1 << 14) // (settings.players if duplicate else 1))
+    return summarise(counts, settings, lineup, seed, options.get("duplicate", False))
 
 
 def summarise(

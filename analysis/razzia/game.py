@@ -22,7 +22,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import pandas as pd
@@ -34,6 +34,7 @@ from razzmatazz.analysis.stats import block_sq, mean_columns, rate_interval
 from razzmatazz.analysis.summary import (
     Groups,
     Measure,
+    PlayOptions,
     interval_row,
     pair_table,
     player_tables,
@@ -41,7 +42,6 @@ from razzmatazz.analysis.summary import (
     seat_table,
 )
 from razzmatazz.analysis.trace import Event, GameTrace, TraceStyle
-from razzmatazz.core import batch
 from razzmatazz.core.errors import InputError
 from razzmatazz.core.policy import Policy
 from razzmatazz.core.razzia import engine as E
@@ -105,41 +105,14 @@ def check_split(settings: R.Settings, duplicate: bool) -> None:
 
 
 def play(
-    settings: R.Settings,
-    policies: Sequence[Policy],
-    games: int,
-    seed: int,
-    *,
-    duplicate: bool = False,
-    user: UserPolicies | None = None,
-    executor: Executor | None = None,
-    progress: bool | None = False,
-    chunk_size: int | None = None,
-    checkpoint: batch.Checkpoint | None = None,
+    settings: R.Settings, policies: Sequence[Policy], games: int, seed: int, **options: Unpack[PlayOptions]
 ) -> PlayResult:
-    """Play ``games`` games (rounded up to whole duplicate deals) and summarise them."""
+    """Play ``games`` games (rounded up to whole duplicate deals) and summarise them (``options``:
+    :class:`~razzmatazz.analysis.summary.PlayOptions`)."""
     check_games(games)
-    check_split(settings, duplicate)
-    lineup, counts = run_play(
-        E.GameJob,
-        settings,
-        policies,
-        games,
-        seed,
-        duplicate=duplicate,
-        decide=user.decide if user else None,
-        executor=executor,
-        progress=progress,
-        chunk_size=chunk_size or default_chunk(settings, duplicate),
-        checkpoint=checkpoint,
-        desc="razzia play",
-    )
-    return summarise(counts, settings, lineup, seed, duplicate)
-
-
-def default_chunk(settings: R.Settings, duplicate: bool) -> int:
-    """Items per chunk: 4,096 games."""
-    return max(1, (1 << 12) // (settings.players if duplicate else 1))
+    check_split(settings, options.get("duplicate", False))
+    lineup, counts = run_play(E.GameJob, settings, policies, games, seed, desc="razzia play", **options)
+    return summarise(counts, settings, lineup, seed, options.get("duplicate", False))
 
 
 def summarise(
