@@ -24,5 +24,6 @@ register(
             ("street",),
             "razz street: the root seed of each street's Monte Carlo (then stream razz/equity under it)",
         ),
+        Stream("razz", "luck", 6, (), "luck terms (issue 38): the equity completions of game i's deals"),
     ),
 )
