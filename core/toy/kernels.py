@@ -15,9 +15,10 @@ import numpy as np
 from razzmatazz.core.harness import close_block, deal_of, games_of, player_at, seat_policies
 from razzmatazz.core.jit import njit
 from razzmatazz.core.rng import game_state
+from razzmatazz.core.toy import flow as _FLOW
 from razzmatazz.core.toy import policies
 from razzmatazz.core.toy import rules as R
-from razzmatazz.core.toy.flow import begin_game, play_game
+from razzmatazz.core.toy.flow import begin_game
 from razzmatazz.core.toy.layout import (
     G_BEST,
     G_BLOCKS,
@@ -97,31 +98,10 @@ def tally_block(cfg, out, block, block_win):
 
 
 @njit(cache=True, inline="always")
-def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
-    n = cfg[R.C_PLAYERS]
-    out = np.zeros(count_offsets(n)[4], np.int64)
-    pos = np.zeros(POS_LEN, np.int64)
-    view = np.zeros(R.VIEW_LEN, np.int64)
-    pids = np.zeros(n, np.int64)
-    params = np.zeros((n, lineup_params.shape[1]), np.float64)
-    log = np.zeros((1, 5), np.int64)
-    block = np.zeros(n, np.int64)
-    block_win = np.zeros(n, np.int64)
-    for item in range(start, stop):
-        first, last = games_of(item, n, duplicate)
-        for g in range(first, last):
-            seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-            begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log)
-            play_game(cfg, pos, pids, params, view, log, user)
-            tally_game(cfg, pos, out, block, block_win)
-        tally_block(cfg, out, block, block_win)
-    return out
-
-
-@njit(cache=True, inline="always")
 def _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
-    """:func:`_play_games` with each game played by ``play`` (the search player's ``search.play_game``). A copy:
-    a cached kernel that hands :func:`.flow.play_game` on as an argument is compiled again in every process."""
+    """The counts of items ``start..stop-1``, each game played by ``play`` (:func:`.flow.play_game`, or the search
+    player's ``search.play_game``). A cached kernel names ``play`` as a module's attribute (``_FLOW.play_game``):
+    one it was handed as an argument, or a bare global, would be compiled again in every process."""
     n = cfg[R.C_PLAYERS]
     out = np.zeros(count_offsets(n)[4], np.int64)
     pos = np.zeros(POS_LEN, np.int64)
@@ -148,35 +128,32 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
 
     An item is one game, or with ``duplicate`` one deck played N times with the players rotated.
     """
-    return _play_games(
-        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, policies.no_user_policy
+    return _play_games_by(
+        cfg,
+        deal_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        start,
+        stop,
+        policies.no_user_policy,
+        _FLOW.play_game,
     )
 
 
 @njit(nogil=True)
 def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)
-
-
-@njit(cache=True, inline="always")
-def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
-    n = cfg[R.C_PLAYERS]
-    pos = np.zeros(POS_LEN, np.int64)
-    view = np.zeros(R.VIEW_LEN, np.int64)
-    pids = np.zeros(n, np.int64)
-    params = np.zeros((n, lineup_params.shape[1]), np.float64)
-    log = np.zeros((R.LOG_ROWS, 5), np.int64)
-    seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-    item = deal_of(g, n, duplicate)
-    begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log)
-    play_game(cfg, pos, pids, params, view, log, user)
-    return log[1 : log[0, 0] + 1].copy(), results(pos)[:n].copy()
+    return _play_games_by(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, _FLOW.play_game
+    )
 
 
 @njit(cache=True, inline="always")
 def _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, play):
-    """:func:`_trace` with the game played by ``play``, as in :func:`_play_games_by`."""
+    """Game ``g`` played again by ``play`` with its log: (log rows, per-seat results), as in
+    :func:`_play_games_by`."""
     n = cfg[R.C_PLAYERS]
     pos = np.zeros(POS_LEN, np.int64)
     view = np.zeros(R.VIEW_LEN, np.int64)
@@ -193,10 +170,12 @@ def _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate,
 @njit(cache=True)
 def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
     """Game ``g`` of a run played again with its log: (log rows, per-seat results)."""
-    return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, policies.no_user_policy)
+    return _trace_by(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, policies.no_user_policy, _FLOW.play_game
+    )
 
 
 @njit
 def trace_game_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     """:func:`trace_game` with a user's policy function (see :func:`play_games_with`)."""
-    return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user)
+    return _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, _FLOW.play_game)
