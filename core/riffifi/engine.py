@@ -14,8 +14,8 @@ included):
   ``take_turn``, ``decide_and_apply``, ``play_move``, ``begin_game``, ``play_game``, the end of a game
   (``count_game``, ``tick_deal``, ``_share_win``, ``_ticks_cap_win``); ``seat_policies`` (from
   :mod:`razzmatazz.core.harness`).
-* :mod:`.kernels`: the play and trace kernels (``play_games``, ``play_games_with``, ``_play_games``,
-  ``_play_games_by``, ``trace_game``, ``trace_game_with``, ``_trace``, ``_trace_by``, ``_trace_begin``,
+* :mod:`.kernels`: the play and trace kernels (``play_games``, ``play_games_with``,
+  ``_play_games_by``, ``trace_game``, ``trace_game_with``, ``_trace_by``, ``_trace_begin``,
   ``_tally``, ``tally_game``, ``tally_block``) and ``first_deal`` (for tests).
 * :mod:`.job`: the batch runner's :class:`~.job.GameJob`, its kernels' arguments ``Args`` and its lanes.
 
@@ -67,10 +67,8 @@ from razzmatazz.core.riffifi.job import _plugin_run as _plugin_run
 from razzmatazz.core.riffifi.job import _plugin_trace as _plugin_trace
 from razzmatazz.core.riffifi.job import _search_run as _search_run
 from razzmatazz.core.riffifi.job import _search_trace as _search_trace
-from razzmatazz.core.riffifi.kernels import _play_games as _play_games
 from razzmatazz.core.riffifi.kernels import _play_games_by as _play_games_by
 from razzmatazz.core.riffifi.kernels import _tally as _tally
-from razzmatazz.core.riffifi.kernels import _trace as _trace
 from razzmatazz.core.riffifi.kernels import _trace_begin as _trace_begin
 from razzmatazz.core.riffifi.kernels import _trace_by as _trace_by
 from razzmatazz.core.riffifi.kernels import first_deal as first_deal

@@ -12,9 +12,10 @@ import numpy as np
 
 from razzmatazz.core.harness import close_block, deal_of, games_of, player_at, seat_policies
 from razzmatazz.core.jit import njit
+from razzmatazz.core.riffifi import flow as _FLOW
 from razzmatazz.core.riffifi import policies
 from razzmatazz.core.riffifi import rules as R
-from razzmatazz.core.riffifi.flow import begin_game, deal_hands, play_game
+from razzmatazz.core.riffifi.flow import begin_game, deal_hands
 from razzmatazz.core.riffifi.layout import (
     G_BLOCKS,
     G_GAMES,
@@ -58,32 +59,10 @@ def _tally(out, base, res, s):
 # the game (these loops and traces) cost a full pass over it; as in Razzia, though the gain here is small
 # (scripts/compile_times.py, BENCHMARKS.md 2026-12-06 third entry).
 @njit(cache=True, inline="always")
-def _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
-    """The counts of items ``start..stop-1`` played by :func:`play_game`. :func:`_play_games_by` is the same loop
-    with the game-playing function an argument (the search player's); it stays a copy, since a cached kernel
-    that hands :func:`play_game` on as an argument is compiled again in every process."""
-    n = cfg[R.C_PLAYERS]
-    o_seat, o_pos, o_glob, o_table, o_cross, size = count_offsets(n)
-    out = np.zeros(size, np.int64)
-    pos, view, pids, params = _workspace(n, lineup_params.shape[1])
-    log = np.zeros((1, 5), np.int64)
-    block = np.zeros(n, np.int64)
-    block_win = np.zeros(n, np.int64)
-    for item in range(start, stop):
-        first, last = games_of(item, n, duplicate)
-        for g in range(first, last):
-            seat_policies(g, n, lineup_pids, lineup_params, pids, params)
-            begin_game(cfg, pos, g, game_state(deal_key, item), policy_keys, log, out, o_table, o_glob)
-            play_game(cfg, pos, pids, params, view, log, out, o_pos, o_table, o_glob, user)
-            tally_game(out, results(pos), n, g % n, o_seat, o_glob, block, block_win)
-        tally_block(out, n, o_glob, o_cross, block, block_win)
-    return out
-
-
-@njit(cache=True, inline="always")
 def _play_games_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, play):
-    """The counts of items ``start..stop-1``, each game played by ``play`` (:func:`play_game`, or the search
-    player's ``search.play_game``; an argument, never a global of a cached kernel)."""
+    """The counts of items ``start..stop-1``, each game played by ``play`` (:func:`.flow.play_game`, or the search
+    player's ``search.play_game``). A cached kernel names ``play`` as a module's attribute (``_FLOW.play_game``):
+    one it was handed as an argument, or a bare global, would be compiled again in every process."""
     n = cfg[R.C_PLAYERS]
     o_seat, o_pos, o_glob, o_table, o_cross, size = count_offsets(n)
     out = np.zeros(size, np.int64)
@@ -127,15 +106,26 @@ def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
 
     An item is one game, or with ``duplicate`` one deal played N times with the players rotated.
     """
-    return _play_games(
-        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, policies.no_user_policy
+    return _play_games_by(
+        cfg,
+        deal_key,
+        policy_keys,
+        lineup_pids,
+        lineup_params,
+        duplicate,
+        start,
+        stop,
+        policies.no_user_policy,
+        _FLOW.play_game,
     )
 
 
 @njit(nogil=True)
 def play_games_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user):
     """:func:`play_games` where policy ids from ``USER_ID`` are asked to the jitted function ``user``."""
-    return _play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user)
+    return _play_games_by(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user, _FLOW.play_game
+    )
 
 
 @njit(cache=True, inline="always")
@@ -153,17 +143,8 @@ def _trace_begin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplica
 
 
 @njit(cache=True, inline="always")
-def _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
-    pos, view, pids, params, log, out, o_pos, o_glob = _trace_begin(
-        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g
-    )
-    play_game(cfg, pos, pids, params, view, log, out, o_pos, o_glob + N_GFIELDS, o_glob, user)
-    return log[1 : log[0, 0] + 1].copy(), results(pos)[: cfg[R.C_PLAYERS]].copy()
-
-
-@njit(cache=True, inline="always")
 def _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, play):
-    """:func:`_trace` with the game played by ``play`` (the search player's ``search.play_game``), as in
+    """Game ``g`` played again by ``play`` with its log: (log rows, per-seat results), as in
     :func:`_play_games_by`."""
     pos, view, pids, params, log, out, o_pos, o_glob = _trace_begin(
         cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g
@@ -175,13 +156,15 @@ def _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate,
 @njit(cache=True)
 def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g):
     """Game ``g`` of a run played again with its log: (log rows, per-seat results)."""
-    return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, policies.no_user_policy)
+    return _trace_by(
+        cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, policies.no_user_policy, _FLOW.play_game
+    )
 
 
 @njit
 def trace_game_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user):
     """:func:`trace_game` with a user's policy function (see :func:`play_games_with`)."""
-    return _trace(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user)
+    return _trace_by(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user, _FLOW.play_game)
 
 
 @njit(cache=True)
