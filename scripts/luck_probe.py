@@ -7,7 +7,9 @@ among the players still in (the chance its low wins at a showdown of random comp
 ``scale`` the pot then plus ``--future`` big bets per player still in and street to come. Equity is a
 conditional probability of the same deck the engine deals from, so ``E[v_after | before] = v_before``: the terms
 have mean zero whatever the policies do (the estimate stays unbiased); they are estimated by ``--samples``
-Monte Carlo completions (exact on 7th street), whose noise also has mean zero. Prints the SD of the paired
+Monte Carlo completions (exact on 7th street; :func:`razzmatazz.core.razz.luck.equities`), whose noise also has
+mean zero. The variants here (``--alpha``, ``--future``, no ``--reuse``) are the ones BENCHMARKS.md compares; the
+estimator kept is :func:`razzmatazz.core.razz.luck.hand_terms` (pot x equity, reuse). Prints the SD of the paired
 per-deal difference of the first two players, plain and adjusted, and the mean of the terms with its SE.
 """
 
@@ -20,56 +22,14 @@ import time
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from razzmatazz.analysis.razz import lineup  # noqa: E402
 from razzmatazz.core.razz import rules as R  # noqa: E402
 from razzmatazz.core.razz.engine import GameJob  # noqa: E402
-from razzmatazz.core.razz.evaluate import class_of_cards  # noqa: E402
+from razzmatazz.core.razz.luck import equities  # noqa: E402
 from razzmatazz.core.razz.ranking import tables  # noqa: E402
-
-
-@njit(cache=True)
-def equities(hands, counts, live, undealt, samples, seed, nopair, paired, out):
-    """Each live seat's all-in equity (``out``): exact when every card is dealt, else ``samples`` completions."""
-    n = hands.shape[0]
-    missing = 0
-    for q in range(n):
-        out[q] = 0.0
-        if live[q]:
-            missing += 7 - counts[q]
-    trials = 1 if missing == 0 else samples
-    np.random.seed(seed)
-    pool = undealt.copy()
-    hand = np.empty(7, np.int64)
-    cls = np.empty(n, np.int64)
-    for _ in range(trials):
-        top = 0
-        best = 1 << 30
-        for q in range(n):
-            if not live[q]:
-                continue
-            for j in range(7):
-                if j < counts[q]:
-                    hand[j] = hands[q, j]
-                else:
-                    k = top + np.random.randint(pool.shape[0] - top)
-                    pool[top], pool[k] = pool[k], pool[top]
-                    hand[j] = pool[top]
-                    top += 1
-            cls[q] = class_of_cards(hand, nopair, paired)
-            best = min(best, cls[q])
-        winners = 0
-        for q in range(n):
-            if live[q] and cls[q] == best:
-                winners += 1
-        for q in range(n):
-            if live[q] and cls[q] == best:
-                out[q] += 1.0 / winners
-    for q in range(n):
-        out[q] /= trials
 
 
 def corrections(
@@ -81,7 +41,7 @@ def corrections(
     live = np.ones(n, np.bool_)
     put = np.zeros(n, np.int64)
     bets = np.zeros(n, np.int64)
-    dealt: set[int] = set()
+    dealt = np.zeros(52, np.bool_)
     terms = np.zeros(n)
     before = np.full(n, 1.0 / n)  # no card dealt: every seat alike
     scale = 0.0
@@ -93,8 +53,7 @@ def corrections(
 
     def close_deal() -> None:
         nonlocal pending
-        undealt = np.array(sorted(set(range(52)) - dealt), np.int64)
-        equities(hands, counts, live, undealt, samples, seed + i, tabs[0], tabs[1], eq)
+        equities(hands, counts, live, n, dealt, samples, np.uint64(seed + i), tabs[0], tabs[1], eq)
         terms[live] += scale * (before[live] - eq[live])
         pending = False
 
@@ -102,8 +61,8 @@ def corrections(
         if kind == R.L_DEAL:
             if not pending:  # the first card of a street's deal: v before it, at the pot now
                 if counts.sum() > 0 and (folded or not reuse):  # a fold since the last deal: v anew
-                    undealt = np.array(sorted(set(range(52)) - dealt), np.int64)
-                    equities(hands, counts, live, undealt, samples, seed + 7919 * i, tabs[0], tabs[1], before)
+                    state = np.uint64(seed + 7919 * i)
+                    equities(hands, counts, live, n, dealt, samples, state, tabs[0], tabs[1], before)
                 elif counts.sum() > 0:  # nothing but bets since: the last deal's estimate is v now
                     before[:] = eq
                 folded = False
@@ -112,7 +71,7 @@ def corrections(
                 pending = True
             hands[seat, counts[seat]] = a
             counts[seat] += 1
-            dealt.add(int(a))
+            dealt[a] = True
             continue
         if pending:
             close_deal()
