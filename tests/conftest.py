@@ -38,3 +38,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Run the files of :data:`SLOWEST` first, in that order; the rest keep their order."""
     rank = {path: i for i, path in enumerate(SLOWEST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOWEST)))
+
+
+@pytest.fixture
+def toy_without_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game's registry without its search player: a game that has none (for the refusals that need one)."""
+    from razzmatazz.core.policy import Registry
+    from razzmatazz.core.toy import policies
+
+    bare = Registry("toy")
+    for spec in policies.REGISTRY:
+        if spec.name != "search":
+            bare.add(spec)
+    monkeypatch.setattr(policies, "REGISTRY", bare)

@@ -141,16 +141,8 @@ def test_the_toy_game_climbs_a_small_ladder(tmp_path):
     assert json.loads((out / "manifest.json").read_text())["kind"] == "ladder"
 
 
-def test_a_game_without_a_search_player_has_no_ladder(tmp_path, monkeypatch):
+def test_a_game_without_a_search_player_has_no_ladder(tmp_path, toy_without_search):
     """A game whose registry has no ``search`` (the toy game's, without it) is refused in words."""
-    from razzmatazz.core.policy import Registry
-    from razzmatazz.core.toy import policies as P
-
-    bare = Registry("toy")
-    for spec in P.REGISTRY:
-        if spec.name != "search":
-            bare.add(spec)
-    monkeypatch.setattr(P, "REGISTRY", bare)
     out = tmp_path / "new"
     for players in ([], ["--players", "99"]):  # the missing search player is named first
         _refused(["toy", "--games", "40", "--seed", "1", *players, "--out", out], "toy has no search policy")

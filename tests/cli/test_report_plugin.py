@@ -95,17 +95,9 @@ def test_a_bad_plugin_for_a_report_is_one_line_and_exit_2(tmp_path, args, fragme
     assert len(lines) == 1 and fragment in lines[0] and not out.exists()
 
 
-def test_a_plugin_for_a_game_without_a_search_player_is_refused_before_any_run(tmp_path, monkeypatch):
+def test_a_plugin_for_a_game_without_a_search_player_is_refused_before_any_run(tmp_path, toy_without_search):
     """The topic "Your policies" measures a file against the search player: a game without one (the toy game's registry,
     without it) is refused in one line before the section plays a game."""
-    from razzmatazz.core.policy import Registry
-    from razzmatazz.core.toy import policies as TP
-
-    bare = Registry("toy")
-    for spec in TP.REGISTRY:
-        if spec.name != "search":
-            bare.add(spec)
-    monkeypatch.setattr(TP, "REGISTRY", bare)
     mine = tmp_path / "mine.py"
     mine.write_text("raise SystemExit('never loaded')\n")
     out = tmp_path / "out"
