@@ -130,6 +130,12 @@ def key_of(user: Callable) -> str | None:
     return known[1] if known is not None and known[0] is user else None
 
 
+def either(builtin: Callable, with_user: Callable, user: Callable | None, no_user: Callable) -> Callable:
+    """The cached ``builtin`` kernel where no user's policy plays (``user`` None or the game's ``no_user``),
+    else ``with_user`` with ``user`` bound in (:func:`bind`)."""
+    return builtin if user is None or user is no_user else bind(with_user, user)
+
+
 def bind(kernel: Any, user: Callable) -> Callable:
     """``kernel`` (a jitted function whose last parameter is the user's function) with ``user`` bound in.
 

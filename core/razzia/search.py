@@ -47,7 +47,7 @@ import sys
 import numpy as np
 
 from razzmatazz.core import search as SH
-from razzmatazz.core.bound import bind
+from razzmatazz.core.bound import either
 from razzmatazz.core.jit import njit
 from razzmatazz.core.razzia import engine as E
 from razzmatazz.core.razzia import haggle as H
@@ -674,17 +674,11 @@ def _trace_with(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params
 def play_games(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user=None):
     """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
     None or :func:`.policies.no_user_policy` if none), the searcher :func:`hook`."""
-    if user is None or user is P.no_user_policy:
-        return _play_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
-    return bind(_play_with, user)(
-        cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop
-    )
+    kernel = either(_play_builtin, _play_with, user, P.no_user_policy)
+    return kernel(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
 
 
 def trace_game(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user=None) -> Trace:
     """:func:`.engine.trace_game` for a lineup with ``search`` seats."""
-    if user is None or user is P.no_user_policy:
-        return Trace(*_trace_builtin(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g))
-    return Trace(
-        *bind(_trace_with, user)(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g)
-    )
+    kernel = either(_trace_builtin, _trace_with, user, P.no_user_policy)
+    return Trace(*kernel(cfg, deal_key, dice_key, policy_keys, lineup_pids, lineup_params, duplicate, g))

@@ -39,7 +39,7 @@ import sys
 import numpy as np
 
 from razzmatazz.core import search as SH
-from razzmatazz.core.bound import bind
+from razzmatazz.core.bound import either
 from razzmatazz.core.jit import njit
 from razzmatazz.core.riffifi import engine as E
 from razzmatazz.core.riffifi import policies as P
@@ -305,9 +305,8 @@ def _play_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate
 def play_games(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop, user=None):
     """:func:`.engine.play_games` for a lineup with ``search`` seats (``user``: the users' policy function,
     None or :func:`.policies.no_user_policy` if none), the games played by :func:`play_game`."""
-    if user is None or user is P.no_user_policy:
-        return _play_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
-    return bind(_play_with, user)(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
+    kernel = either(_play_builtin, _play_with, user, P.no_user_policy)
+    return kernel(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, start, stop)
 
 
 @njit(cache=True)
@@ -325,6 +324,5 @@ def _trace_with(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicat
 def trace_game(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g, user=None):
     """:func:`.engine.trace_game` for a lineup with ``search`` seats: (log rows, per-seat results), game ``g``
     played as :func:`play_games` plays it."""
-    if user is None or user is P.no_user_policy:
-        return _trace_builtin(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g)
-    return bind(_trace_with, user)(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g)
+    kernel = either(_trace_builtin, _trace_with, user, P.no_user_policy)
+    return kernel(cfg, deal_key, policy_keys, lineup_pids, lineup_params, duplicate, g)
