@@ -713,7 +713,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timings per figure; the best counts")
     parser.add_argument(
         "--only",
-        choices=["razz", "razz-strong", "riffifi", "razzia", "razzia-strong", "riffifi-strong", "plugins"],
+        choices=["razz", "razz-strong", "riffifi", "razzia", "razzia-strong", "riffifi-strong", "plugins", "luck"],
         default=None,
         help="run only this game's benchmark (razz: the full game, 2, 6 and 8 players)",
     )
@@ -734,6 +734,9 @@ def main() -> None:
             _razz_search(scale, args.seed)
         elif args.only == "plugins":
             _plugins(scale, args.seed)
+        elif args.only == "luck":  # issue 38: scripts/bench_luck.py
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            importlib.import_module("bench_luck").report(scale, args.seed)
         elif args.only == "razzia-strong":
             _razzia_strong(scale, args.seed, args.threads)
         elif args.only == "riffifi":
